@@ -1,0 +1,3 @@
+from gamebook.cli import main
+
+raise SystemExit(main())
