@@ -92,8 +92,9 @@ def check_graph(
     order = list(nx.topological_sort(condensed))
     can_end = _components_reaching_endings(condensed, order, members, ending_nodes)
 
-    root_comp = condensed.graph["mapping"][root]
-    reachable_comps = nx.descendants(condensed, root_comp) | {root_comp}
+    mapping: dict[Hashable, int] = condensed.graph["mapping"]
+    root_comp = mapping[root]
+    reachable_comps = {mapping[node] for node in reachable}
     has_cycle = bool(cyclic & reachable_comps)
 
     return GraphReport(
