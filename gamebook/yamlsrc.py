@@ -49,7 +49,6 @@ class Located:
 
 def load_yaml(path: str | Path) -> Located:
     """Read ``path`` as YAML; raise :class:`InputError` with file and line on any problem."""
-    import yaml
 
     path = Path(path)
     try:

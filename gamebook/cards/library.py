@@ -1,0 +1,113 @@
+"""Loading card files into :class:`~gamebook.cards.model.Card` values.
+
+The bundled library lives in ``gamebook/cards/library/*.yaml``; a situation may name more
+folders. Every file is read with the safe YAML loader and validated by pydantic, and every
+problem is reported with the file and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+from gamebook.cards.model import Card, CardType, EffectKind, OpName
+from gamebook.errors import InputError
+from gamebook.yamlsrc import Located, load_yaml, validation_error
+
+BUNDLED = Path(__file__).parent / "library"
+
+
+@cache
+def _card_adapter():  # pragma: no cover - trivial
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(Card)
+
+
+def load_card_file(path: str | Path) -> Card:
+    """Read and validate one card file."""
+    from pydantic import ValidationError
+
+    located = load_yaml(path)
+    if not isinstance(located.data, dict):
+        raise located.error((), "expected a mapping with the card's fields "
+                                "(id, names, card_type, …)")
+    try:
+        card = _card_adapter().validate_python(located.data)
+    except ValidationError as exc:
+        raise validation_error(located, exc, "card") from None
+    _check_card(card, located)
+    return card
+
+
+def _check_card(card: Card, located: Located) -> None:
+    """Rules of the vocabulary that a schema alone does not express."""
+    if "en" not in card.names:
+        raise located.error(("names",), "names: an English name ('en') is required")
+    if card.card_type is CardType.MONSTER and card.atk is None:
+        raise located.error(("atk",), "a monster needs 'atk'")
+    if card.card_type is CardType.MONSTER and card.frame is None:
+        raise located.error(("frame",), "a monster needs 'frame' (normal, effect, link, …)")
+    if card.card_type is not CardType.MONSTER and card.spell_trap_type is None:
+        raise located.error(("spell_trap_type",), "a Spell or Trap needs 'spell_trap_type'")
+    seen: set[str] = set()
+    for index, effect in enumerate(card.effects):
+        loc = ("effects", index)
+        if effect.id in seen:
+            raise located.error(loc + ("id",), f"duplicate effect id {effect.id!r}")
+        seen.add(effect.id)
+        if effect.kind is EffectKind.TRIGGER and effect.event is None:
+            raise located.error(loc, f"effect {effect.id!r}: a trigger effect needs 'event'")
+        if effect.kind is EffectKind.ACTIVATE and card.card_type is CardType.MONSTER:
+            raise located.error(loc + ("kind",),
+                                f"effect {effect.id!r}: 'activate' is for Spell/Trap cards")
+        for part in ("cost", "resolution"):
+            for step_index, step in enumerate(getattr(effect, part)):
+                step_loc = loc + (part, step_index)
+                needs_who = step.op is not OpName.FORBID_ATTACK_DECLARATION
+                if needs_who and step.who is None:
+                    raise located.error(step_loc, f"{step.op.value}: 'who' is required")
+                if step.op is OpName.FORBID_ATTACK_DECLARATION and step.player is None:
+                    raise located.error(step_loc, "forbid_attack_declaration: 'player' is required")
+                if step.op is OpName.GAIN_ATK and step.amount is None and step.of is None:
+                    raise located.error(step_loc, "gain_atk: give 'amount' or 'of'")
+                if step.op is OpName.SET_ATK and step.amount is None:
+                    raise located.error(step_loc, "set_atk: 'amount' is required")
+                if step.op is OpName.CHANGE_POSITION and step.position is None:
+                    raise located.error(step_loc, "change_position: 'position' is required")
+
+
+class CardLibrary:
+    """Card definitions by id."""
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self._cards = {card.id: card for card in cards}
+
+    def __contains__(self, card_id: str) -> bool:
+        return card_id in self._cards
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self._cards[card_id]
+
+    def ids(self) -> list[str]:
+        return sorted(self._cards)
+
+
+def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:
+    """The bundled cards plus the cards in ``extra_dirs`` (later folders override)."""
+    cards: dict[str, Card] = {}
+    origin: dict[str, Path] = {}
+    for folder in (BUNDLED, *extra_dirs):
+        if not folder.is_dir():
+            raise InputError(folder, None, "expected a folder of card files (*.yaml)")
+        local: dict[str, Path] = {}
+        for path in sorted(folder.glob("*.yaml")):
+            card = load_card_file(path)
+            if card.id in local:
+                raise InputError(path, 1,
+                                 f"card id {card.id!r} is also defined in {local[card.id]}")
+            local[card.id] = path
+            cards[card.id] = card
+            origin[card.id] = path
+    return CardLibrary(cards.values())

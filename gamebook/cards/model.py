@@ -1,0 +1,228 @@
+"""The card model and the effect vocabulary, as frozen dataclasses.
+
+These classes are what the rules engine reads. They import nothing heavy: input files are
+validated into them by pydantic (see :mod:`gamebook.cards.library`), which understands
+standard dataclasses, so the vocabulary is defined once, here.
+
+Vocabulary (every name below is a value a card file may use):
+
+- ``kind`` of an effect: ``trigger``, ``quick``, ``ignition``, ``flip``, ``continuous``, or
+  ``activate`` (the activation of a Spell/Trap Card itself).
+- ``event`` a trigger (or a "when E" card) answers: see :class:`EventName`.
+- ``conditions``: see :class:`Condition`.
+- ``cost`` and ``resolution``: lists of :class:`Primitive` (``op`` from :class:`OpName`).
+- references to cards inside primitives: see :class:`Ref`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+_STRICT = {"extra": "forbid"}
+
+
+class CardType(StrEnum):
+    MONSTER = "monster"
+    SPELL = "spell"
+    TRAP = "trap"
+
+
+class MonsterFrame(StrEnum):
+    NORMAL = "normal"
+    EFFECT = "effect"
+    LINK = "link"
+    FUSION = "fusion"
+    SYNCHRO = "synchro"
+    XYZ = "xyz"
+    RITUAL = "ritual"
+
+
+class SpellTrapType(StrEnum):
+    NORMAL = "normal"
+    QUICK_PLAY = "quick_play"
+    CONTINUOUS = "continuous"
+    EQUIP = "equip"
+    FIELD = "field"
+    RITUAL = "ritual"
+    COUNTER = "counter"
+
+
+class EffectKind(StrEnum):
+    TRIGGER = "trigger"
+    QUICK = "quick"
+    IGNITION = "ignition"
+    FLIP = "flip"
+    CONTINUOUS = "continuous"
+    ACTIVATE = "activate"
+
+
+class EventName(StrEnum):
+    """Game events that open an ``EVENT`` window (R11)."""
+
+    ATTACK_DECLARED = "attack_declared"
+
+
+class Condition(StrEnum):
+    """Named activation conditions the engine knows how to check."""
+
+    SELF_IS_ATTACKER = "self_is_attacker"  # this card is the monster that declared the attack
+    ATTACK_TARGET_IS_MONSTER = "attack_target_is_monster"  # not a direct attack
+    OPPONENT_IS_ATTACKING = "opponent_is_attacking"  # the attacker is the opponent's monster
+
+
+class Ref(StrEnum):
+    """Which card a primitive acts on; captured when the effect is activated (R18)."""
+
+    SELF = "self"
+    TARGET = "target"  # the card chosen as the effect's target at activation
+    ATTACKER = "attacker"  # the attacking monster at activation
+    ATTACK_TARGET = "attack_target"  # the monster being attacked at activation
+
+
+class OpName(StrEnum):
+    """Primitive operations of costs and resolutions."""
+
+    TRIBUTE = "tribute"  # send `who` to the GY as a Tribute (a cost: R16)
+    CHANGE_POSITION = "change_position"  # `who` becomes `position`
+    GRANT_EXTRA_ATTACK = "grant_extra_attack"  # `who` can make `amount` more attacks this turn
+    GAIN_ATK = "gain_atk"  # `who` gains `amount` or half the current ATK of `of` (DELTA-once)
+    HALVE_ATK = "halve_atk"  # `who`'s ATK becomes half its current ATK, rounded up (ASET)
+    SET_ATK = "set_atk"  # `who`'s ATK becomes `amount` (ASET)
+    FORBID_ATTACK_DECLARATION = "forbid_attack_declaration"  # `player` cannot declare attacks
+
+
+class PlayerRef(StrEnum):
+    YOU = "you"
+    OPPONENT = "opponent"
+
+
+class Duration(StrEnum):
+    END_OF_TURN = "end_of_turn"
+    PERMANENT = "permanent"
+
+
+class StaticAbility(StrEnum):
+    """What a continuous effect makes true while it applies (R7)."""
+
+    CANNOT_BE_DESTROYED_BY_BATTLE = "cannot_be_destroyed_by_battle"
+
+
+class TargetFilter(StrEnum):
+    ATTACK_POSITION = "attack_position"
+    CAN_CHANGE_POSITION = "can_change_position"  # not a Link monster (R59)
+    FACE_UP = "face_up"
+
+
+class Position(StrEnum):
+    ATTACK = "attack"
+    DEFENSE = "defense"
+
+
+@dataclass(frozen=True)
+class Primitive:
+    """One step of a cost or a resolution."""
+
+    __pydantic_config__ = _STRICT
+
+    op: OpName
+    who: Ref | None = None
+    of: Ref | None = None  # for gain_atk: gain half the current ATK of this card
+    amount: int | None = None
+    position: Position | None = None
+    player: PlayerRef | None = None
+    duration: Duration = Duration.END_OF_TURN
+    if_previous_applied: bool = False  # "and if it does": only if the previous step applied
+
+    def refs(self) -> tuple[Ref, ...]:
+        """The cards this step needs on the field to apply (R18)."""
+        return tuple(ref for ref in (self.who, self.of) if ref is not None)
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    __pydantic_config__ = _STRICT
+
+    controller: str = "any"  # "you", "opponent" or "any"
+    filters: tuple[TargetFilter, ...] = ()
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect of a card, in the engine's vocabulary."""
+
+    __pydantic_config__ = _STRICT
+
+    id: str
+    kind: EffectKind
+    spell_speed: int | None = None  # derived from kind and card type when omitted (R1)
+    mandatory: bool = False
+    event: EventName | None = None
+    conditions: tuple[Condition, ...] = ()
+    cost: tuple[Primitive, ...] = ()
+    target: TargetSpec | None = None
+    once_per_turn: bool = False
+    # "your opponent cannot activate cards or effects in response" (R13)
+    opponent_cannot_respond: bool = False
+    damage_step: bool = False  # may be activated in the Damage Step (R46)
+    resolution: tuple[Primitive, ...] = ()
+    grants: tuple[StaticAbility, ...] = ()  # continuous effects
+    text: dict[str, str] = field(default_factory=dict)  # short label per language
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.kind))
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card definition (not a card on the field: see the engine's state)."""
+
+    __pydantic_config__ = _STRICT
+
+    id: str
+    names: dict[str, str]
+    card_type: CardType
+    frame: MonsterFrame | None = None
+    spell_trap_type: SpellTrapType | None = None
+    attribute: str | None = None
+    monster_type: str | None = None
+    level: int | None = None
+    link_rating: int | None = None
+    atk: int | None = None
+    defense: int | None = None
+    effects: tuple[Effect, ...] = ()
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def name(self, lang: str = "en") -> str:
+        return self.names.get(lang) or self.names.get("en") or self.id
+
+    def effect(self, effect_id: str) -> Effect:
+        for effect in self.effects:
+            if effect.id == effect_id:
+                return effect
+        raise KeyError(effect_id)
+
+    @property
+    def is_link(self) -> bool:
+        return self.frame is MonsterFrame.LINK
+
+    def has_ability(self, ability: StaticAbility) -> bool:
+        return any(ability in effect.grants for effect in self.effects
+                   if effect.kind is EffectKind.CONTINUOUS)
+
+
+def spell_speed(card: Card, effect: Effect) -> int | None:
+    """Spell speed of an effect (R1); ``None`` for effects that are never activated."""
+    if effect.spell_speed is not None:
+        return effect.spell_speed
+    if effect.kind is EffectKind.CONTINUOUS:
+        return None
+    if effect.kind in (EffectKind.QUICK,):
+        return 2
+    if effect.kind is EffectKind.ACTIVATE:
+        if card.card_type is CardType.TRAP:
+            return 3 if card.spell_trap_type is SpellTrapType.COUNTER else 2
+        return 2 if card.spell_trap_type is SpellTrapType.QUICK_PLAY else 1
+    return 1

@@ -1,0 +1,120 @@
+"""Actions (what a player chooses), events (what happened) and notes on illegal actions.
+
+All three are small frozen values with structured fields and no prose: the book turns them
+into sentences in the reader's language. ``repr(action)`` prints something you could type
+back: ``Action.parse(str(action)) == action``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from typing import Any
+
+from gamebook.rules.state import Player
+
+
+class ActionKind(StrEnum):
+    ACTIVATE = "activate"
+    DECLARE_ATTACK = "declare_attack"
+    REPLAY_ATTACK = "replay_attack"  # choose the target again after a replay (R42)
+    STOP_ATTACK = "stop_attack"  # cancel the attack on a replay (R42, R43)
+    END_PLACEMENT = "end_placement"  # stop placing same-stage triggers (R23)
+    DECLINE = "decline"  # flowchart preset: decline one's optional triggers (R23)
+    PASS = "pass"
+
+
+# The order of choices on a page: activations first, "pass" last.
+_KIND_ORDER = {kind: index for index, kind in enumerate(ActionKind)}
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: ActionKind
+    player: Player
+    card: str | None = None
+    effect: str | None = None
+    target: str | None = None
+
+    def sort_key(self) -> tuple:
+        return (_KIND_ORDER[self.kind], self.card or "", self.effect or "", self.target or "")
+
+    def __str__(self) -> str:
+        parts = [self.player.value, self.kind.value]
+        if self.card:
+            parts.append(f"{self.card}.{self.effect}" if self.effect else self.card)
+        if self.target:
+            parts.append(f"-> {self.target}")
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Inverse of ``str``: ``"A activate borrelsword.position_change -> leo_wizard"``."""
+        head, _, target = text.partition(" -> ")
+        words = head.split()
+        if len(words) < 2:
+            raise ValueError(f"not an action: {text!r}")
+        player, kind = Player(words[0]), ActionKind(words[1])
+        card = effect = None
+        if len(words) > 2:
+            card, _, effect_part = words[2].partition(".")
+            effect = effect_part or None
+        return cls(kind, player, card, effect, target or None)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for narration and for graph.json edges."""
+
+    kind: str
+    player: Player | None = None
+    card: str | None = None
+    effect: str | None = None
+    target: str | None = None
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.data).get(key, default)
+
+    def as_dict(self) -> dict[str, Any]:
+        result: dict[str, Any] = {"kind": self.kind}
+        for name in ("player", "card", "effect", "target"):
+            value = getattr(self, name)
+            if value is not None:
+                result[name] = value.value if isinstance(value, Player) else value
+        for key, value in self.data:
+            result[key] = _plain(value)
+        return result
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def event(kind: str, player: Player | None = None, card: str | None = None,
+          effect: str | None = None, target: str | None = None, **data: Any) -> Event:
+    return Event(kind, player, card, effect, target, tuple(sorted(data.items())))
+
+
+@dataclass(frozen=True)
+class Note:
+    """Whether a notable action is legal for a player right now, and if not, why.
+
+    ``rule`` is the R-number that forbids it (RULES.md); ``reason`` is a message key with
+    ``args`` for the narrator.
+    """
+
+    player: Player
+    card: str
+    effect: str
+    legal: bool
+    rule: str | None = None
+    reason: str | None = None
+    args: tuple[tuple[str, Any], ...] = field(default=())

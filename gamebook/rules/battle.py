@@ -1,0 +1,279 @@
+"""The Battle Phase: attack declaration, the Battle Step, replays and the Damage Step.
+
+Procedure (R31-R57): an attack declaration opens an ``EVENT(attack_declared)`` window (TP
+first). When it closes, or its chain has resolved, the open Battle Step follows (R36); a
+replay caused during a chain is processed after the chain (R41, R42). Two passes with an
+empty chain in the open Battle Step enter the Damage Step, whose sub-timings are windows of
+their own (R46-R52) with restricted activations; damage calculation happens between the
+"during damage calculation" and "after damage calculation" timings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gamebook.cards.model import EventName, Position, StaticAbility
+from gamebook.rules.actions import Action, ActionKind, Event, event
+from gamebook.rules.context import Rules
+from gamebook.rules.operations import lp_after_damage, remove_monster, resolve_link
+from gamebook.rules.state import (
+    Attack,
+    GameState,
+    Player,
+    Step,
+    Window,
+    WindowKind,
+)
+from gamebook.rules.timing import triggers_for
+
+END_OF_BATTLE = "end_of_battle"
+
+_NEXT_DAMAGE_TIMING = {
+    Step.DAMAGE_STEP_START: Step.BEFORE_DAMAGE_CALCULATION,
+    Step.BEFORE_DAMAGE_CALCULATION: Step.DURING_DAMAGE_CALCULATION,
+    Step.DURING_DAMAGE_CALCULATION: Step.AFTER_DAMAGE_CALCULATION,
+    Step.AFTER_DAMAGE_CALCULATION: Step.END_OF_DAMAGE_STEP,
+}
+
+
+def open_window(state: GameState, step: Step, kind: WindowKind = WindowKind.OPEN) -> GameState:
+    """A fresh window in which the turn player holds priority (R12)."""
+    return replace(state, window=Window(kind, step, state.turn_player))
+
+
+def ended(state: GameState, reason: str) -> GameState:
+    return replace(state, window=Window(WindowKind.ENDED, state.window.step, state.turn_player,
+                                        reason=reason))
+
+
+# -- attack declaration -------------------------------------------------------------------
+
+def attack_options(rules: Rules, state: GameState) -> list[Action]:
+    """Attack declarations open to the turn player in the open Battle Step (R31-R33, R44)."""
+    tp = state.turn_player
+    if state.attack is not None or tp in state.cannot_declare_attacks:
+        return []
+    defenders = [m.id for m in state.monsters if m.controller is tp.opponent]
+    actions = []
+    for monster in state.monsters:
+        if monster.controller is not tp or not monster.face_up:
+            continue
+        if monster.position is not Position.ATTACK:
+            continue
+        if state.attacks_made(monster.id) >= state.attack_allowance(monster.id):
+            continue
+        for target in defenders or [None]:
+            actions.append(Action(ActionKind.DECLARE_ATTACK, tp, monster.id, None, target))
+    return actions
+
+
+def declare_attack(rules: Rules, state: GameState, attacker: str, target: str | None
+                   ) -> tuple[GameState, list[Event]]:
+    """The declaration is an event: its triggers are collected and TP gets priority (R33)."""
+    from gamebook.rules.timing import _hand_on, pending
+
+    state = state.with_count("attacks_declared", attacker, 1)
+    state = replace(state, attack=Attack(attacker, target))
+    state = open_window(state, Step.BATTLE_STEP, WindowKind.EVENT)
+    triggers = triggers_for(rules, state, EventName.ATTACK_DECLARED)
+    state = replace(state, window=replace(state.window, event=EventName.ATTACK_DECLARED,
+                                          triggers=triggers, first_chain=True))
+    if not rules.config.decline_counts_as_pass and pending(state):
+        # Flowchart preset: the owner of the lowest trigger stage decides first.
+        state = _hand_on(rules, state, state.turn_player.opponent)
+    return state, [event("attack_declared", state.turn_player, attacker, target=target)]
+
+
+# -- after a chain, after a window closes -------------------------------------------------
+
+def resolve_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
+    """Resolve the whole chain, last link first (R17), then continue the procedure."""
+    events = [event("chain_resolves", links=len(state.chain))]
+    chain = state.chain
+    for number in range(len(chain), 0, -1):
+        state, link_events = resolve_link(rules, state, chain[number - 1], number)
+        events.extend(link_events)
+    state = replace(state, chain=())
+    state, more = after_chain(rules, state)
+    return state, events + more
+
+
+def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
+    """The window that follows a resolved chain (R19, R36, R41)."""
+    step = state.window.step
+    attack = state.attack
+    events: list[Event] = []
+    if attack is not None and step is Step.BATTLE_STEP:
+        state, stopped = _attack_still_valid(rules, state, events)
+        if stopped:
+            return state, events
+        attack = state.attack
+        if attack.replay_pending:
+            events.append(event("replay", state.turn_player, attack.attacker))
+            return replace(state, window=Window(WindowKind.REPLAY, step, state.turn_player)), events
+    if step is Step.DURING_DAMAGE_CALCULATION:
+        state, more = close_window(rules, state)  # one chain only (R49, R54)
+        return state, events + more
+    return open_window(state, step), events
+
+
+def _attack_still_valid(rules: Rules, state: GameState, events: list[Event]
+                        ) -> tuple[GameState, bool]:
+    """An attacker that left the field or is no longer in Attack Position stops (R38)."""
+    attack = state.attack
+    attacker = state.monster(attack.attacker)
+    if attacker is not None and attacker.position is Position.ATTACK and attacker.face_up:
+        return state, False
+    events.append(event("attack_ended", state.turn_player, attack.attacker, why="attacker_gone"))
+    return _attack_over(rules, replace(state, attack=None), "attack_ended"), True
+
+
+def _attack_over(rules: Rules, state: GameState, reason: str) -> GameState:
+    state = replace(state, attack=None)
+    if rules.scope == END_OF_BATTLE:
+        return ended(state, reason)
+    return open_window(state, Step.BATTLE_STEP)
+
+
+def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
+    """Two passes with an empty chain: the timing has passed (R14); what comes next."""
+    window = state.window
+    step = window.step
+    events: list[Event] = [event("window_closed", step=step.value, window=window.kind.value)]
+    if window.kind is WindowKind.EVENT:
+        return open_window(state, Step.BATTLE_STEP), events  # R36
+    if step is Step.BATTLE_STEP:
+        if state.attack is None:
+            events.append(event("battle_phase_ends"))
+            return ended(state, "battle_phase_over"), events
+        events.append(event("damage_step_begins"))  # R37
+        return open_window(state, Step.DAMAGE_STEP_START, WindowKind.DAMAGE), events
+    if step is Step.END_OF_DAMAGE_STEP:
+        state, more = _end_damage_step(rules, state)
+        return state, events + more
+    if _battle_interrupted(state):  # R53
+        events.append(event("battle_ends_without_damage", state.turn_player,
+                            state.attack.attacker))
+        state = open_window(state, Step.END_OF_DAMAGE_STEP, WindowKind.DAMAGE)
+        return state, events
+    next_step = _NEXT_DAMAGE_TIMING[step]
+    if step is Step.DAMAGE_STEP_START:
+        state, more = _flip_target(state)
+        events.extend(more)
+    if step is Step.DURING_DAMAGE_CALCULATION:
+        state, more = damage_calculation(rules, state)
+        events.extend(more)
+    events.append(event("damage_timing", step=next_step.value))
+    return open_window(state, next_step, WindowKind.DAMAGE), events
+
+
+def _battle_interrupted(state: GameState) -> bool:
+    attack = state.attack
+    if attack is None or state.monster(attack.attacker) is None:
+        return True
+    return attack.target is not None and state.monster(attack.target) is None
+
+
+def _flip_target(state: GameState) -> tuple[GameState, list[Event]]:
+    """A face-down attack target is flipped face-up before damage calculation (R48)."""
+    target = state.monster(state.attack.target) if state.attack.target else None
+    if target is None or target.face_up:
+        return state, []
+    state = state.with_monster(replace(target, face_up=True))
+    return state, [event("flipped", target.controller, target.id)]
+
+
+# -- damage calculation ---------------------------------------------------------------------
+
+def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
+    """Compare ATK with ATK or DEF, inflict battle damage, confirm destruction (R49-R51)."""
+    attack = state.attack
+    attacker = state.monster(attack.attacker)
+    tp = attacker.controller
+    events: list[Event] = []
+    if attack.target is None:
+        damage = attacker.stats.atk
+        state = lp_after_damage(state, tp.opponent, damage)
+        events.append(event("damage_calculation", tp, attacker.id, attacker_atk=damage,
+                            direct=True))
+        events.append(event("battle_damage", tp.opponent, amount=damage))
+        return _check_duel_end(state, events)
+    target = state.monster(attack.target)
+    a = attacker.stats.atk
+    in_attack = target.position is Position.ATTACK
+    t = target.stats.atk if in_attack else (target.stats.def_ or 0)
+    events.append(event("damage_calculation", tp, attacker.id, target.id, attacker_atk=a,
+                        target_value=t, target_position=target.position.value))
+    destroyed: list[str] = []
+    if in_attack:
+        if a > t:
+            destroyed, damaged, amount = [target.id], tp.opponent, a - t
+        elif a < t:
+            destroyed, damaged, amount = [attacker.id], tp, t - a
+        else:
+            destroyed, damaged, amount = ([attacker.id, target.id] if a > 0 else []), None, 0
+    else:
+        if a > t:
+            destroyed, damaged, amount = [target.id], None, 0
+        elif a < t:
+            destroyed, damaged, amount = [], tp, t - a
+        else:
+            destroyed, damaged, amount = [], None, 0
+    if damaged is not None and amount > 0:
+        state = lp_after_damage(state, damaged, amount)
+        events.append(event("battle_damage", damaged, amount=amount))
+    for instance in destroyed:
+        monster = state.monster(instance)
+        if rules.cards[monster.card].has_ability(StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE):
+            events.append(event("not_destroyed", monster.controller, instance,
+                                why="cannot_be_destroyed_by_battle"))
+            continue
+        state = state.with_monster(replace(monster, battle_destroyed=True))
+        events.append(event("destroyed_by_battle", monster.controller, instance))
+    return _check_duel_end(state, events)
+
+
+def _check_duel_end(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    for player in (Player.A, Player.B):
+        if state.life(player) <= 0:
+            events.append(event("duel_lost", player))
+    return state, events
+
+
+def _end_damage_step(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
+    """Destroyed monsters leave the field; the attack is over (R52, R56)."""
+    events: list[Event] = []
+    for monster in [m for m in state.monsters if m.battle_destroyed]:
+        state, more = remove_monster(rules, state, monster.id, "destroyed_by_battle")
+        events.extend(more)
+    for monster in state.monsters:
+        state = state.with_monster(replace(monster, stats=monster.stats.end_duration(
+            "end_of_damage_step")))
+    events.append(event("battle_over", state.turn_player, state.attack.attacker))
+    if any(state.life(p) <= 0 for p in (Player.A, Player.B)):
+        return ended(replace(state, attack=None), "duel_over"), events
+    return _attack_over(rules, state, "battle_over"), events
+
+
+# -- replay --------------------------------------------------------------------------------
+
+def replay_options(state: GameState) -> list[Action]:
+    """A new target among the defender's monsters (or a direct attack), or stop (R42)."""
+    tp = state.turn_player
+    attacker = state.attack.attacker
+    defenders = [m.id for m in state.monsters if m.controller is tp.opponent]
+    actions = [Action(ActionKind.REPLAY_ATTACK, tp, attacker, None, target)
+               for target in defenders or [None]]
+    actions.append(Action(ActionKind.STOP_ATTACK, tp, attacker))
+    return actions
+
+
+def choose_on_replay(rules: Rules, state: GameState, action: Action
+                     ) -> tuple[GameState, list[Event]]:
+    """The re-selection is not an attack declaration (R42); stopping uses the attack (R43)."""
+    if action.kind is ActionKind.STOP_ATTACK:
+        events = [event("attack_stopped", action.player, action.card)]
+        return _attack_over(rules, state, "attack_stopped"), events
+    state = replace(state, attack=Attack(state.attack.attacker, action.target))
+    events = [event("attack_retargeted", action.player, action.card, target=action.target)]
+    return open_window(state, Step.BATTLE_STEP), events

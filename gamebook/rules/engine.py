@@ -1,0 +1,207 @@
+"""The engine's public face: initial state, whose decision, legal actions, what follows.
+
+``Engine`` is what the explorer and the book use; everything else in :mod:`gamebook.rules`
+is an implementation detail. It answers, for any state:
+
+- :meth:`Engine.to_move` - the player who must decide (``None`` at an ending);
+- :meth:`Engine.legal_actions` - sorted: activations first, "pass" last;
+- :meth:`Engine.apply` - the next state and the structured events on the way;
+- :meth:`Engine.notes` - for teaching, every activated effect on the field and whether each
+  player can activate it now, with the R-rule that forbids it when not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamebook.cards.model import Position
+from gamebook.errors import RulesError
+from gamebook.rules.actions import Action, ActionKind, Event, Note
+from gamebook.rules.battle import (
+    attack_options,
+    choose_on_replay,
+    close_window,
+    declare_attack,
+    open_window,
+    replay_options,
+    resolve_chain,
+)
+from gamebook.rules.config import PRESETS, RulesConfig
+from gamebook.rules.context import Rules
+from gamebook.rules.state import (
+    GameState,
+    MonsterState,
+    Player,
+    SpellTrapState,
+    Step,
+    WindowKind,
+)
+from gamebook.rules.stats import StatBlock
+from gamebook.rules.timing import (
+    activate,
+    activation_problem,
+    candidate_effects,
+    decline,
+    pass_priority,
+    priority_actions,
+)
+from gamebook.situation import Situation, StartMoment
+
+
+@dataclass(frozen=True)
+class Transition:
+    state: GameState
+    events: tuple[Event, ...]
+
+
+class Engine:
+    def __init__(self, situation: Situation, preset: str | None = None) -> None:
+        name = preset or situation.spec.rules
+        self.situation = situation
+        self.config: RulesConfig = PRESETS[name]
+        instances = []
+        for entry in situation.spec.players.values():
+            instances += [(m.id, m.card) for m in entry.monsters]
+            instances += [(s.id, s.card) for s in entry.spell_traps]
+        self.rules = Rules(situation.cards, self.config, situation.spec.scope.value,
+                           tuple(sorted(instances)))
+
+    # -- the start ---------------------------------------------------------------------------
+    def initial_state(self) -> GameState:
+        spec = self.situation.spec
+        cards = self.situation.cards
+        monsters, spell_traps = [], []
+        for name, entry in spec.players.items():
+            player = Player(name)
+            for m in entry.monsters:
+                card = cards[m.card]
+                stats = StatBlock.printed(card.atk, None if card.is_link else card.defense)
+                monsters.append(MonsterState(m.id, m.card, player, m.position, m.face_up, stats))
+            for s in entry.spell_traps:
+                spell_traps.append(SpellTrapState(s.id, s.card, player, s.face_up,
+                                                  s.set.value == "this_turn"))
+        tp = Player(spec.turn_player)
+        state = GameState(
+            turn_player=tp,
+            lp=(spec.players["A"].lp, spec.players["B"].lp),
+            monsters=tuple(sorted(monsters, key=lambda m: m.id)),
+            spell_traps=tuple(sorted(spell_traps, key=lambda s: s.id)),
+            graveyard=(),
+            chain=(),
+            window=None,  # type: ignore[arg-type]  # set just below
+            attack=None,
+        )
+        state = open_window(state, Step.BATTLE_STEP)
+        if spec.start.moment is StartMoment.ATTACK_DECLARED:
+            state, _ = declare_attack(self.rules, state, spec.start.attacker, spec.start.target)
+        return state
+
+    # -- questions ---------------------------------------------------------------------------
+    def is_terminal(self, state: GameState) -> bool:
+        return state.window.kind is WindowKind.ENDED
+
+    def to_move(self, state: GameState) -> Player | None:
+        if self.is_terminal(state):
+            return None
+        if state.window.kind is WindowKind.REPLAY:
+            return state.turn_player
+        return state.window.priority
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        if self.is_terminal(state):
+            return []
+        window = state.window
+        if window.kind is WindowKind.REPLAY:
+            actions = replay_options(state)
+        else:
+            actions = priority_actions(self.rules, state)
+            if window.kind is WindowKind.OPEN and window.step is Step.BATTLE_STEP \
+                    and window.priority is state.turn_player and not state.chain:
+                actions += attack_options(self.rules, state)
+        return sorted(actions, key=Action.sort_key)
+
+    def notes(self, state: GameState) -> list[Note]:
+        """Can/cannot for every activated effect of both players' cards (R-rule when not)."""
+        if state.window.kind in (WindowKind.ENDED, WindowKind.REPLAY):
+            return []
+        notes = []
+        for player in (state.turn_player, state.turn_player.opponent):
+            for instance, _card, effect in candidate_effects(self.rules, state, player):
+                problem = activation_problem(self.rules, state, player, instance, effect)
+                if problem is None:
+                    notes.append(Note(player, instance, effect.id, True))
+                else:
+                    rule, reason, args = problem
+                    notes.append(Note(player, instance, effect.id, False, rule, reason, args))
+        return notes
+
+    # -- moves -------------------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action, *, forced: bool = False) -> Transition:
+        if action not in self.legal_actions(state):
+            raise RulesError(f"illegal action {action} in this state")
+        kind = action.kind
+        if kind is ActionKind.ACTIVATE:
+            state, events = activate(self.rules, state, action)
+        elif kind in (ActionKind.DECLINE, ActionKind.END_PLACEMENT):
+            state, events = decline(self.rules, state, action)
+        elif kind is ActionKind.PASS:
+            state, events, closed = pass_priority(self.rules, state, action, forced=forced)
+            if closed:
+                if state.chain:
+                    state, more = resolve_chain(self.rules, state)
+                else:
+                    state, more = close_window(self.rules, state)
+                events += more
+        elif kind is ActionKind.DECLARE_ATTACK:
+            state, events = declare_attack(self.rules, state, action.card, action.target)
+        else:
+            state, events = choose_on_replay(self.rules, state, action)
+        return Transition(state, tuple(events))
+
+    # -- endings -----------------------------------------------------------------------------
+    def can_attack_again(self, state: GameState, instance: str) -> bool:
+        """Could this monster still declare an attack this turn (R43-R45)?"""
+        monster = state.monster(instance)
+        if monster is None or monster.controller is not state.turn_player:
+            return False
+        if state.turn_player in state.cannot_declare_attacks:
+            return False
+        if monster.position is not Position.ATTACK or not monster.face_up:
+            return False
+        return state.attacks_made(instance) < state.attack_allowance(instance)
+
+    def outcome(self, state: GameState) -> dict[str, Any]:
+        """What a branch ends with: LP, field, graveyard, further attacks (for endings)."""
+        field = []
+        for monster in state.monsters:
+            field.append({
+                "id": monster.id, "card": monster.card, "controller": monster.controller.value,
+                "position": monster.position.value, "face_up": monster.face_up,
+                "atk": monster.stats.atk, "def": monster.stats.def_,
+            })
+        for card in state.spell_traps:
+            field.append({"id": card.id, "card": card.card, "controller": card.controller.value,
+                          "face_up": card.face_up})
+        attackers = [m.id for m in state.monsters if self.can_attack_again(state, m.id)]
+        return {
+            "reason": state.window.reason,
+            "lp": {"A": state.lp[0], "B": state.lp[1]},
+            "field": field,
+            "graveyard": [{"id": g.id, "card": g.card, "owner": g.owner.value, "reason": g.reason}
+                          for g in state.graveyard],
+            "second_attack_possible": bool(attackers),
+            "can_attack_again": attackers,
+            "cannot_declare_attacks": sorted(p.value for p in state.cannot_declare_attacks),
+        }
+
+
+def forced_pass(engine: Engine, state: GameState) -> Action | None:
+    """The only legal action, when it is a pass: the explorer compresses such points."""
+    actions = engine.legal_actions(state)
+    if len(actions) == 1 and actions[0].kind is ActionKind.PASS:
+        return actions[0]
+    return None
+
+
+__all__ = ["Engine", "Transition", "forced_pass"]

@@ -1,0 +1,215 @@
+"""The game state: immutable, hashable and canonical.
+
+Two histories that reach the same game state produce equal :class:`GameState` values (every
+collection is a sorted tuple or a frozenset), so the explorer can merge them: that is how the
+book shares pages. "Same position" is defined here and nowhere else: the state *is* the key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from gamebook.cards.model import EventName, Position, Ref
+from gamebook.rules.stats import StatBlock
+
+
+class Player(StrEnum):
+    A = "A"
+    B = "B"
+
+    @property
+    def opponent(self) -> Player:
+        return Player.B if self is Player.A else Player.A
+
+
+class WindowKind(StrEnum):
+    """What kind of moment the game is in (R11)."""
+
+    EVENT = "event"  # right after an event: its triggers and "when E" cards (R24)
+    OPEN = "open"  # open game state inside a step
+    DAMAGE = "damage"  # a Damage Step sub-timing (R46-R52)
+    REPLAY = "replay"  # the turn player's replay choice (R42): a decision, not priority
+    ENDED = "ended"  # the scope's end: nothing more is explored
+
+
+class Step(StrEnum):
+    BATTLE_STEP = "battle_step"
+    DAMAGE_STEP_START = "damage_step_start"  # R47
+    BEFORE_DAMAGE_CALCULATION = "before_damage_calculation"  # R48
+    DURING_DAMAGE_CALCULATION = "during_damage_calculation"  # R49
+    AFTER_DAMAGE_CALCULATION = "after_damage_calculation"  # R51
+    END_OF_DAMAGE_STEP = "end_of_damage_step"  # R52
+    END_STEP = "end_step"  # R57
+
+
+DAMAGE_STEP_TIMINGS = (
+    Step.DAMAGE_STEP_START,
+    Step.BEFORE_DAMAGE_CALCULATION,
+    Step.DURING_DAMAGE_CALCULATION,
+    Step.AFTER_DAMAGE_CALCULATION,
+    Step.END_OF_DAMAGE_STEP,
+)
+
+# SEGOC stages (R20): S1..S6 are trigger stages, S7 every other activation.
+S1, S2, S3, S4, S5, S6, S7 = range(1, 8)
+
+
+class TriggerStatus(StrEnum):
+    PENDING = "pending"
+    ACTIVATED = "activated"
+    DECLINED = "declined"
+
+
+@dataclass(frozen=True, order=True)
+class Trigger:
+    """An effect made activatable by the window's event (R20-R23)."""
+
+    stage: int
+    player: Player
+    card: str  # card instance id
+    effect: str
+    mandatory: bool
+    status: TriggerStatus = TriggerStatus.PENDING
+
+
+@dataclass(frozen=True)
+class ChainLink:
+    player: Player
+    card: str
+    effect: str
+    stage: int
+    target: str | None = None
+    refs: tuple[tuple[Ref, str], ...] = ()  # cards captured at activation (R18)
+
+    def ref(self, ref: Ref) -> str | None:
+        for key, value in self.refs:
+            if key is ref:
+                return value
+        return None
+
+
+@dataclass(frozen=True)
+class Window:
+    kind: WindowKind
+    step: Step
+    priority: Player
+    event: EventName | None = None
+    passes: int = 0  # consecutive passes (R14)
+    floor: int = S1  # lowest stage still allowed (R22)
+    triggers: tuple[Trigger, ...] = ()
+    placing: bool = False  # the priority holder is placing more triggers of one stage (R23)
+    first_chain: bool = False  # the chain being built is the first one of the event (R24)
+    reason: str | None = None  # for ENDED windows: why the branch ends
+
+
+@dataclass(frozen=True)
+class Attack:
+    attacker: str
+    target: str | None  # None: a direct attack
+    replay_pending: bool = False  # the defender's monsters changed (R39); handled after the chain
+
+
+@dataclass(frozen=True)
+class MonsterState:
+    id: str
+    card: str
+    controller: Player
+    position: Position
+    face_up: bool
+    stats: StatBlock
+    battle_destroyed: bool = False  # destruction confirmed in damage calculation (R51)
+
+
+@dataclass(frozen=True)
+class SpellTrapState:
+    id: str
+    card: str
+    controller: Player
+    face_up: bool
+    set_this_turn: bool
+
+
+@dataclass(frozen=True, order=True)
+class GraveCard:
+    id: str
+    card: str
+    owner: Player
+    reason: str  # "tributed", "destroyed_by_battle", "resolved"
+
+
+@dataclass(frozen=True)
+class GameState:
+    turn_player: Player
+    lp: tuple[int, int]  # (A, B)
+    monsters: tuple[MonsterState, ...]  # sorted by id
+    spell_traps: tuple[SpellTrapState, ...]  # sorted by id
+    graveyard: tuple[GraveCard, ...]  # sorted
+    chain: tuple[ChainLink, ...]  # c1 first
+    window: Window
+    attack: Attack | None
+    used_once_per_turn: frozenset[tuple[str, str]] = frozenset()
+    attacks_declared: tuple[tuple[str, int], ...] = ()
+    extra_attacks: tuple[tuple[str, int], ...] = ()
+    cannot_declare_attacks: frozenset[Player] = frozenset()  # R44
+
+    # -- lookups ---------------------------------------------------------------------------
+    def monster(self, instance: str) -> MonsterState | None:
+        for monster in self.monsters:
+            if monster.id == instance:
+                return monster
+        return None
+
+    def spell_trap(self, instance: str) -> SpellTrapState | None:
+        for card in self.spell_traps:
+            if card.id == instance:
+                return card
+        return None
+
+    def life(self, player: Player) -> int:
+        return self.lp[0] if player is Player.A else self.lp[1]
+
+    def controller(self, instance: str) -> Player | None:
+        card = self.monster(instance) or self.spell_trap(instance)
+        return card.controller if card else None
+
+    def attacks_made(self, instance: str) -> int:
+        return dict(self.attacks_declared).get(instance, 0)
+
+    def attack_allowance(self, instance: str) -> int:
+        return 1 + dict(self.extra_attacks).get(instance, 0)
+
+    @property
+    def terminal(self) -> bool:
+        return self.window.kind is WindowKind.ENDED
+
+    # -- canonical updates -----------------------------------------------------------------
+    def with_monster(self, monster: MonsterState) -> GameState:
+        others = tuple(m for m in self.monsters if m.id != monster.id)
+        return replace(self, monsters=tuple(sorted(others + (monster,), key=_by_id)))
+
+    def without_monster(self, instance: str) -> GameState:
+        return replace(self, monsters=tuple(m for m in self.monsters if m.id != instance))
+
+    def with_spell_trap(self, card: SpellTrapState) -> GameState:
+        others = tuple(c for c in self.spell_traps if c.id != card.id)
+        return replace(self, spell_traps=tuple(sorted(others + (card,), key=_by_id)))
+
+    def without_spell_trap(self, instance: str) -> GameState:
+        return replace(self, spell_traps=tuple(c for c in self.spell_traps if c.id != instance))
+
+    def with_grave(self, card: GraveCard) -> GameState:
+        return replace(self, graveyard=tuple(sorted(self.graveyard + (card,))))
+
+    def with_lp(self, player: Player, value: int) -> GameState:
+        lp = (value, self.lp[1]) if player is Player.A else (self.lp[0], value)
+        return replace(self, lp=lp)
+
+    def with_count(self, field: str, instance: str, delta: int) -> GameState:
+        counts = dict(getattr(self, field))
+        counts[instance] = counts.get(instance, 0) + delta
+        return replace(self, **{field: tuple(sorted(counts.items()))})
+
+
+def _by_id(card: MonsterState | SpellTrapState) -> str:
+    return card.id

@@ -1,0 +1,374 @@
+"""Windows, priority, SEGOC and chain building (RULES.md R2, R11-R26).
+
+Core loop: in every window the turn player receives priority first (R12). The holder may
+activate something legal (costs are paid, the link goes on the chain, priority passes to
+the opponent: R13, R16) or pass (R14). Two consecutive passes resolve the chain, or close
+the window when the chain is empty. In an ``EVENT`` window the activatable effects are
+ordered by SEGOC stages S1-S7 (R20); :func:`activation_problem` is the single place that
+decides whether an activation is legal, and names the R-rule when it is not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from gamebook.cards.model import (
+    Card,
+    CardType,
+    Condition,
+    Effect,
+    EffectKind,
+    EventName,
+    Position,
+    Ref,
+    TargetFilter,
+)
+from gamebook.rules.actions import Action, ActionKind, Event, event
+from gamebook.rules.context import Rules
+from gamebook.rules.state import (
+    DAMAGE_STEP_TIMINGS,
+    S1,
+    S2,
+    S3,
+    S4,
+    S5,
+    S6,
+    S7,
+    ChainLink,
+    GameState,
+    Player,
+    Trigger,
+    TriggerStatus,
+    WindowKind,
+)
+
+Problem = tuple[str, str, tuple]  # (R-rule, message key, args)
+
+ACTIVATED_KINDS = (EffectKind.TRIGGER, EffectKind.QUICK, EffectKind.IGNITION, EffectKind.FLIP,
+                   EffectKind.ACTIVATE)
+
+
+# -- which effects a player could activate ---------------------------------------------------
+
+def candidate_effects(rules: Rules, state: GameState, player: Player
+                      ) -> Iterator[tuple[str, Card, Effect]]:
+    """Every activated effect of the cards ``player`` controls that is not on the chain."""
+    on_chain = {(link.card, link.effect) for link in state.chain}
+    for monster in state.monsters:
+        if monster.controller is not player or not monster.face_up:
+            continue
+        card = rules.cards[monster.card]
+        for effect in card.effects:
+            if effect.kind in ACTIVATED_KINDS and (monster.id, effect.id) not in on_chain:
+                yield monster.id, card, effect
+    for spell_trap in state.spell_traps:
+        if spell_trap.controller is not player:
+            continue
+        card = rules.cards[spell_trap.card]
+        for effect in card.effects:
+            if effect.kind is EffectKind.ACTIVATE and (spell_trap.id, effect.id) not in on_chain:
+                yield spell_trap.id, card, effect
+
+
+def find_trigger(state: GameState, instance: str, effect_id: str) -> Trigger | None:
+    for trigger in state.window.triggers:
+        if trigger.card == instance and trigger.effect == effect_id:
+            return trigger
+    return None
+
+
+def stage_of(state: GameState, instance: str, effect_id: str) -> int:
+    trigger = find_trigger(state, instance, effect_id)
+    return trigger.stage if trigger is not None else S7
+
+
+def pending(state: GameState) -> tuple[Trigger, ...]:
+    return tuple(t for t in state.window.triggers if t.status is TriggerStatus.PENDING)
+
+
+# -- legality ------------------------------------------------------------------------------
+
+def activation_problem(rules: Rules, state: GameState, player: Player, instance: str,
+                       effect: Effect, *, need_priority: bool = True) -> Problem | None:
+    """``None`` if ``player`` may activate ``effect`` of ``instance`` now, else why not."""
+    window = state.window
+    card = rules.card_of(state, instance)
+    if window.kind in (WindowKind.ENDED, WindowKind.REPLAY):
+        return ("R42", "replay_choice_pending", ())
+    if effect.kind is EffectKind.IGNITION:
+        return ("R3", "ignition_main_phase_only", ())
+    if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
+        return ("R26", "once_per_turn_used", ())
+    trigger = find_trigger(state, instance, effect.id)
+    if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP) or effect.event is not None:
+        if effect.event is not None and not _event_conditions_hold(rules, state, instance, effect):
+            return ("R4", "event_did_not_happen", (("event", effect.event.value),))
+        if window.kind is not WindowKind.EVENT or window.event is not effect.event \
+                or not window.first_chain:
+            return ("R24", "event_timing_passed", (("event", effect.event.value),))
+        if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP) and trigger is None:
+            return ("R24", "event_timing_passed", (("event", effect.event.value),))
+        if trigger is not None and trigger.status is TriggerStatus.DECLINED:
+            return ("R22", "trigger_declined", ())
+    if window.step in DAMAGE_STEP_TIMINGS and not effect.damage_step:
+        return ("R46", "not_in_damage_step", ())
+    spell_trap = state.spell_trap(instance)
+    if spell_trap is not None and card.card_type is CardType.TRAP and spell_trap.set_this_turn:
+        return ("R9", "trap_set_this_turn", ())
+    stage = trigger.stage if trigger is not None else S7
+    problem = _chain_problem(rules, state, player, instance, effect, stage)
+    if problem is not None:
+        return problem
+    if effect.target is not None and not legal_targets(rules, state, player, instance, effect):
+        return ("R59", "no_legal_target", ())
+    if need_priority and window.priority is not player:
+        return ("R12", "no_priority", (("holder", window.priority.value),))
+    return None
+
+
+def _chain_problem(rules: Rules, state: GameState, player: Player, instance: str,
+                   effect: Effect, stage: int) -> Problem | None:
+    """Spell speed (R2), "cannot be responded to" (R13) and SEGOC order (R20-R23)."""
+    window = state.window
+    if state.chain:
+        top = state.chain[-1]
+        top_effect = rules.effect_of(state, top.card, top.effect)
+        if top.player is not player and top_effect.opponent_cannot_respond:
+            return ("R13", "cannot_respond", (("card", top.card), ("effect", top.effect)))
+        speed = rules.speed(state, instance, effect.id)
+        top_speed = rules.speed(state, top.card, top.effect)
+        segoc = stage <= S6 and window.first_chain
+        if not segoc and (speed < 2 or speed < top_speed):
+            return ("R2", "spell_speed_too_low", (("speed", speed), ("top_speed", top_speed)))
+    if window.kind is WindowKind.EVENT:
+        if stage < window.floor:
+            return ("R22", "stage_passed", ())
+        if not rules.config.decline_counts_as_pass and stage == S7 and pending(state):
+            return ("R23", "trigger_stages_first", ())
+        for trigger in pending(state):
+            if window.floor <= trigger.stage < stage and (
+                    trigger.player is not player or trigger.mandatory):
+                return ("R23", "pending_trigger_first",
+                        (("card", trigger.card), ("effect", trigger.effect),
+                         ("owner", trigger.player.value)))
+        if window.placing and stage != window.floor:
+            return ("R23", "placing_same_stage", ())
+    return None
+
+
+def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect: Effect) -> bool:
+    if effect.event is EventName.ATTACK_DECLARED:
+        attack = state.attack
+        if attack is None:
+            return False
+        controller = state.controller(instance)
+        for condition in effect.conditions:
+            if condition is Condition.SELF_IS_ATTACKER and attack.attacker != instance:
+                return False
+            if condition is Condition.ATTACK_TARGET_IS_MONSTER and attack.target is None:
+                return False
+            if condition is Condition.OPPONENT_IS_ATTACKING and \
+                    state.controller(attack.attacker) is controller:
+                return False
+    return True
+
+
+def legal_targets(rules: Rules, state: GameState, player: Player, instance: str,
+                  effect: Effect) -> tuple[str, ...]:
+    spec = effect.target
+    if spec is None:
+        return ()
+    found = []
+    for monster in state.monsters:
+        if spec.controller == "you" and monster.controller is not player:
+            continue
+        if spec.controller == "opponent" and monster.controller is player:
+            continue
+        card = rules.cards[monster.card]
+        ok = True
+        for wanted in spec.filters:
+            if wanted is TargetFilter.ATTACK_POSITION:
+                ok &= monster.position is Position.ATTACK
+            elif wanted is TargetFilter.CAN_CHANGE_POSITION:
+                ok &= not card.is_link  # R59
+            elif wanted is TargetFilter.FACE_UP:
+                ok &= monster.face_up
+        if ok and not monster.battle_destroyed:
+            found.append(monster.id)
+    return tuple(found)
+
+
+def pass_problem(rules: Rules, state: GameState, player: Player) -> Problem | None:
+    """A player may not pass while they must place a mandatory trigger (R10, R23)."""
+    for trigger in pending(state):
+        if trigger.player is player and trigger.mandatory and trigger.stage >= state.window.floor:
+            effect = rules.effect_of(state, trigger.card, trigger.effect)
+            if activation_problem(rules, state, player, trigger.card, effect) is None:
+                return ("R10", "mandatory_must_activate", (("card", trigger.card),))
+    return None
+
+
+def priority_actions(rules: Rules, state: GameState) -> list[Action]:
+    """Legal actions of the priority holder in a priority window."""
+    window = state.window
+    player = window.priority
+    actions: list[Action] = []
+    for instance, _card, effect in candidate_effects(rules, state, player):
+        if activation_problem(rules, state, player, instance, effect) is not None:
+            continue
+        targets = (legal_targets(rules, state, player, instance, effect) if effect.target
+                   else (None,))
+        for target in targets:
+            actions.append(Action(ActionKind.ACTIVATE, player, instance, effect.id, target))
+    if window.placing:
+        if not _has_pending(state, player, window.floor, mandatory=True):
+            actions.append(Action(ActionKind.END_PLACEMENT, player))
+    elif _settling_triggers(rules, state):
+        if not _has_pending(state, player, _settling_stage(state), mandatory=True):
+            actions.append(Action(ActionKind.DECLINE, player))
+    elif pass_problem(rules, state, player) is None:
+        actions.append(Action(ActionKind.PASS, player))
+    return actions
+
+
+def _has_pending(state: GameState, player: Player, stage: int, *, mandatory: bool) -> bool:
+    return any(t.player is player and t.stage == stage and t.mandatory == mandatory
+               for t in pending(state))
+
+
+def _settling_triggers(rules: Rules, state: GameState) -> bool:
+    """Flowchart preset: trigger stages are being settled (no priority passing yet)."""
+    return (not rules.config.decline_counts_as_pass and state.window.kind is WindowKind.EVENT
+            and bool(pending(state)))
+
+
+def _settling_stage(state: GameState) -> int:
+    return min(t.stage for t in pending(state))
+
+
+# -- activation and passing ------------------------------------------------------------------
+
+def triggers_for(rules: Rules, state: GameState, event_name: EventName) -> tuple[Trigger, ...]:
+    """Collect the effects that ``event_name`` makes activatable, with their stages (R20, R21)."""
+    found = []
+    tp = state.turn_player
+    for player in (Player.A, Player.B):
+        for instance, _card, effect in candidate_effects(rules, state, player):
+            if effect.event is not event_name:
+                continue
+            if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
+                continue
+            if not _event_conditions_hold(rules, state, instance, effect):
+                continue
+            is_tp = player is tp
+            if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP):
+                mandatory_stage, optional_stage = (S1, S3) if is_tp else (S2, S4)
+                stage = mandatory_stage if effect.mandatory else optional_stage
+            elif effect.mandatory:
+                stage = S5 if is_tp else S6
+            else:
+                continue  # optional "when E" cards are S7 activations (R21)
+            found.append(Trigger(stage, player, instance, effect.id, effect.mandatory))
+    return tuple(sorted(found))
+
+
+def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """Activate: pay costs, capture references, push the chain link, hand on priority (R13)."""
+    from gamebook.rules.operations import pay_costs
+
+    player, instance = action.player, action.card
+    assert instance is not None and action.effect is not None
+    effect = rules.effect_of(state, instance, action.effect)
+    stage = stage_of(state, instance, effect.id)
+    refs = _capture(state, instance, action.target)
+    link = ChainLink(player, instance, effect.id, stage, action.target, refs)
+    events = [event("activate", player, instance, effect.id, action.target,
+                    link=len(state.chain) + 1)]
+    spell_trap = state.spell_trap(instance)
+    if spell_trap is not None and not spell_trap.face_up:
+        state = state.with_spell_trap(replace(spell_trap, face_up=True))
+    if effect.once_per_turn:
+        used = state.used_once_per_turn | {(instance, effect.id)}
+        state = replace(state, used_once_per_turn=used)
+    state, cost_events = pay_costs(rules, state, link, effect)
+    events.extend(cost_events)
+    state = replace(state, chain=state.chain + (link,))
+    window = state.window
+    triggers = tuple(
+        replace(t, status=TriggerStatus.ACTIVATED) if (t.card, t.effect) == (instance, effect.id)
+        else replace(t, status=TriggerStatus.DECLINED)
+        if (t.player is player and t.status is TriggerStatus.PENDING and not t.mandatory
+            and t.stage < stage)
+        else t
+        for t in window.triggers)
+    window = replace(window, triggers=triggers, passes=0, floor=max(window.floor, stage))
+    state = replace(state, window=window)
+    more_same_stage = stage <= S6 and any(
+        t.player is player and t.stage == stage for t in pending(state))
+    if more_same_stage:
+        state = replace(state, window=replace(state.window, placing=True, priority=player))
+    else:
+        state = _hand_on(rules, state, player)
+    return state, events
+
+
+def _capture(state: GameState, instance: str, target: str | None) -> tuple[tuple[Ref, str], ...]:
+    refs: list[tuple[Ref, str]] = [(Ref.SELF, instance)]
+    if target is not None:
+        refs.append((Ref.TARGET, target))
+    if state.attack is not None:
+        refs.append((Ref.ATTACKER, state.attack.attacker))
+        if state.attack.target is not None:
+            refs.append((Ref.ATTACK_TARGET, state.attack.target))
+    return tuple(refs)
+
+
+def _hand_on(rules: Rules, state: GameState, player: Player) -> GameState:
+    """Who decides after ``player`` activated or finished placing (R13, R23)."""
+    window = replace(state.window, placing=False)
+    if _settling_triggers(rules, replace(state, window=window)):
+        owner = min(pending(state)).player
+        return replace(state, window=replace(window, priority=owner))
+    if not rules.config.decline_counts_as_pass and window.kind is WindowKind.EVENT \
+            and window.first_chain:
+        # Flowchart preset: after the triggers, the opponent of the last link's controller.
+        holder = state.chain[-1].player.opponent if state.chain else state.turn_player
+        return replace(state, window=replace(window, priority=holder))
+    return replace(state, window=replace(window, priority=player.opponent))
+
+
+def decline(rules: Rules, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """END_PLACEMENT / DECLINE: give up one's remaining optional triggers of this stage."""
+    player = action.player
+    window = state.window
+    stage = window.floor if window.placing else _settling_stage(state)
+    triggers = tuple(
+        replace(t, status=TriggerStatus.DECLINED)
+        if t.player is player and t.stage == stage and t.status is TriggerStatus.PENDING
+        else t for t in window.triggers)
+    state = replace(state, window=replace(window, triggers=triggers, passes=0))
+    kind = "end_placement" if action.kind is ActionKind.END_PLACEMENT else "decline"
+    return _hand_on(rules, state, player), [event(kind, player)]
+
+
+def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: bool
+                  ) -> tuple[GameState, list[Event], bool]:
+    """Pass (R14). Returns the new state, events, and whether two passes closed the window."""
+    player = action.player
+    window = state.window
+    declined = tuple(
+        t for t in window.triggers
+        if t.player is player and t.status is TriggerStatus.PENDING and not t.mandatory)
+    triggers = tuple(
+        replace(t, status=TriggerStatus.DECLINED) if t in declined else t for t in window.triggers)
+    passes = window.passes + 1
+    events = [event("pass", player, forced=forced,
+                    declined=tuple(f"{t.card}.{t.effect}" for t in declined))]
+    window = replace(window, triggers=triggers, passes=passes, priority=player.opponent)
+    state = replace(state, window=window)
+    return state, events, passes >= 2
+
+
+def stage_name(stage: int) -> str:
+    return {S1: "S1", S2: "S2", S3: "S3", S4: "S4", S5: "S5", S6: "S6", S7: "S7"}[stage]

@@ -1,0 +1,234 @@
+"""Situation files: the battle to explore.
+
+A situation names the turn player, Life Points, each player's monsters and Spell/Trap
+cards (with instance ids), the moment exploration starts (for now: an attack has just been
+declared, or the open Battle Step) and the scope (where a branch ends). See the README for
+the format. Loading validates everything and reports the first problem with file and line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+
+from gamebook.cards.library import CardLibrary, load_library
+from gamebook.cards.model import CardType, Position
+from gamebook.errors import InputError
+from gamebook.yamlsrc import Located, load_yaml, validation_error
+
+_STRICT = {"extra": "forbid"}
+
+MAIN_ZONES = ("m1", "m2", "m3", "m4", "m5")
+EXTRA_ZONES = ("emz_left", "emz_right")
+SPELL_TRAP_ZONES = ("s1", "s2", "s3", "s4", "s5")
+
+
+class Scope(StrEnum):
+    END_OF_BATTLE = "end_of_battle"  # after this attack's Damage Step, or when it is stopped
+    END_OF_BATTLE_PHASE = "end_of_battle_phase"  # when the Battle Step closes with no attack
+
+
+class StartMoment(StrEnum):
+    ATTACK_DECLARED = "attack_declared"
+    BATTLE_STEP = "battle_step"
+
+
+class SetWhen(StrEnum):
+    EARLIER_TURN = "earlier_turn"
+    THIS_TURN = "this_turn"
+
+
+@dataclass(frozen=True)
+class MonsterEntry:
+    __pydantic_config__ = _STRICT
+
+    id: str
+    card: str
+    position: Position = Position.ATTACK
+    face_up: bool = True
+    zone: str | None = None
+
+
+@dataclass(frozen=True)
+class SpellTrapEntry:
+    __pydantic_config__ = _STRICT
+
+    id: str
+    card: str
+    face_up: bool = False
+    set: SetWhen = SetWhen.EARLIER_TURN
+    zone: str | None = None
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    __pydantic_config__ = _STRICT
+
+    lp: int = 8000
+    monsters: tuple[MonsterEntry, ...] = ()
+    spell_traps: tuple[SpellTrapEntry, ...] = ()
+
+
+@dataclass(frozen=True)
+class Start:
+    __pydantic_config__ = _STRICT
+
+    moment: StartMoment
+    attacker: str | None = None
+    target: str | None = None  # omitted for a direct attack
+
+
+@dataclass(frozen=True)
+class SituationFile:
+    __pydantic_config__ = _STRICT
+
+    title: str
+    turn_player: str
+    players: dict[str, PlayerEntry]
+    start: Start
+    scope: Scope
+    rules: str = "seed"
+    description: str = ""
+    card_folders: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A validated situation with its card definitions."""
+
+    name: str
+    path: Path
+    spec: SituationFile
+    cards: CardLibrary = field(compare=False)
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+
+@cache
+def _adapter():  # pragma: no cover - trivial
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(SituationFile)
+
+
+def load_situation(path: str | Path) -> Situation:
+    """Read, validate and cross-check a situation file."""
+    from pydantic import ValidationError
+
+    path = Path(path)
+    located = load_yaml(path)
+    if not isinstance(located.data, dict):
+        raise located.error((), "expected a mapping (title, turn_player, players, start, scope)")
+    try:
+        spec = _adapter().validate_python(located.data)
+    except ValidationError as exc:
+        raise validation_error(located, exc, "situation") from None
+    folders = tuple((path.parent / folder).resolve() for folder in spec.card_folders)
+    cards = load_library(folders)
+    _check(spec, cards, located)
+    return Situation(name=path.stem, path=path, spec=spec, cards=cards)
+
+
+def _check(spec: SituationFile, cards: CardLibrary, located: Located) -> None:
+    from gamebook.rules.config import PRESETS
+
+    if set(spec.players) != {"A", "B"}:
+        raise located.error(("players",), "players: expected exactly the players 'A' and 'B'")
+    if spec.turn_player not in ("A", "B"):
+        raise located.error(("turn_player",), "turn_player: expected 'A' or 'B'")
+    if spec.rules not in PRESETS:
+        raise located.error(("rules",), f"rules: expected one of {', '.join(PRESETS)}")
+    seen: dict[str, tuple] = {}
+    for player, entry in spec.players.items():
+        if entry.lp <= 0:
+            raise located.error(("players", player, "lp"), "lp: expected a positive number")
+        _check_zones(player, entry, located)
+        for kind, items in (("monsters", entry.monsters), ("spell_traps", entry.spell_traps)):
+            for index, item in enumerate(items):
+                loc = ("players", player, kind, index)
+                if item.id in seen:
+                    raise located.error(loc + ("id",), f"duplicate instance id {item.id!r} "
+                                        f"(already used at line {located.line_of(seen[item.id])})")
+                seen[item.id] = loc
+                if item.card not in cards:
+                    raise located.error(loc + ("card",), f"unknown card {item.card!r}; expected "
+                                        f"one of: {', '.join(cards.ids())}")
+                card = cards[item.card]
+                if kind == "monsters":
+                    if card.card_type is not CardType.MONSTER:
+                        raise located.error(loc + ("card",), f"{item.card!r} is not a monster")
+                    if card.is_link and item.position is not Position.ATTACK:
+                        raise located.error(loc + ("position",), "a Link monster is always in "
+                                            "Attack Position (R59); expected position: attack")
+                    if card.is_link and not item.face_up:
+                        raise located.error(loc + ("face_up",),
+                                            "a Link monster cannot be face-down")
+                    if not item.face_up and item.position is Position.ATTACK:
+                        raise located.error(loc + ("position",), "a face-down monster must be in "
+                                            "Defense Position")
+                elif card.card_type is CardType.MONSTER:
+                    raise located.error(loc + ("card",), f"{item.card!r} is a monster, not a "
+                                        "Spell/Trap")
+    _check_start(spec, seen, located)
+
+
+def _check_zones(player: str, entry: PlayerEntry, located: Located) -> None:
+    for kind, items, allowed in (("monsters", entry.monsters, MAIN_ZONES + EXTRA_ZONES),
+                                 ("spell_traps", entry.spell_traps, SPELL_TRAP_ZONES)):
+        used: dict[str, str] = {}
+        for index, item in enumerate(items):
+            if item.zone is None:
+                continue
+            loc = ("players", player, kind, index, "zone")
+            if item.zone not in allowed:
+                raise located.error(loc, f"zone: expected one of {', '.join(allowed)}")
+            if item.zone in used:
+                raise located.error(loc, f"{item.id!r} and {used[item.zone]!r} are both in zone "
+                                    f"{item.zone}; a zone holds one card")
+            used[item.zone] = item.id
+        if len(items) > len(allowed) - (0 if kind == "spell_traps" else 1):
+            raise located.error(("players", player, kind), f"too many cards in {kind}")
+
+
+def _check_start(spec: SituationFile, seen: dict[str, tuple], located: Located) -> None:
+    start = spec.start
+    if start.moment is StartMoment.BATTLE_STEP:
+        if start.attacker or start.target:
+            raise located.error(("start",), "start: 'battle_step' takes no attacker or target")
+        return
+    if start.attacker is None:
+        raise located.error(("start",), "start.attacker: required when moment is attack_declared")
+    tp, ntp = spec.turn_player, "B" if spec.turn_player == "A" else "A"
+    own = {m.id: m for m in spec.players[tp].monsters}
+    theirs = {m.id: m for m in spec.players[ntp].monsters}
+    if start.attacker not in own:
+        raise located.error(("start", "attacker"), f"start.attacker: expected a monster of the "
+                            f"turn player {tp} ({', '.join(sorted(own)) or 'none'})")
+    attacker = own[start.attacker]
+    if attacker.position is not Position.ATTACK or not attacker.face_up:
+        raise located.error(("start", "attacker"),
+                            "start.attacker: only a face-up Attack Position monster can "
+                            "attack (R32)")
+    if start.target is None:
+        if theirs:
+            raise located.error(("start",), "start.target: the opponent controls monsters, so a "
+                                "direct attack is not possible (R33); name the attack target")
+    elif start.target not in theirs:
+        raise located.error(("start", "target"), f"start.target: expected a monster of player "
+                            f"{ntp} ({', '.join(sorted(theirs)) or 'none'})")
+
+
+def describe_scope(scope: Scope) -> str:
+    return {Scope.END_OF_BATTLE: "until this attack ends",
+            Scope.END_OF_BATTLE_PHASE: "until the Battle Phase ends"}[scope]
+
+
+def ensure_situation_path(path: str | Path) -> Path:
+    path = Path(path)
+    if path.suffix not in (".yaml", ".yml"):
+        raise InputError(path, None, "expected a situation file ending in .yaml or .yml")
+    return path
