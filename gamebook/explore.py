@@ -50,8 +50,9 @@ class Exploration:
 
 
 def explore_game(game: Game, start: Any, *, forced: Any, max_states: int = 200_000,
-                 max_seconds: float = 60.0, key: Any = None) -> Exploration:
-    """Explore every decision from ``start``.
+                 max_seconds: float = 60.0, key: Any = None, prelude: tuple = ()
+                 ) -> Exploration:
+    """Explore every decision from ``start`` (reached through the events in ``prelude``).
 
     ``forced(state)`` returns the action to apply without a decision, or ``None``.
     ``key(state)`` is the merge key (default: the state itself, which must be hashable).
@@ -91,12 +92,12 @@ def explore_game(game: Game, start: Any, *, forced: Any, max_states: int = 200_0
         graph.add_node(node, to_move=None if terminal else game.to_move(state), terminal=terminal)
         return node, True
 
-    prelude: list[Any] = []
-    start = settle(start, prelude)
+    prelude_events: list[Any] = list(prelude)
+    start = settle(start, prelude_events)
     root, _ = node_for(start)
     result.root = root
     graph.graph["root"] = root
-    graph.graph["prelude"] = tuple(prelude)
+    graph.graph["prelude"] = tuple(prelude_events)
     queue = deque([root])
     while queue:
         if time.monotonic() - began > max_seconds:
@@ -128,8 +129,9 @@ def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_
     from gamebook.rules.engine import Engine, forced_pass
 
     engine = Engine(situation, preset)
-    result = explore_game(engine, engine.initial_state(), forced=lambda s: forced_pass(engine, s),
-                          max_states=max_states, max_seconds=max_seconds)
+    start = engine.start()
+    result = explore_game(engine, start.state, forced=lambda s: forced_pass(engine, s),
+                          max_states=max_states, max_seconds=max_seconds, prelude=start.events)
     result.graph.graph["title"] = situation.title
     result.graph.graph["rules"] = engine.config.name
     result.graph.graph["situation"] = situation.name

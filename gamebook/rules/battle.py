@@ -196,7 +196,8 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
         state = lp_after_damage(state, tp.opponent, damage)
         events.append(event("damage_calculation", tp, attacker.id, attacker_atk=damage,
                             direct=True))
-        events.append(event("battle_damage", tp.opponent, amount=damage))
+        events.append(event("battle_damage", tp.opponent, amount=damage,
+                            lp=state.life(tp.opponent)))
         return _check_duel_end(state, events)
     target = state.monster(attack.target)
     a = attacker.stats.atk
@@ -221,7 +222,7 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
             destroyed, damaged, amount = [], None, 0
     if damaged is not None and amount > 0:
         state = lp_after_damage(state, damaged, amount)
-        events.append(event("battle_damage", damaged, amount=amount))
+        events.append(event("battle_damage", damaged, amount=amount, lp=state.life(damaged)))
     for instance in destroyed:
         monster = state.monster(instance)
         if rules.cards[monster.card].has_ability(StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE):

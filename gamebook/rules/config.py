@@ -25,12 +25,14 @@ PRESETS: dict[str, RulesConfig] = {
     "seed": RulesConfig(
         name="seed",
         decline_counts_as_pass=True,
-        description="S001's reading (R23): declining one's optional trigger is a pass of priority",
+        description="S001's reading of R23: declining one's optional trigger is a pass of "
+                    "priority",
     ),
     "flowchart": RulesConfig(
         name="flowchart",
         decline_counts_as_pass=False,
-        description="Konami's timing flowchart (R23, second reading): trigger stages are settled "
-                    "first; then the opponent of the last chain link's controller gets priority",
+        description="Konami's timing flowchart, the second reading of R23: trigger stages are "
+                    "settled first; then the opponent of the last chain link's controller gets "
+                    "priority",
     ),
 }

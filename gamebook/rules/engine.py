@@ -69,6 +69,9 @@ class Engine:
 
     # -- the start ---------------------------------------------------------------------------
     def initial_state(self) -> GameState:
+        return self.start().state
+
+    def _setup(self) -> GameState:
         spec = self.situation.spec
         cards = self.situation.cards
         monsters, spell_traps = [], []
@@ -92,10 +95,17 @@ class Engine:
             window=None,  # type: ignore[arg-type]  # set just below
             attack=None,
         )
-        state = open_window(state, Step.BATTLE_STEP)
+        return open_window(state, Step.BATTLE_STEP)
+
+    def start(self) -> Transition:
+        """The starting state and the events that led to it (the attack declaration)."""
+        state = self._setup()
+        spec = self.situation.spec
+        events: list[Event] = []
         if spec.start.moment is StartMoment.ATTACK_DECLARED:
-            state, _ = declare_attack(self.rules, state, spec.start.attacker, spec.start.target)
-        return state
+            state, events = declare_attack(self.rules, state, spec.start.attacker,
+                                           spec.start.target)
+        return Transition(state, tuple(events))
 
     # -- questions ---------------------------------------------------------------------------
     def is_terminal(self, state: GameState) -> bool:

@@ -363,8 +363,14 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
     triggers = tuple(
         replace(t, status=TriggerStatus.DECLINED) if t in declined else t for t in window.triggers)
     passes = window.passes + 1
-    events = [event("pass", player, forced=forced,
-                    declined=tuple(f"{t.card}.{t.effect}" for t in declined))]
+    details: dict = {"forced": forced, "step": window.step.value}
+    if declined:
+        details["declined"] = tuple(f"{t.card}.{t.effect}" for t in declined)
+    top = state.chain[-1] if state.chain else None
+    if top is not None and top.player is not player and rules.effect_of(
+            state, top.card, top.effect).opponent_cannot_respond:
+        details["no_response"] = f"{top.card}.{top.effect}"
+    events = [event("pass", player, **details)]
     window = replace(window, triggers=triggers, passes=passes, priority=player.opponent)
     state = replace(state, window=window)
     return state, events, passes >= 2

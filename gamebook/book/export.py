@@ -1,0 +1,105 @@
+"""Machine-readable and diagram outputs: graph.json (node-link) and Graphviz DOT.
+
+graph.json is a public interface (documented in the README): node ``id``, ``page``,
+``to_move``, ``chain``, ``terminal`` and, at endings, ``outcome``; edge ``player``,
+``action``, ``card``, ``effect``, ``target``, ``label`` and the ``events`` on the way.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from gamebook.book.pages import Book
+from gamebook.explore import Exploration
+
+PLAYER_STYLE = {
+    "A": {"shape": "box", "style": "rounded,filled", "fillcolor": "#dbe8f7", "color": "#1f5fa8"},
+    "B": {"shape": "ellipse", "style": "filled", "fillcolor": "#f7e0d9", "color": "#a83a1f"},
+    None: {"shape": "doubleoctagon", "style": "filled", "fillcolor": "#dcefdc",
+           "color": "#3b7a3b"},
+}
+EDGE_LABEL_LIMIT = 150  # above this many nodes, edge labels become tooltips only
+
+
+def graph_data(exploration: Exploration, book: Book) -> dict[str, Any]:
+    """The decision graph as networkx node-link data with JSON-friendly attributes."""
+    import networkx as nx
+
+    pages = {page.node: page for page in book.pages}
+    graph = exploration.graph
+    out = nx.DiGraph()
+    out.graph.update(title=graph.graph.get("title"), root=exploration.root,
+                     rules=graph.graph.get("rules"), situation=graph.graph.get("situation"))
+    for node in sorted(graph.nodes, key=lambda n: pages[n].number):
+        state = exploration.state(node)
+        page = pages[node]
+        attrs: dict[str, Any] = {
+            "page": page.number,
+            "to_move": page.to_move,
+            "chain": [{"player": link.player.value, "card": link.card, "effect": link.effect}
+                      for link in state.chain],
+            "terminal": page.terminal,
+        }
+        if page.terminal:
+            attrs["outcome"] = page.outcome
+        out.add_node(node, **attrs)
+    for page in book.pages:
+        seen = set()
+        for choice in page.choices:
+            child = book.page(choice.page).node
+            if (page.node, child) in seen:
+                continue
+            seen.add((page.node, child))
+            data = graph.edges[page.node, child]
+            action = data["action"]
+            out.add_edge(page.node, child, player=action.player.value, action=action.kind.value,
+                         card=action.card, effect=action.effect, target=action.target,
+                         label=choice.label,
+                         events=[event.as_dict() for event in data["events"]])
+    return nx.node_link_data(out, edges="edges")
+
+
+def graph_json(exploration: Exploration, book: Book) -> str:
+    return json.dumps(graph_data(exploration, book), ensure_ascii=False, indent=1,
+                      sort_keys=True) + "\n"
+
+
+def graph_dot(exploration: Exploration, book: Book) -> str:
+    """DOT source: one node per page, shape and colour per player, endings on one rank."""
+    import graphviz
+
+    dot = graphviz.Digraph("gamebook", graph_attr={
+        "label": f"{book.title}\n{book.summary_line}", "labelloc": "t", "fontname": "Helvetica",
+        "rankdir": "TB", "nodesep": "0.25", "ranksep": "0.45",
+    }, node_attr={"fontname": "Helvetica", "fontsize": "11", "margin": "0.05,0.03"},
+        edge_attr={"fontname": "Helvetica", "fontsize": "8", "color": "#777777"})
+    labels = len(book.pages) <= EDGE_LABEL_LIMIT
+    endings = []
+    for page in book.pages:
+        style = PLAYER_STYLE[page.to_move]
+        tooltip = page.decides or " ".join(page.ending[:2])
+        dot.node(page.node, label=str(page.number), tooltip=tooltip, **style)
+        if page.terminal:
+            endings.append(page.node)
+        seen = set()
+        for choice in page.choices:
+            child = book.page(choice.page).node
+            if child in seen:
+                continue
+            seen.add(child)
+            dot.edge(page.node, child, label=choice.short if labels else "",
+                     tooltip=choice.label)
+    with dot.subgraph(name="endings") as same:
+        same.attr(rank="same")
+        for node in endings:
+            same.node(node)
+    with dot.subgraph(name="cluster_legend") as legend:
+        legend.attr(label="legend", fontsize="9", color="#bbbbbb")
+        legend.node("legend_a", label="Player A decides", fontsize="9", **PLAYER_STYLE["A"])
+        legend.node("legend_b", label="Player B decides", fontsize="9", **PLAYER_STYLE["B"])
+        legend.node("legend_end", label="ending", fontsize="9", **PLAYER_STYLE[None])
+        legend.edge("legend_a", "legend_b", style="invis")
+        legend.edge("legend_b", "legend_end", style="invis")
+    return dot.source
+

@@ -1,0 +1,285 @@
+"""Sentences from structured engine data, in the reader's language.
+
+Words come from the message catalogs in ``catalogs/<lang>.yaml`` (English is the fallback
+for any key a catalog lacks); card and effect names come from the card files.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from gamebook.cards.model import Card, EffectKind
+from gamebook.rules.actions import Action, ActionKind, Event, Note
+from gamebook.rules.state import DAMAGE_STEP_TIMINGS, GameState, Player
+
+CATALOGS = Path(__file__).parent / "catalogs"
+
+
+@cache
+def load_catalog(lang: str) -> dict[str, Any]:
+    import yaml
+
+    english = yaml.safe_load((CATALOGS / "en.yaml").read_text(encoding="utf-8"))
+    if lang == "en":
+        return english
+    path = CATALOGS / f"{lang}.yaml"
+    if not path.exists():
+        return english
+    return _merge(english, yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+
+
+def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            merged[key] = _merge(base[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+class Narrator:
+    """Phrases for one book: a language plus the situation's card instances."""
+
+    def __init__(self, lang: str, instances: dict[str, Card]) -> None:
+        self.lang = lang
+        self.catalog = load_catalog(lang)
+        self.instances = instances
+
+    # -- words ---------------------------------------------------------------------------
+    def msg(self, key: str, **args: Any) -> str:
+        node: Any = self.catalog
+        for part in key.split("."):
+            node = node[part]
+        return str(node).format(**args)
+
+    def player(self, player: Player | str) -> str:
+        value = player.value if isinstance(player, Player) else player
+        return self.msg("meta.player", player=value)
+
+    def card(self, instance: str | None) -> str:
+        if instance is None:
+            return "?"
+        return self.instances[instance].name(self.lang)
+
+    def effect(self, instance: str, effect_id: str) -> str:
+        card = self.instances[instance]
+        effect = card.effect(effect_id)
+        if effect.kind is EffectKind.ACTIVATE:
+            return self.msg("card_activation", card=card.name(self.lang))
+        label = effect.text.get(self.lang) or effect.text.get("en") or effect.id
+        return self.msg("effect_ref", card=card.name(self.lang), effect=label)
+
+    def effect_key(self, key: str) -> str:
+        instance, _, effect_id = key.partition(".")
+        return self.effect(instance, effect_id)
+
+    def effects(self, keys: tuple[str, ...]) -> str:
+        return ", ".join(self.effect_key(key) for key in keys)
+
+    # -- actions, notes, chain -----------------------------------------------------------
+    def choice(self, action: Action, state: GameState) -> str:
+        kind = action.kind
+        if kind is ActionKind.ACTIVATE:
+            effect = self.effect(action.card, action.effect)
+            if action.target:
+                return self.msg("choice.activate_target", effect=effect,
+                                target=self.card(action.target))
+            return self.msg("choice.activate", effect=effect)
+        if kind is ActionKind.PASS:
+            declining = self._declined_by_pass(action.player, state)
+            if declining:
+                return self.msg("choice.pass_declining", effects=self.effects(declining))
+            return self.msg("choice.pass")
+        if kind is ActionKind.DECLINE:
+            declining = self._declined_by_pass(action.player, state)
+            return self.msg("choice.decline", effects=self.effects(declining))
+        if kind is ActionKind.END_PLACEMENT:
+            return self.msg("choice.end_placement")
+        if kind is ActionKind.DECLARE_ATTACK:
+            if action.target is None:
+                return self.msg("choice.declare_direct", card=self.card(action.card))
+            return self.msg("choice.declare_attack", card=self.card(action.card),
+                            target=self.card(action.target))
+        if kind is ActionKind.REPLAY_ATTACK:
+            if action.target is None:
+                return self.msg("choice.replay_direct")
+            return self.msg("choice.replay_attack", target=self.card(action.target))
+        return self.msg("choice.stop_attack")
+
+    def short_choice(self, action: Action) -> str:
+        """A few words for a diagram's edge label."""
+        kind = action.kind
+        if kind is ActionKind.ACTIVATE:
+            effect = self.instances[action.card].effect(action.effect)
+            label = (self.card(action.card) if effect.kind is EffectKind.ACTIVATE
+                     else effect.text.get(self.lang) or effect.text.get("en") or effect.id)
+            if action.target:
+                return self.msg("short.target", effect=label, target=self.card(action.target))
+            return label
+        if kind in (ActionKind.DECLARE_ATTACK, ActionKind.REPLAY_ATTACK):
+            prefix = "declare" if kind is ActionKind.DECLARE_ATTACK else "replay"
+            if action.target is None:
+                return self.msg(f"short.{prefix}_direct")
+            return self.msg(f"short.{prefix}_attack", target=self.card(action.target))
+        return self.msg(f"short.{kind.value}")
+
+    @staticmethod
+    def _declined_by_pass(player: Player, state: GameState) -> tuple[str, ...]:
+        from gamebook.rules.state import TriggerStatus
+
+        return tuple(f"{t.card}.{t.effect}" for t in state.window.triggers
+                     if t.player is player and t.status is TriggerStatus.PENDING
+                     and not t.mandatory)
+
+    def note(self, note: Note) -> str:
+        effect = self.effect(note.card, note.effect)
+        if note.legal:
+            return self.msg("meta.can", player=self.player(note.player), effect=effect)
+        return self.msg("meta.cannot", player=self.player(note.player), effect=effect,
+                        reason=self.reason(note))
+
+    def reason(self, note: Note) -> str:
+        args = dict(note.args)
+        words: dict[str, Any] = {"player": self.player(note.player)}
+        if "event" in args:
+            words["event"] = self.msg(f"event_name.{args['event']}")
+        if "holder" in args:
+            words["holder"] = self.player(args["holder"])
+        if "owner" in args:
+            words["owner"] = self.player(args["owner"])
+        if "card" in args and "effect" in args:
+            words["effect"] = self.effect(args["card"], args["effect"])
+        for key in ("speed", "top_speed"):
+            if key in args:
+                words[key] = args[key]
+        return self.msg(f"reason.{note.reason}", **words)
+
+    def chain(self, state: GameState) -> list[str]:
+        return [self.msg("chain_link", link=number, effect=self.effect(link.card, link.effect),
+                         player=self.player(link.player))
+                for number, link in enumerate(state.chain, start=1)]
+
+    # -- field -----------------------------------------------------------------------------
+    def field(self, state: GameState) -> list[str]:
+        lines = []
+        for player in (Player.A, Player.B):
+            cards = [self._monster(m) for m in state.monsters if m.controller is player]
+            for card in state.spell_traps:
+                if card.controller is player:
+                    key = "field.face_up_card" if card.face_up else "field.set_card"
+                    cards.append(self.msg(key, card=self.card(card.id)))
+            lines.append(self.msg("field.player_line", player=self.player(player),
+                                  lp=state.life(player),
+                                  cards="; ".join(cards) or self.msg("field.nothing")))
+        grave = [self.msg("field.grave_card", card=self.card(g.id),
+                          reason=self.msg(f"grave_reason.{g.reason}")) for g in state.graveyard]
+        lines.append(f"{self.msg('meta.graveyard')}: "
+                     f"{', '.join(grave) or self.msg('meta.gy_empty')}")
+        return lines
+
+    def _monster(self, monster: Any) -> str:
+        position = self.msg(f"position.{monster.position.value}")
+        if not monster.face_up:
+            return self.msg("field.face_down_monster", position=position)
+        if monster.stats.def_ is None:
+            return self.msg("field.monster_link", card=self.card(monster.id),
+                            atk=monster.stats.atk)
+        stats = self.msg("field.stats", atk=monster.stats.atk, defense=monster.stats.def_)
+        return self.msg("field.monster", card=self.card(monster.id), stats=stats,
+                        position=position)
+
+    # -- events ----------------------------------------------------------------------------
+    def events(self, events: tuple[Event, ...]) -> list[str]:
+        lines = []
+        for item in events:
+            line = self.event(item)
+            if line:
+                lines.append(line)
+        return lines
+
+    def event(self, ev: Event) -> str | None:  # noqa: C901 - one branch per event kind
+        kind = ev.kind
+        player = self.player(ev.player) if ev.player else ""
+        if kind == "attack_declared":
+            if ev.target is None:
+                return self.msg("event.attack_declared_direct", card=self.card(ev.card))
+            return self.msg("event.attack_declared", card=self.card(ev.card),
+                            target=self.card(ev.target))
+        if kind == "activate":
+            effect = self.effect(ev.card, ev.effect)
+            if ev.target:
+                return self.msg("event.activate_target", player=player, effect=effect,
+                                target=self.card(ev.target), link=ev.get("link"))
+            return self.msg("event.activate", player=player, effect=effect, link=ev.get("link"))
+        if kind == "sent_to_gy":
+            why = ev.get("why")
+            key = {"tributed": "event.tributed", "resolved": "event.sent_to_gy_resolved"}.get(
+                why, "event.sent_to_gy_destroyed")
+            return self.msg(key, card=self.card(ev.card))
+        if kind == "pass":
+            if ev.get("forced") and ev.get("step") in {s.value for s in DAMAGE_STEP_TIMINGS}:
+                return None
+            if ev.get("no_response"):
+                return self.msg("event.pass_no_response", player=player,
+                                effect=self.effect_key(ev.get("no_response")))
+            if ev.get("declined"):
+                return self.msg("event.pass_declining", player=player,
+                                effects=self.effects(ev.get("declined")))
+            if ev.get("forced"):
+                return self.msg("event.pass_nothing", player=player)
+            return self.msg("event.pass", player=player)
+        if kind in ("decline", "end_placement"):
+            return self.msg(f"event.{kind}", player=player,
+                            effects=self.effects(ev.get("declined", ())))
+        if kind == "resolve":
+            return self.msg("event.resolve", link=ev.get("link"),
+                            effect=self.effect(ev.card, ev.effect))
+        if kind == "not_applied":
+            why = ev.get("why")
+            if why == "left_field":
+                return self.msg("event.not_applied_left_field", target=self.card(ev.target))
+            if why == "link_always_attack":
+                return self.msg("event.not_applied_link", target=self.card(ev.target))
+            return self.msg("event.not_applied_previous")
+        if kind == "position_changed":
+            return self.msg("event.position_changed", card=self.card(ev.card),
+                            position=self.msg(f"position.{ev.get('position')}"))
+        if kind == "atk_changed":
+            return self.msg("event.atk_changed", card=self.card(ev.card), before=ev.get("before"),
+                            after=ev.get("after"))
+        if kind == "damage_calculation":
+            if ev.get("direct"):
+                return self.msg("event.damage_calculation_direct", card=self.card(ev.card),
+                                atk=ev.get("attacker_atk"))
+            position = ev.get("target_position")
+            return self.msg("event.damage_calculation", card=self.card(ev.card),
+                            atk=ev.get("attacker_atk"), target=self.card(ev.target),
+                            value=ev.get("target_value"),
+                            stat="ATK" if position == "attack" else "DEF",
+                            position=self.msg(f"position.{position}"))
+        if kind == "battle_damage":
+            return self.msg("event.battle_damage", player=player, amount=ev.get("amount"),
+                            lp=ev.get("lp"))
+        if kind == "damage_timing":
+            return self.msg("event.damage_timing", step=self.msg(f"step.{ev.get('step')}"))
+        if kind == "window_closed":
+            if ev.get("window") == "event":
+                return self.msg("event.window_closed_event")
+            return None
+        if kind == "replay":
+            return self.msg("event.replay", player=player, card=self.card(ev.card))
+        simple = {"replay_caused", "chain_resolves", "extra_attack_granted", "no_effect",
+                  "attacks_forbidden", "damage_step_begins", "destroyed_by_battle",
+                  "not_destroyed", "battle_over", "battle_ends_without_damage",
+                  "attack_stopped", "attack_ended", "battle_phase_ends", "duel_lost"}
+        if kind == "attack_retargeted":
+            if ev.target is None:
+                return self.msg("event.attack_retargeted_direct", player=player)
+            return self.msg("event.attack_retargeted", player=player, target=self.card(ev.target))
+        if kind in simple:
+            return self.msg(f"event.{kind}", player=player, card=self.card(ev.card)
+                            if ev.card else "", link=ev.get("link"))
+        return None

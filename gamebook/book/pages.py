@@ -1,0 +1,207 @@
+"""The page model: page numbers and everything a page says, built once per book.
+
+Numbering: page 1 is the first decision; pages follow breadth-first order over the
+decision graph, each node's choices in the engine's order (activations before "pass"),
+so the same input always gives the same numbers. Endings are pages too.
+
+A page says what just happened (the events on the incoming edges; when several pages lead
+here with different events, each is told under "From page N"), the current chain, the
+field, what each player can and cannot activate (with the R-rule), and the choices, each
+with the page it leads to; an ending page summarises the outcome instead.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamebook.book.narrate import Narrator
+from gamebook.explore import Exploration
+from gamebook.rules.actions import Action
+
+
+@dataclass(frozen=True)
+class Choice:
+    label: str
+    page: int
+    action: Action
+    short: str  # a few words, for diagrams
+
+
+@dataclass(frozen=True)
+class Arrival:
+    from_page: int | None  # None: the start of the book
+    choice: str | None
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Page:
+    number: int
+    node: str
+    to_move: str | None  # "A", "B" or None at an ending
+    arrivals: tuple[Arrival, ...]
+    chain: tuple[str, ...]
+    field: tuple[str, ...]
+    can: tuple[str, ...]
+    cannot: tuple[str, ...]
+    choices: tuple[Choice, ...]
+    decides: str | None
+    ending: tuple[str, ...] = ()
+    outcome: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def terminal(self) -> bool:
+        return self.to_move is None
+
+
+@dataclass(frozen=True)
+class Book:
+    title: str
+    description: str
+    rules_line: str
+    scope_line: str
+    summary_line: str
+    lang: str
+    pages: tuple[Page, ...]
+
+    def page(self, number: int) -> Page:
+        return self.pages[number - 1]
+
+
+def number_pages(exploration: Exploration) -> dict[str, int]:
+    """Page numbers in breadth-first order from the root, choices in the engine's order."""
+    graph = exploration.graph
+    numbers = {exploration.root: 1}
+    queue = deque([exploration.root])
+    while queue:
+        node = queue.popleft()
+        for child in ordered_children(exploration, node):
+            if child not in numbers:
+                numbers[child] = len(numbers) + 1
+                queue.append(child)
+    for node in graph.nodes:  # unreachable nodes cannot exist, but never lose one
+        numbers.setdefault(node, len(numbers) + 1)
+    return numbers
+
+
+def ordered_children(exploration: Exploration, node: str) -> list[str]:
+    graph = exploration.graph
+    edges = sorted(graph.out_edges(node, data=True), key=lambda e: e[2]["action"].sort_key())
+    return [child for _, child, _ in edges]
+
+
+def build_book(exploration: Exploration, lang: str = "en") -> Book:
+    engine = exploration.engine
+    situation = engine.situation
+    instances = {instance: situation.cards[card] for instance, card in engine.rules.instances}
+    narrator = Narrator(lang, instances)
+    numbers = number_pages(exploration)
+    pages = []
+    for node, number in sorted(numbers.items(), key=lambda item: item[1]):
+        pages.append(_page(exploration, narrator, node, number, numbers))
+    endings = sum(1 for page in pages if page.terminal)
+    return Book(
+        title=situation.title,
+        description=situation.spec.description,
+        rules_line=narrator.msg("meta.rules_preset", name=engine.config.name,
+                                description=engine.config.description),
+        scope_line=narrator.msg("meta.scope",
+                                scope=narrator.msg(f"scope.{situation.spec.scope.value}")),
+        summary_line=narrator.msg("meta.summary", pages=len(pages),
+                                  decisions=len(pages) - endings, endings=endings),
+        lang=lang,
+        pages=tuple(pages),
+    )
+
+
+def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
+          numbers: dict[str, int]) -> Page:
+    engine = exploration.engine
+    graph = exploration.graph
+    state = exploration.state(node)
+    to_move = engine.to_move(state)
+    notes = engine.notes(state)
+    choices = []
+    for child in ordered_children(exploration, node):
+        data = graph.edges[node, child]
+        actions = [data["action"]] + [a for a, _ in data.get("alternatives", [])]
+        for action in actions:
+            choices.append(Choice(narrator.choice(action, state), numbers[child], action,
+                                  narrator.short_choice(action)))
+    ending: tuple[str, ...] = ()
+    outcome: dict[str, Any] = {}
+    if to_move is None:
+        outcome = engine.outcome(state)
+        ending = tuple(_ending_lines(narrator, outcome, state, engine))
+    return Page(
+        number=number,
+        node=node,
+        to_move=to_move.value if to_move else None,
+        arrivals=_arrivals(exploration, narrator, node, numbers),
+        chain=tuple(narrator.chain(state)),
+        field=tuple(narrator.field(state)),
+        can=tuple(narrator.note(n) for n in notes if n.legal),
+        cannot=tuple(narrator.note(n) for n in notes if not n.legal),
+        choices=tuple(choices),
+        decides=narrator.msg("meta.decides", player=narrator.player(to_move)) if to_move else None,
+        ending=ending,
+        outcome=outcome,
+    )
+
+
+def _arrivals(exploration: Exploration, narrator: Narrator, node: str,
+              numbers: dict[str, int]) -> tuple[Arrival, ...]:
+    graph = exploration.graph
+    if node == exploration.root:
+        return (Arrival(None, None, tuple(narrator.events(graph.graph.get("prelude", ())))),)
+    arrivals = []
+    for parent, _, data in graph.in_edges(node, data=True):
+        parent_state = exploration.state(parent)
+        choice = narrator.choice(data["action"], parent_state)
+        lines = tuple(narrator.events(data["events"]))
+        arrivals.append(Arrival(numbers[parent], choice, lines))
+    arrivals.sort(key=lambda a: (a.from_page or 0, a.choice or ""))
+    if len({a.lines for a in arrivals}) == 1:
+        # Every way here tells the same story: tell it once.
+        return (Arrival(None, None, arrivals[0].lines),)
+    return tuple(arrivals)
+
+
+def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engine: Any
+                  ) -> list[str]:
+    lines = [narrator.msg(f"ending.reason_{outcome['reason']}",
+                          player=narrator.player(state.turn_player))]
+    lines.append(narrator.msg("ending.lp", a=outcome["lp"]["A"], b=outcome["lp"]["B"]))
+    for monster in state.monsters:
+        controller = narrator.player(monster.controller)
+        if monster.stats.def_ is None:
+            lines.append(narrator.msg("ending.monster_link", card=narrator.card(monster.id),
+                                      controller=controller, atk=monster.stats.atk))
+        else:
+            stats = narrator.msg("field.stats", atk=monster.stats.atk, defense=monster.stats.def_)
+            lines.append(narrator.msg("ending.monster", card=narrator.card(monster.id),
+                                      controller=controller, stats=stats,
+                                      position=narrator.msg(f"position.{monster.position.value}")))
+    grave = [narrator.msg("field.grave_card", card=narrator.card(g.id),
+                          reason=narrator.msg(f"grave_reason.{g.reason}"))
+             for g in state.graveyard]
+    lines.append(narrator.msg("ending.gy", cards=", ".join(grave)) if grave
+                 else narrator.msg("ending.gy_none"))
+    attackers = outcome["can_attack_again"]
+    if attackers:
+        lines.append(narrator.msg("ending.second_attack_yes",
+                                  cards=", ".join(narrator.card(a) for a in attackers)))
+    else:
+        lines.append(narrator.msg("ending.second_attack_no"))
+    for player in outcome["cannot_declare_attacks"]:
+        lines.append(narrator.msg("ending.forbidden", player=narrator.player(player)))
+    used = {g.id for g in state.graveyard if g.reason == "resolved"}
+    used |= {c.id for c in state.spell_traps if c.face_up}
+    for instance, _card in engine.rules.instances:
+        if instance in used:
+            lines.append(narrator.msg("ending.card_used", card=narrator.card(instance)))
+        elif state.spell_trap(instance) is not None:
+            lines.append(narrator.msg("ending.card_unused", card=narrator.card(instance)))
+    return lines
