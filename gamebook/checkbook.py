@@ -25,8 +25,10 @@ import json
 import os
 import re
 import tempfile
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -161,12 +163,12 @@ def normalize_line(line: str) -> str:
 
 _HEADING_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("markdown", re.compile(
-        r"#{1,6}[ \t]*(?:(?:page|section|p\.?)[ \t]*|第[ \t]*)?(\d{1,4})"
+        r"#{1,6}[ \t]*(?:(?:page|section|p\.?)[ \t]*|第[ \t]*)?(\d{1,5})"
         r"(?:[ \t]*[页頁节節])?(?!\w)", re.IGNORECASE)),
-    ("chinese", re.compile(r"第[ \t]*(\d{1,4})[ \t]*[页頁节節]")),
+    ("chinese", re.compile(r"第[ \t]*(\d{1,5})[ \t]*[页頁节節]")),
     ("page", re.compile(
-        r"(?:page|section)[ \t]+(\d{1,4})(?=[ \t]*(?:$|[.:)|\-—–]))", re.IGNORECASE)),
-    ("number", re.compile(r"(\d{1,4})[ \t]*[.、](?!\d)")),
+        r"(?:page|section)[ \t]+(\d{1,5})(?=[ \t]*(?:$|[.:)|\-—–]))", re.IGNORECASE)),
+    ("number", re.compile(r"(\d{1,5})[ \t]*[.、](?!\d)")),
 )
 
 HEADING_STYLES = {
@@ -294,6 +296,7 @@ def parse_book(text: str, *, path: str = "<input>", start_line: int | None = Non
     as the first one are pages; everything up to the next such heading belongs to the page.
     """
     lines = split_lines(text.removeprefix("\ufeff"))
+    line_jumps = [find_jumps(line) for line in lines]
     headings = [_Heading(number, *found) for number, line in enumerate(lines, start=1)
                 if (found := heading_of(line)) is not None]
     if not headings:
@@ -303,11 +306,11 @@ def parse_book(text: str, *, path: str = "<input>", start_line: int | None = Non
     if start_line is not None:
         start, rule = _forced_start(headings, start_line, len(lines), path)
     else:
-        start, rule = _choose_start(headings, lines)
+        start, rule = _choose_start(headings, line_jumps)
     page_headings = [h for h in headings if h.line >= start.line and h.style == start.style]
     ends = [h.line - 1 for h in page_headings[1:]] + [len(lines)]
-    pages = tuple(_read_page(heading, lines, end) for heading, end in zip(page_headings, ends,
-                                                                          strict=True))
+    pages = tuple(_read_page(heading, end, lines, line_jumps)
+                  for heading, end in zip(page_headings, ends, strict=True))
     return Book(path=path, start_line=start.line, style=start.style, pages=pages,
                 start_rule=rule)
 
@@ -324,7 +327,8 @@ def _forced_start(headings: list[_Heading], start_line: int, line_count: int,
                                        "(given by --start-line)")
 
 
-def _choose_start(headings: list[_Heading], lines: list[str]) -> tuple[_Heading, str]:
+def _choose_start(headings: list[_Heading],
+                  line_jumps: list[list[int]]) -> tuple[_Heading, str]:
     """The book starts at the heading numbered 1 whose section holds the most working jumps.
 
     Each heading numbered 1 opens a candidate section that runs to the next heading numbered 1
@@ -341,8 +345,8 @@ def _choose_start(headings: list[_Heading], lines: list[str]) -> tuple[_Heading,
     best, best_score = firsts[0], -1
     for index, candidate in enumerate(firsts):
         following = [h for h in firsts[index + 1:] if h.style == candidate.style]
-        end = following[0].line - 1 if following else len(lines)
-        score = _working_jumps(candidate, end, headings, lines)
+        end = following[0].line - 1 if following else len(line_jumps)
+        score = _working_jumps(candidate, end, headings, line_jumps)
         if score >= best_score:
             best, best_score = candidate, score
     if len(firsts) == 1:
@@ -350,22 +354,22 @@ def _choose_start(headings: list[_Heading], lines: list[str]) -> tuple[_Heading,
     return best, f"of {len(firsts)} headings numbered 1, the one followed by the most jumps"
 
 
-def _working_jumps(start: _Heading, end: int, headings: list[_Heading], lines: list[str]) -> int:
+def _working_jumps(start: _Heading, end: int, headings: list[_Heading],
+                   line_jumps: list[list[int]]) -> int:
     """Jumps in lines ``start.line..end`` whose target is a same-style heading in that range."""
     numbers = {h.number for h in headings if start.line <= h.line <= end and h.style == start.style}
-    return sum(target in numbers for line in lines[start.line - 1:end]
-               for target in find_jumps(line))
+    return sum(target in numbers for targets in line_jumps[start.line - 1:end]
+               for target in targets)
 
 
-def _read_page(heading: _Heading, lines: list[str], end: int) -> Page:
-    jumps: list[Jump] = []
-    ending = False
-    for number in range(heading.line, end + 1):
-        line = lines[number - 1] if number != heading.line else heading.rest
-        jumps.extend(Jump(target, number) for target in find_jumps(line))
-        ending = ending or is_ending_line(line)
+def _read_page(heading: _Heading, end: int, lines: list[str],
+               line_jumps: list[list[int]]) -> Page:
+    """The page from ``heading`` to line ``end``: its jumps and whether it is an ending."""
+    jumps = tuple(Jump(target, number) for number in range(heading.line, end + 1)
+                  for target in line_jumps[number - 1])
+    ending = any(is_ending_line(lines[number - 1]) for number in range(heading.line, end + 1))
     return Page(number=heading.number, line=heading.line, title=heading.rest[:80],
-                jumps=tuple(jumps), ending=ending)
+                jumps=jumps, ending=ending)
 
 
 def load_book(path: str | Path, *, start_line: int | None = None) -> Book:
@@ -407,9 +411,18 @@ class BookReport:
     def ok(self) -> bool:
         return self.problem_count == 0
 
+    @cached_property
+    def pages_by_number(self) -> dict[int, list[Page]]:
+        """Every copy of each page number, in file order."""
+        found: dict[int, list[Page]] = {}
+        for page in self.book.pages:
+            found.setdefault(page.number, []).append(page)
+        return found
+
     def page_line(self, number: int) -> int | None:
         """Line of the first heading of page ``number``."""
-        return next((page.line for page in self.book.pages if page.number == number), None)
+        copies = self.pages_by_number.get(number)
+        return copies[0].line if copies else None
 
     def stats(self) -> dict[str, Any]:
         report = self.graph_report
@@ -456,7 +469,7 @@ def check_book(book: Book) -> BookReport:
         # A page whose only jumps point to missing pages is reported as dangling jumps.
         dead_ends=tuple(page for page in report.dead_ends if page not in pages_with_jumps),
         cycles_without_ending=report.cycles_without_ending,
-        duplicate_pages=tuple(sorted({n for n in numbers if numbers.count(n) > 1})),
+        duplicate_pages=tuple(sorted(n for n, count in Counter(numbers).items() if count > 1)),
     )
 
 
@@ -516,7 +529,7 @@ def render_text(report: BookReport) -> str:
             "pages " + ", ".join(map(str, cycle)) for cycle in report.cycles_without_ending)
             or "none"),
         "Duplicate page numbers: " + (", ".join(
-            f"{number} (lines {', '.join(str(p.line) for p in book.pages if p.number == number)})"
+            f"{number} (lines {', '.join(str(p.line) for p in report.pages_by_number[number])})"
             for number in report.duplicate_pages) or "none"),
         _statistics_line(report),
         "No problems found." if report.ok
@@ -592,7 +605,7 @@ def render_dot(report: BookReport) -> str:
 
 
 def _node_attributes(report: BookReport, number: int, endless: set[int]) -> str:
-    page = next(page for page in report.book.pages if page.number == number)
+    page = report.pages_by_number[number][0]
     notes = [note for note, applies in (("dead end", number in report.dead_ends),
                                         ("no ending", number in endless),
                                         ("duplicate", number in report.duplicate_pages))
