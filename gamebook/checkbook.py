@@ -25,6 +25,7 @@ import json
 import os
 import re
 import tempfile
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -202,7 +203,7 @@ _JUMP = re.compile(
 _ENDING_IN_LINE = re.compile(
     rf"\([ \t]*the[ \t]+end[ \t]*\)"
     rf"|(?-i:\bTHE[ \t]+END\b)"
-    rf"|{_ARROW}[ \t]*(?:the[ \t]+end|end|完|结束|結束)(?![\w])",
+    rf"|{_ARROW}[ \t]*(?:(?-i:(?:THE[ \t]+)?END\b)|(?:完|结束|結束)(?!\w))",
     re.IGNORECASE,
 )
 _ENDING_WORDS = frozenset({"完", "结束", "結束", "终", "終", "完结", "完結", "全文完", "全书完",
@@ -356,8 +357,13 @@ def _choose_start(headings: list[_Heading],
 
 def _working_jumps(start: _Heading, end: int, headings: list[_Heading],
                    line_jumps: list[list[int]]) -> int:
-    """Jumps in lines ``start.line..end`` whose target is a same-style heading in that range."""
-    numbers = {h.number for h in headings if start.line <= h.line <= end and h.style == start.style}
+    """Jumps in lines ``start.line..end`` whose target is a same-style heading in that range.
+
+    ``headings`` is in line order, so the section's headings are found by bisection.
+    """
+    first = bisect_left(headings, start.line, key=lambda h: h.line)
+    last = bisect_right(headings, end, key=lambda h: h.line)
+    numbers = {h.number for h in headings[first:last] if h.style == start.style}
     return sum(target in numbers for targets in line_jumps[start.line - 1:end]
                for target in targets)
 
@@ -367,7 +373,9 @@ def _read_page(heading: _Heading, end: int, lines: list[str],
     """The page from ``heading`` to line ``end``: its jumps and whether it is an ending."""
     jumps = tuple(Jump(target, number) for number in range(heading.line, end + 1)
                   for target in line_jumps[number - 1])
-    ending = any(is_ending_line(lines[number - 1]) for number in range(heading.line, end + 1))
+    # On the heading line only the text after the page number can be an ending ("8. 完").
+    ending = is_ending_line(heading.rest) or any(
+        is_ending_line(lines[number - 1]) for number in range(heading.line + 1, end + 1))
     return Page(number=heading.number, line=heading.line, title=heading.rest[:80],
                 jumps=jumps, ending=ending)
 

@@ -209,6 +209,7 @@ def test_ending_markers_are_recognised(line):
 @pytest.mark.parametrize("line", [
     "放棄攻擊 -> 戰斗結束。此時", "若玩家B也宣言不發動任何效果，則開始傷害計算，結束戰斗。",
     "until the end of the turn", "完成连锁", "结束战斗", "Until the End Phase",
+    "Battle Phase → End Phase", "→ 结束阶段",
 ])
 def test_words_for_ending_inside_prose_are_not_ending_markers(line):
     assert not is_ending_line(line)
@@ -288,6 +289,12 @@ def test_a_loop_with_a_way_out_to_an_ending_is_fine_but_makes_the_path_count_inf
     assert problems(data) == NO_PROBLEMS
     assert data["stats"]["paths"] == "infinite"
     assert data["stats"]["longest_path"] == "infinite"
+
+
+def test_an_ending_marker_on_the_heading_line_ends_the_page():
+    book = parse_book("1. attack -> 2\n2. 完\n")
+    assert [page.ending for page in book.pages] == [False, True]
+    assert check_book(book).ok
 
 
 def test_a_page_whose_only_jump_points_to_a_missing_page_is_a_dangling_jump_not_a_dead_end():
