@@ -32,6 +32,10 @@ import networkx as nx
 
 __all__ = ["GraphReport", "check_graph", "node_sort_key"]
 
+Component = Hashable
+"""A node of the condensation: an int from ``nx.condensation``, or the node itself when the
+graph is acyclic and needs no condensing."""
+
 
 def node_sort_key(node: Hashable) -> tuple[str, Any]:
     """Sort key that orders ints among ints and strings among strings, types by name."""
@@ -86,13 +90,11 @@ def check_graph(
     ending_nodes = {node for node in graph if is_ending(node)}
     reachable = frozenset(nx.descendants(graph, root) | {root})
 
-    condensed = nx.condensation(graph)
-    members: dict[int, set] = nx.get_node_attributes(condensed, "members")
+    condensed, members, mapping = _condense(graph)
     cyclic = {comp for comp, nodes in members.items() if _is_cycle(graph, nodes)}
     order = list(nx.topological_sort(condensed))
     can_end = _components_reaching_endings(condensed, order, members, ending_nodes)
 
-    mapping: dict[Hashable, int] = condensed.graph["mapping"]
     root_comp = mapping[root]
     reachable_comps = {mapping[node] for node in reachable}
     has_cycle = bool(cyclic & reachable_comps)
@@ -113,6 +115,20 @@ def check_graph(
     )
 
 
+def _condense(
+    graph: nx.DiGraph,
+) -> tuple[nx.DiGraph, dict[Component, set], dict[Hashable, Component]]:
+    """The DAG of strongly connected components, each component's nodes, node -> component.
+
+    An acyclic graph is its own condensation (every node a component of one); skipping
+    ``nx.condensation`` for it saves most of the time on big generated books.
+    """
+    if nx.is_directed_acyclic_graph(graph):
+        return graph, {node: {node} for node in graph}, {node: node for node in graph}
+    condensed = nx.condensation(graph)
+    return condensed, nx.get_node_attributes(condensed, "members"), condensed.graph["mapping"]
+
+
 def _is_cycle(graph: nx.DiGraph, nodes: set) -> bool:
     """A strongly connected component is a cycle if it has two nodes or a self-loop."""
     if len(nodes) > 1:
@@ -122,10 +138,11 @@ def _is_cycle(graph: nx.DiGraph, nodes: set) -> bool:
 
 
 def _components_reaching_endings(
-    condensed: nx.DiGraph, order: list[int], members: dict[int, set], ending_nodes: set
-) -> set[int]:
+    condensed: nx.DiGraph, order: list[Component], members: dict[Component, set],
+    ending_nodes: set,
+) -> set[Component]:
     """Components from which some ending node is reachable (reverse topological DP)."""
-    can_end: set[int] = set()
+    can_end: set[Component] = set()
     for comp in reversed(order):
         if not members[comp].isdisjoint(ending_nodes) or any(
             succ in can_end for succ in condensed.successors(comp)
@@ -134,12 +151,13 @@ def _components_reaching_endings(
     return can_end
 
 
-def _cycles_without_ending(members: dict[int, set], cyclic: set[int], can_end: set[int]) -> tuple:
+def _cycles_without_ending(members: dict[Component, set], cyclic: set[Component],
+                           can_end: set[Component]) -> tuple:
     cycles = (_sorted_nodes(members[comp]) for comp in cyclic - can_end)
     return tuple(sorted(cycles, key=lambda nodes: [node_sort_key(node) for node in nodes]))
 
 
-def _longest_path(condensed: nx.DiGraph, order: list[int], root_comp: int) -> int:
+def _longest_path(condensed: nx.DiGraph, order: list[Component], root_comp: Component) -> int:
     """Edges on the longest path from the root in an acyclic reachable part.
 
     Only called when no reachable component is cyclic, so every reachable component is a
@@ -156,18 +174,18 @@ def _longest_path(condensed: nx.DiGraph, order: list[int], root_comp: int) -> in
 
 def _path_count(
     condensed: nx.DiGraph,
-    order: list[int],
-    members: dict[int, set],
+    order: list[Component],
+    members: dict[Component, set],
     ending_nodes: set,
-    cyclic: set[int],
-    can_end: set[int],
-    reachable_comps: set[int],
-    root_comp: int,
+    cyclic: set[Component],
+    can_end: set[Component],
+    reachable_comps: set[Component],
+    root_comp: Component,
 ) -> int | None:
     """Distinct root-to-ending paths, or ``None`` if a cycle lies on one of them."""
     if any(comp in can_end for comp in cyclic & reachable_comps):
         return None
-    paths: dict[int, int] = {}
+    paths: dict[Component, int] = {}
     for comp in reversed(order):
         if comp not in reachable_comps or comp not in can_end:
             continue

@@ -143,3 +143,16 @@ def test_a_hundred_thousand_node_graph_is_checked_in_well_under_seconds():
     assert report.longest_path == size - 1
     assert report.path_count is not None and report.path_count > 2**1000
     assert elapsed < 10
+
+
+def test_a_hundred_thousand_node_graph_with_cycles_is_checked_in_seconds():
+    size = 100_000
+    graph = nx.DiGraph()
+    graph.add_edges_from((n, n + 1) for n in range(size - 1))
+    graph.add_edges_from((n + 9, n) for n in range(0, size - 10, 10))  # a loop every 10 nodes
+    start = time.perf_counter()
+    report = check_graph(graph, 0, lambda node: node == size - 1)
+    elapsed = time.perf_counter() - start
+    assert report.has_cycle and report.path_count is None and report.longest_path is None
+    assert report.cycles_without_ending == ()
+    assert elapsed < 10
