@@ -36,7 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     build = sub.add_parser("build", help="write the book, diagrams, graph.json and audit.json")
     _add_exploration_options(build)
-    build.add_argument("--out", help="output folder (default output/<situation name>)")
+    build.add_argument("--out", help="output folder (default output/<situation name>, or "
+                                     "output/<situation name>.<lang> for other languages)")
     build.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the book")
     build.add_argument("--format", dest="formats", default="md,html",
                        help="book formats, comma-separated: md, html, txt (default md,html)")

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
             outputs[f"book.{fmt}"] = render(book, fmt)
         outputs["graph.json"] = graph_json(exploration, book)
         outputs["audit.json"] = report.to_json()
-    out = Path(args.out) if args.out else Path("output") / situation.name
+    out = Path(args.out) if args.out else default_output(situation.name, args.lang)
     images = {} if args.no_images else _images(outputs["graph.dot"])
 
     from gamebook.files import write_atomic
@@ -63,6 +63,11 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_images and not images:
         print(DOT_MISSING, file=sys.stderr)
     return 0 if report.terminates else 1
+
+
+def default_output(name: str, lang: str) -> Path:
+    """``output/<situation>`` for English, ``output/<situation>.<lang>`` otherwise."""
+    return Path("output") / (name if lang == "en" else f"{name}.{lang}")
 
 
 def _formats(value: str) -> list[str]:
