@@ -178,6 +178,14 @@ def test_lines_that_only_resemble_headings_are_not_headings(line):
     ("If B chains, go to 12; otherwise turn to 14.", [12, 14]),
     ("是 -> 跳到2　否 -> 跳到3", [2, 3]),
     ("Yes --> 4, no => 5", [4, 5]),
+    ("→ 跳至6", [6]),
+    ("转到6", [6]),
+    ("參見第6頁", [6]),
+    ("（見第6頁）", [6]),
+    ("jump to 6", [6]),
+    ("proceed to page 6", [6]),
+    ("⇒ 6", [6]),
+    ("go to **6**", [6]),
 ])
 def test_jumps_are_found_in_every_documented_style_even_mid_sentence(line, targets):
     assert find_jumps(line) == targets
