@@ -24,6 +24,7 @@ import codecs
 import json
 import os
 import re
+import sys
 import tempfile
 from bisect import bisect_left, bisect_right
 from collections import Counter
@@ -676,5 +677,15 @@ def main(args: argparse.Namespace | Sequence[str]) -> int:
     report = check_book(book)
     if getattr(args, "dot", None):
         write_atomically(args.dot, render_dot(report))
-    print(render_json(report) if getattr(args, "json", False) else render_text(report))
+    _print(render_json(report) if getattr(args, "json", False) else render_text(report))
     return 0 if report.ok else 1
+
+
+def _print(text: str) -> None:
+    """Print the report; a reader that stops early (``| head``) is not an error."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        # Point stdout at /dev/null so the interpreter's final flush does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
