@@ -134,7 +134,8 @@ def _checked_nonempty(text: str, path: str | Path | None) -> str:
 
 
 def _guess_chinese_encoding(data: bytes) -> str | None:
-    """``"gb18030"`` or ``"cp950"`` (Big5) if exactly one reads as Chinese prose, else None."""
+    """``"gb18030"`` or ``"cp950"`` (Big5): the codec under which the bytes read as Chinese
+    prose (the larger share of common characters if both do), else None."""
     shares: dict[str, float] = {}
     for codec in ("gb18030", "cp950"):
         try:
