@@ -92,6 +92,7 @@ class SituationFile:
     rules: str = "seed"
     description: str = ""
     card_folders: tuple[str, ...] = ()
+    used_this_turn: tuple[str, ...] = ()  # "instance.effect" already used this turn (R26)
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,25 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located) -> None:
                     raise located.error(loc + ("card",), f"{item.card!r} is a monster, not a "
                                         "Spell/Trap")
     _check_start(spec, seen, located)
+    _check_used(spec, cards, located)
+
+
+def _check_used(spec: SituationFile, cards: CardLibrary, located: Located) -> None:
+    instances = {item.id: item.card for entry in spec.players.values()
+                 for item in (*entry.monsters, *entry.spell_traps)}
+    for index, text in enumerate(spec.used_this_turn):
+        loc = ("used_this_turn", index)
+        instance, dot, effect_id = text.partition(".")
+        if not dot:
+            raise located.error(loc, f"used_this_turn: expected 'instance.effect', got {text!r}")
+        if instance not in instances:
+            raise located.error(loc, f"used_this_turn: unknown card instance {instance!r}; "
+                                f"expected one of: {', '.join(sorted(instances))}")
+        card = cards[instances[instance]]
+        known = [effect.id for effect in card.effects]
+        if effect_id not in known:
+            raise located.error(loc, f"used_this_turn: unknown effect id {effect_id!r} of "
+                                f"{card.id}; expected one of: {', '.join(known) or 'none'}")
 
 
 def _check_zones(player: str, entry: PlayerEntry, located: Located) -> None:

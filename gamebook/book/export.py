@@ -57,7 +57,8 @@ def graph_data(exploration: Exploration, book: Book) -> dict[str, Any]:
                          card=action.card, effect=action.effect, target=action.target,
                          label=choice.label,
                          events=[event.as_dict() for event in data["events"]])
-    return nx.node_link_data(out, edges="edges")
+    # "target" is the card an effect targets, so the links use "from" and "to".
+    return nx.node_link_data(out, edges="edges", source="from", target="to")
 
 
 def graph_json(exploration: Exploration, book: Book) -> str:
@@ -69,9 +70,10 @@ def graph_dot(exploration: Exploration, book: Book) -> str:
     """DOT source: one node per page, shape and colour per player, endings on one rank."""
     import graphviz
 
+    text = graphviz.escape  # user strings are never read as HTML-like labels or escapes
     dot = graphviz.Digraph("gamebook", graph_attr={
-        "label": f"{book.title}\n{book.summary_line}", "labelloc": "t", "fontname": "Helvetica",
-        "rankdir": "TB", "nodesep": "0.25", "ranksep": "0.45",
+        "label": text(f"{book.title}\n{book.summary_line}"), "labelloc": "t",
+        "fontname": "Helvetica", "rankdir": "TB", "nodesep": "0.25", "ranksep": "0.45",
     }, node_attr={"fontname": "Helvetica", "fontsize": "11", "margin": "0.05,0.03"},
         edge_attr={"fontname": "Helvetica", "fontsize": "8", "color": "#777777"})
     labels = len(book.pages) <= EDGE_LABEL_LIMIT
@@ -79,7 +81,7 @@ def graph_dot(exploration: Exploration, book: Book) -> str:
     for page in book.pages:
         style = PLAYER_STYLE[page.to_move]
         tooltip = page.decides or " ".join(page.ending[:2])
-        dot.node(page.node, label=str(page.number), tooltip=tooltip, **style)
+        dot.node(page.node, label=str(page.number), tooltip=text(tooltip), **style)
         if page.terminal:
             endings.append(page.node)
         seen = set()
@@ -88,8 +90,8 @@ def graph_dot(exploration: Exploration, book: Book) -> str:
             if child in seen:
                 continue
             seen.add(child)
-            dot.edge(page.node, child, label=choice.short if labels else "",
-                     tooltip=choice.label)
+            dot.edge(page.node, child, label=text(choice.short) if labels else "",
+                     tooltip=text(choice.label))
     with dot.subgraph(name="endings") as same:
         same.attr(rank="same")
         for node in endings:

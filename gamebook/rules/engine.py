@@ -94,6 +94,8 @@ class Engine:
             chain=(),
             window=None,  # type: ignore[arg-type]  # set just below
             attack=None,
+            used_once_per_turn=frozenset(
+                tuple(text.split(".", 1)) for text in spec.used_this_turn),
         )
         return open_window(state, Step.BATTLE_STEP)
 
