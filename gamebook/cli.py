@@ -93,6 +93,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("gamebook: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `gamebook audit … | head`
+        sys.stderr.close()
+        return 0
     parser.error(f"unknown command {args.command!r}")
     return 2
 
