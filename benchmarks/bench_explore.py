@@ -43,7 +43,8 @@ def main() -> int:
     for path in sorted((ROOT / "examples").glob("*.yaml")):
         situation = load_situation(path)
         for preset in ("seed", "flowchart"):
-            seconds, exploration = best_of(args.repeat, lambda: explore(situation, preset))
+            seconds, exploration = best_of(
+                args.repeat, lambda situation=situation, preset=preset: explore(situation, preset))
             graph = exploration.graph
             endings = sum(1 for _, data in graph.nodes(data=True) if data["terminal"])
 

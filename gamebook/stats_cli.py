@@ -54,7 +54,7 @@ ACTIONS = ("apply", "simultaneous", "do", "set_input", "negate", "unnegate", "co
            "condition_on", "source_leaves", "leave_field", "face_down", "face_up", "event",
            "end")
 
-Printed = Annotated[int, Field(strict=True, ge=0)] | Literal["?"]
+Printed = int | Literal["?"]
 Number = Annotated[int, Field(strict=True)]
 Value = Annotated[int, Field(strict=True)] | str
 
@@ -74,12 +74,21 @@ class MonsterSpec(_Model):
         None, description="printed Level (null: none, e.g. Xyz/Link)")
     face_up: bool = Field(True, description="face-up at the start")
 
+    @field_validator("atk", "def_", mode="before")
+    @classmethod
+    def _printed(cls, value: Any) -> Any:
+        if value is None or value == "?" or (isinstance(value, int)
+                                             and not isinstance(value, bool) and value >= 0):
+            return value
+        raise ValueError(f"a printed ATK/DEF is a whole number ≥ 0 or '?', not {value!r}")
+
 
 class ApplySpec(_Model):
     """One application of an effect to one monster (R71 class, stats, operation)."""
 
     monster: str = Field(description="key of the affected monster")
-    class_: StatClass = Field(alias="class", description="modifier class (R71)")
+    class_: StatClass = Field(alias="class", description="modifier class (R71): "
+                              + ", ".join(c.value for c in StatClass))
     stats: list[Stat] = Field(min_length=1, description="stats affected: atk, def, level")
     op: str = Field(description="operation: " + ", ".join(OPERATIONS))
     value: Value | None = Field(None, description="for add/become: a number or an expression, "
@@ -100,6 +109,14 @@ class ApplySpec(_Model):
                                    "wicked_dreadroot, gradius_option")
     origin: Literal["own", "summoning_effect", "other"] = Field(
         "other", description="for simultaneous steps (R88)")
+
+    @field_validator("class_", mode="before")
+    @classmethod
+    def _known_class(cls, value: Any) -> Any:
+        if value not in {c.value for c in StatClass}:
+            raise ValueError(f"unknown class {value!r} (expected one of "
+                             f"{', '.join(c.value for c in StatClass)})")
+        return value
 
     @field_validator("op")
     @classmethod
@@ -337,8 +354,17 @@ def load_timeline(path: str | Path) -> tuple[Located, TimelineSpec]:
     try:
         spec = TimelineSpec.model_validate(located.data)
     except ValidationError as exc:
-        raise validation_error(located, exc, "timeline") from None
+        raise _validation_error(located, exc) from None
     return located, spec
+
+
+def _validation_error(located: Located, exc: ValidationError) -> InputError:
+    """The shared converter, with pydantic's internal union tags and "Value error, " taken
+    out of the message."""
+    error = validation_error(located, exc, "timeline")
+    message = re.sub(r"\.(constrained-int|literal\[[^\]]*\]|int|str)(?=[.:])", "",
+                     error.message).replace("Value error, ", "")
+    return InputError(error.path, error.line, message)
 
 
 def replay(located: Located, spec: TimelineSpec) -> Replay:
@@ -402,9 +428,11 @@ def _carry_out(board: StatBoard, action: ActionSpec, loc: tuple[str | int, ...],
         return method(payload)
     except TimelineError as error:
         where = (*loc, key, error.field) if error.field else (*loc, key)
-        raise located.error(where, str(error)) from None
+        shown = ".".join(str(part) for part in where)
+        raise located.error(where, f"{shown}: {error}") from None
     except StatsError as error:
-        raise located.error((*loc, key), str(error)) from None
+        shown = ".".join(str(part) for part in (*loc, key))
+        raise located.error((*loc, key), f"{shown}: {error}") from None
 
 
 def _values(board: StatBoard, name: str) -> dict[str, int | None]:
