@@ -343,13 +343,14 @@ def decline(rules: Rules, state: GameState, action: Action) -> tuple[GameState, 
     player = action.player
     window = state.window
     stage = window.floor if window.placing else _settling_stage(state)
-    triggers = tuple(
-        replace(t, status=TriggerStatus.DECLINED)
-        if t.player is player and t.stage == stage and t.status is TriggerStatus.PENDING
-        else t for t in window.triggers)
+    declined = tuple(t for t in window.triggers if t.player is player and t.stage == stage
+                     and t.status is TriggerStatus.PENDING)
+    triggers = tuple(replace(t, status=TriggerStatus.DECLINED) if t in declined else t
+                     for t in window.triggers)
     state = replace(state, window=replace(window, triggers=triggers, passes=0))
     kind = "end_placement" if action.kind is ActionKind.END_PLACEMENT else "decline"
-    return _hand_on(rules, state, player), [event(kind, player)]
+    return _hand_on(rules, state, player), [
+        event(kind, player, declined=tuple(f"{t.card}.{t.effect}" for t in declined))]
 
 
 def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: bool
