@@ -150,7 +150,12 @@ class Engine:
 
     # -- moves -------------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action, *, forced: bool = False) -> Transition:
-        if action not in self.legal_actions(state):
+        """The state after ``action`` and the events on the way.
+
+        ``forced`` marks the pass returned by :func:`forced_pass` (already known to be the
+        only legal action, so it is not checked again); any other action is checked.
+        """
+        if not forced and action not in self.legal_actions(state):
             raise RulesError(f"illegal action {action} in this state")
         kind = action.kind
         if kind is ActionKind.ACTIVATE:
