@@ -1,0 +1,165 @@
+"""The translated message catalogs: complete, faithful to the English placeholders, and used.
+
+Every catalog in ``gamebook/book/catalogs`` must have exactly the keys of ``en.yaml`` (the
+narrator would otherwise fall back to English mid-sentence), use the same ``{placeholders}``
+and the same R-numbers per message, and keep to full-width punctuation. A book built in each
+language must not contain any English sentence from the ``event`` and ``reason`` sections.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from gamebook.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+CATALOGS = REPO / "gamebook" / "book" / "catalogs"
+EXAMPLE = REPO / "examples" / "borrelsword_linkuriboh.yaml"
+LANGS = ("zh-Hant", "zh-Hans", "ja")
+
+RULE_NUMBER = re.compile(r"R\d+")
+# ASCII punctuation that has a full-width counterpart in Chinese and Japanese text.
+ASCII_PUNCTUATION = re.compile(r"[,.:;()!?]")
+# Distinctive English words of the narrator's sentences (spot check on top of the fragments).
+ENGLISH_WORDS = ("resolves", "priority", "cannot activate", "passes", "declines", "Player A",
+                 "Damage Step", "the chain", "attack declaration")
+
+
+def _load(lang: str) -> dict[str, Any]:
+    return yaml.safe_load((CATALOGS / f"{lang}.yaml").read_text(encoding="utf-8"))
+
+
+def _flatten(node: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    flat: dict[str, str] = {}
+    for key, value in node.items():
+        if isinstance(value, dict):
+            flat.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
+
+
+def _placeholders(message: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(message) if field is not None}
+
+
+ENGLISH = _flatten(_load("en"))
+
+
+@pytest.fixture(scope="module", params=LANGS)
+def catalog(request) -> tuple[str, dict[str, str]]:
+    return request.param, _flatten(_load(request.param))
+
+
+def test_each_catalog_is_a_yaml_mapping():
+    for lang in LANGS:
+        assert isinstance(_load(lang), dict), lang
+
+
+def test_catalog_has_exactly_the_english_keys(catalog):
+    lang, messages = catalog
+    assert sorted(set(ENGLISH) - set(messages)) == [], f"{lang}: missing keys"
+    assert sorted(set(messages) - set(ENGLISH)) == [], f"{lang}: keys not in en.yaml"
+
+
+def test_every_message_is_a_non_empty_string(catalog):
+    lang, messages = catalog
+    bad = [key for key, value in messages.items() if not isinstance(value, str) or not value]
+    assert bad == [], lang
+
+
+def test_placeholders_match_english(catalog):
+    lang, messages = catalog
+    wrong = {key: (sorted(_placeholders(messages[key])), sorted(_placeholders(text)))
+             for key, text in ENGLISH.items()
+             if key in messages and _placeholders(messages[key]) != _placeholders(text)}
+    assert wrong == {}, f"{lang}: (translation, English) placeholders differ"
+
+
+def test_messages_format_with_the_english_arguments(catalog):
+    lang, messages = catalog
+    for key, text in messages.items():
+        args = {name: f"<{name}>" for name in _placeholders(ENGLISH[key])}
+        formatted = text.format(**args)
+        assert "{" not in formatted and "}" not in formatted, (lang, key)
+
+
+def test_rule_numbers_are_kept(catalog):
+    lang, messages = catalog
+    wrong = [key for key, text in ENGLISH.items()
+             if sorted(RULE_NUMBER.findall(messages.get(key, "")))
+             != sorted(RULE_NUMBER.findall(text))]
+    assert wrong == [], lang
+
+
+def test_punctuation_is_full_width(catalog):
+    lang, messages = catalog
+    wrong = {key: text for key, text in messages.items()
+             if ASCII_PUNCTUATION.search(re.sub(r"\{[^}]*\}", "", text))}
+    assert wrong == {}, lang
+
+
+def _english_fragments() -> set[str]:
+    """The literal English text of the event and reason messages, between placeholders."""
+    fragments = set()
+    for key, text in ENGLISH.items():
+        if not key.startswith(("event.", "reason.")):
+            continue
+        for literal, _, _, _ in string.Formatter().parse(text):
+            for piece in re.split(r"[()\":;—]", literal):
+                piece = piece.strip(" .,:;—")
+                if len(re.findall(r"\b[A-Za-z][a-z-]+\b", piece)) >= 2:
+                    fragments.add(piece)
+    return fragments
+
+
+ENGLISH_FRAGMENTS = _english_fragments()
+
+
+@pytest.fixture(scope="module", params=LANGS)
+def built_book(request, tmp_path_factory) -> tuple[str, str]:
+    lang = request.param
+    out = tmp_path_factory.mktemp(f"book-{lang}")
+    code = main(["build", str(EXAMPLE), "--out", str(out), "--no-images", "--lang", lang])
+    assert code == 0
+    return lang, (out / "book.md").read_text(encoding="utf-8")
+
+
+def _pages(book: str) -> str:
+    """The numbered pages, without the preamble.
+
+    The preamble repeats the situation's title and description and the rules preset's
+    description, which are written in the situation and engine files, not in a catalog.
+    """
+    _, separator, pages = book.partition("\n---\n")
+    assert separator, "the book has no pages"
+    return pages
+
+
+def test_fragment_list_is_meaningful():
+    assert "cannot respond to" in ENGLISH_FRAGMENTS
+    assert "the chain resolves, last link first" in ENGLISH_FRAGMENTS
+    assert len(ENGLISH_FRAGMENTS) > 50
+
+
+def test_built_book_has_no_english_narration(built_book):
+    lang, book = built_book
+    pages = _pages(book)
+    assert "## 1\n" in pages
+    found = sorted(f for f in ENGLISH_FRAGMENTS if f in pages)
+    assert found == [], f"{lang}: English sentences in book.md"
+    words = [w for w in ENGLISH_WORDS if w.lower() in pages.lower()]
+    assert words == [], f"{lang}: English words in book.md"
+
+
+def test_built_book_uses_the_catalog(built_book):
+    lang, book = built_book
+    messages = _flatten(_load(lang))
+    assert messages["meta.player"].format(player="A") in book
+    assert messages["meta.the_end"] in book
