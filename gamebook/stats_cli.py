@@ -54,7 +54,7 @@ ACTIONS = ("apply", "simultaneous", "do", "set_input", "negate", "unnegate", "co
            "condition_on", "source_leaves", "leave_field", "face_down", "face_up", "event",
            "end")
 
-Printed = int | Literal["?"]
+Printed = Annotated[int, Field(ge=0)] | Literal["?"]
 Number = Annotated[int, Field(strict=True)]
 Value = Annotated[int, Field(strict=True)] | str
 
@@ -298,7 +298,9 @@ class TimelineSpec(_Model):
 
 
 def schema() -> dict[str, Any]:
-    return TimelineSpec.model_json_schema(by_alias=True)
+    """The JSON Schema of timeline files (draft 2020-12)."""
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            **TimelineSpec.model_json_schema(by_alias=True)}
 
 
 # -- replay -------------------------------------------------------------------------------

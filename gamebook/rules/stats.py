@@ -442,6 +442,8 @@ class StatBlock:
             return self
         if reverts_on_negation is None:
             reverts_on_negation = stat_class is StatClass.ORIG_ONCE
+        if stat_class is StatClass.DC_ONCE and duration is None:
+            duration = END_OF_DAMAGE_CALCULATION  # "only during damage calculation"
         now = self._clock()
         app = Application(stat_class, present, op, source, duration, started=now,
                           reverts_on_negation=reverts_on_negation, final_rank=final_rank)
