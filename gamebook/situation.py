@@ -81,6 +81,16 @@ class Start:
 
 
 @dataclass(frozen=True)
+class Translation:
+    """The title and description in another language (``translations: {zh-Hant: …}``)."""
+
+    __pydantic_config__ = _STRICT
+
+    title: str | None = None
+    description: str | None = None
+
+
+@dataclass(frozen=True)
 class SituationFile:
     __pydantic_config__ = _STRICT
 
@@ -93,6 +103,7 @@ class SituationFile:
     description: str = ""
     card_folders: tuple[str, ...] = ()
     used_this_turn: tuple[str, ...] = ()  # "instance.effect" already used this turn (R26)
+    translations: dict[str, Translation] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -107,6 +118,16 @@ class Situation:
     @property
     def title(self) -> str:
         return self.spec.title
+
+    def title_in(self, lang: str) -> str:
+        translation = self.spec.translations.get(lang)
+        return (translation.title if translation and translation.title else self.spec.title)
+
+    def description_in(self, lang: str) -> str:
+        translation = self.spec.translations.get(lang)
+        if translation and translation.description:
+            return translation.description
+        return self.spec.description
 
 
 @cache

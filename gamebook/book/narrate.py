@@ -77,7 +77,16 @@ class Narrator:
         return self.effect(instance, effect_id)
 
     def effects(self, keys: tuple[str, ...]) -> str:
-        return ", ".join(self.effect_key(key) for key in keys)
+        return self.join(self.effect_key(key) for key in keys)
+
+    def join(self, items: Any, *, separator: str = "meta.list_sep") -> str:
+        """Join words with the language's separator (", " in English, "、" in Chinese)."""
+        return self.msg(separator).join(items)
+
+    def labelled(self, label_key: str, text: str) -> str:
+        """"Label: text" with the language's colon and spacing."""
+        return (self.msg("meta.label", label=self.msg(label_key)) + self.msg("meta.sentence_sep")
+                + text)
 
     # -- actions, notes, chain -----------------------------------------------------------
     def choice(self, action: Action, state: GameState) -> str:
@@ -173,11 +182,12 @@ class Narrator:
                     cards.append(self.msg(key, card=self.card(card.id)))
             lines.append(self.msg("field.player_line", player=self.player(player),
                                   lp=state.life(player),
-                                  cards="; ".join(cards) or self.msg("field.nothing")))
+                                  cards=self.join(cards, separator="meta.item_sep")
+                                  or self.msg("field.nothing")))
         grave = [self.msg("field.grave_card", card=self.card(g.id),
                           reason=self.msg(f"grave_reason.{g.reason}")) for g in state.graveyard]
-        lines.append(f"{self.msg('meta.graveyard')}: "
-                     f"{', '.join(grave) or self.msg('meta.gy_empty')}")
+        lines.append(self.labelled("meta.graveyard",
+                                   self.join(grave) or self.msg("meta.gy_empty")))
         return lines
 
     def _monster(self, monster: Any) -> str:
@@ -258,7 +268,7 @@ class Narrator:
             return self.msg("event.damage_calculation", card=self.card(ev.card),
                             atk=ev.get("attacker_atk"), target=self.card(ev.target),
                             value=ev.get("target_value"),
-                            stat="ATK" if position == "attack" else "DEF",
+                            stat=self.msg("stat.atk" if position == "attack" else "stat.def"),
                             position=self.msg(f"position.{position}"))
         if kind == "battle_damage":
             return self.msg("event.battle_damage", player=player, amount=ev.get("amount"),

@@ -103,10 +103,11 @@ def build_book(exploration: Exploration, lang: str = "en") -> Book:
         pages.append(_page(exploration, narrator, node, number, numbers))
     endings = sum(1 for page in pages if page.terminal)
     return Book(
-        title=situation.title,
-        description=situation.spec.description,
+        title=situation.title_in(lang),
+        description=situation.description_in(lang),
         rules_line=narrator.msg("meta.rules_preset", name=engine.config.name,
-                                description=engine.config.description),
+                                description=narrator.msg(
+                                    f"rules_description.{engine.config.name}")),
         scope_line=narrator.msg("meta.scope",
                                 scope=narrator.msg(f"scope.{situation.spec.scope.value}")),
         summary_line=narrator.msg("meta.summary", pages=len(pages),
@@ -187,12 +188,12 @@ def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engin
     grave = [narrator.msg("field.grave_card", card=narrator.card(g.id),
                           reason=narrator.msg(f"grave_reason.{g.reason}"))
              for g in state.graveyard]
-    lines.append(narrator.msg("ending.gy", cards=", ".join(grave)) if grave
+    lines.append(narrator.msg("ending.gy", cards=narrator.join(grave)) if grave
                  else narrator.msg("ending.gy_none"))
     attackers = outcome["can_attack_again"]
     if attackers:
         lines.append(narrator.msg("ending.second_attack_yes",
-                                  cards=", ".join(narrator.card(a) for a in attackers)))
+                                  cards=narrator.join(narrator.card(a) for a in attackers)))
     else:
         lines.append(narrator.msg("ending.second_attack_no"))
     for player in outcome["cannot_declare_attacks"]:

@@ -203,7 +203,7 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
     a = attacker.stats.atk
     in_attack = target.position is Position.ATTACK
     t = target.stats.atk if in_attack else (target.stats.def_ or 0)
-    events.append(event("damage_calculation", tp, attacker.id, target.id, attacker_atk=a,
+    events.append(event("damage_calculation", tp, attacker.id, target=target.id, attacker_atk=a,
                         target_value=t, target_position=target.position.value))
     destroyed: list[str] = []
     if in_attack:
