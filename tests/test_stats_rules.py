@@ -539,3 +539,26 @@ def test_r96_options_are_validated() -> None:
         StatRules(stacked_original_halving="third")
     with pytest.raises(StatsError):
         StatRules(final_unlisted_order="random")
+
+
+def test_r88_a_negation_in_force_applies_after_power_bond() -> None:
+    """Chimeratech Overdragon summoned by Power Bond under Skill Drain: its own effect (1),
+    Power Bond's gain (2), then Skill Drain (3) undoes the own effect; the gain stays."""
+    board = StatBoard(inputs=(("materials", 3),)).declare_sources(["skill_drain"])
+    board = board.with_monster("overdragon", StatBlock.printed("?", "?", 9))
+    board = board.negate("overdragon")
+    board = board.apply_simultaneously([
+        Application("overdragon", C.DELTA_ONCE, ATK, Operation.add("original_atk"),
+                    "power_bond", origin="summoning_effect"),
+        Application("overdragon", C.ORIG_ONCE, BOTH, Operation.become("800 * materials"),
+                    "overdragon:own", origin="own")])
+    values = board.values("overdragon")
+    assert (values.atk, values.def_, values.original_atk) == (2400, 0, 0)
+
+
+def test_r84_magnum_shield_reads_the_other_stat() -> None:
+    block = mon(1000, 2000).apply(C.DELTA_CONT, ATK, Operation.add("def"), source="magnum")
+    assert stats(block) == (3000, 2000)
+    assert block.apply(C.ASET, ATK, Operation.half(), source="gale").atk == 1500
+    with pytest.raises(StatsError, match="circular"):
+        _ = block.apply(C.DELTA_CONT, DEF, Operation.add("atk"), source="loop").atk

@@ -596,6 +596,11 @@ class StatBlock:
             return ()
         if cls in (StatClass.AORIG, StatClass.ORIG_ONCE) and app.op.kind is not OpKind.BECOME:
             return ()
+        op = app.op
+        if op.kind in (OpKind.ADD, OpKind.BECOME) and op.expr is not None \
+                and op.expr.is_constant:  # fast path: nothing to look up
+            value = op.round(op.expr.evaluate(_NO_SCOPE))
+            return tuple((stat, value) for stat in app.stats)
         evaluation = _Evaluation(self, env, name)
         scope = _Scope(evaluation, name, self)
         if cls is StatClass.ASET:
@@ -738,6 +743,19 @@ def _run(op: Operation, vector: dict[Stat, int | None], stats: Iterable[Stat], s
     return out
 
 
+class _NoScope:
+    """For constant expressions, which read nothing."""
+
+    def input(self, name: str) -> int:  # pragma: no cover - constants read no input
+        raise StatsError(f"input {name!r} has no value")
+
+    def quantity(self, monster: str, quantity: str) -> int:  # pragma: no cover
+        raise StatsError(f"cannot read {quantity}")
+
+
+_NO_SCOPE = _NoScope()
+
+
 class _Scope:
     """What an expression sees: inputs, this monster, other monsters."""
 
@@ -765,6 +783,11 @@ class _Scope:
             stat = Stat(quantity.removeprefix("original_"))
             value = self.evaluation.original(self.name, self.block, _GROUP_OF[stat],
                                              self.original_cutoff)[stat]
+        elif quantity in ("atk", "def") and self.evaluation.computing_group(self.name, "ad"):
+            # a continuous effect on one stat that reads the other ("gains ATK equal to its
+            # DEF", Magnum Shield): the other stat's value before FINAL effects
+            value = self.evaluation.pre(self.name, self.block, Stat(quantity))
+            value = None if value is None else max(0, value)
         else:
             value = self.evaluation.quantity(self.name, self.block, quantity)
         if value is None:
@@ -802,7 +825,8 @@ class _Evaluation:
         if key in self.memo:
             return self.memo[key]
         if key in self.stack:
-            chain = " → ".join(f"{n or 'self'}.{q}" for n, q in (*self.stack, key))
+            steps = [k for k in self.stack if not k[1].startswith("displayed:")]
+            chain = " → ".join(_quantity_name(n, q) for n, q in (*steps, key))
             raise StatsError(f"circular definition: {chain}")
         self.stack.append(key)
         try:
@@ -811,6 +835,11 @@ class _Evaluation:
             self.stack.pop()
         self.memo[key] = value
         return value
+
+    def computing_group(self, name: str, group: str) -> bool:
+        """Is a displayed or accumulated value of this monster's group being derived?"""
+        stats = {f"pre:{s.value}" for s in _GROUPS[group]} | {f"displayed:{group}"}
+        return any(n == name and q in stats for n, q in self.stack)
 
     def quantity(self, name: str, block: StatBlock, quantity: str) -> int | None:
         if quantity.startswith("original_"):
@@ -942,6 +971,13 @@ class _Evaluation:
                 vector = {s: None if v is None else max(floor, v) for s, v in vector.items()}
             return vector
         return self._memo((name, f"displayed:{group}"), compute)  # type: ignore[return-value]
+
+
+def _quantity_name(name: str, key: str) -> str:
+    kind, _, what = key.partition(":")
+    label = {"atk": "ATK", "def": "DEF", "level": "Level", "ad": "ATK/DEF", "lv": "Level"}
+    prefix = "original " if kind == "original" else ""
+    return f"{name or 'the monster'}'s {prefix}{label.get(what, what)}"
 
 
 def _blank() -> dict[Stat, int | None]:

@@ -105,6 +105,9 @@ class StatBoard:
 
     # -- steps --------------------------------------------------------------------------
     def apply(self, app: Application) -> StatBoard:
+        return self._apply(app).negations_reach(app)
+
+    def _apply(self, app: Application) -> StatBoard:
         block = self._block(app.monster, "monster")
         if not block.face_up:
             raise TimelineError(f"monster {app.monster!r} is face-down: ATK/DEF effects apply "
@@ -123,10 +126,27 @@ class StatBoard:
 
     def apply_simultaneously(self, apps: Iterable[Application]) -> StatBoard:
         """R88: the monster's own effects, then "the monster Special Summoned by this effect
-        gains …", then other cards' non-chain effects; ties keep the written order."""
+        gains …", then other cards' non-chain effects — including negations already in force
+        (Skill Drain) — ; ties keep the written order."""
         board = self
-        for app in sorted(apps, key=lambda a: ORIGINS.index(a.origin)):
-            board = board.apply(app)
+        ordered = sorted(apps, key=lambda a: ORIGINS.index(a.origin))
+        for app in ordered:
+            board = board._apply(app)
+        for app in ordered:
+            board = board.negations_reach(app)
+        return board
+
+    def negations_reach(self, app: Application) -> StatBoard:
+        """A negation already in force undoes a self-only applied-once change at once (it
+        applies as an "other card's non-chain effect", R88); continuous ones just stay off."""
+        patterns = [n for n in self.negated if _reaches(n, app.source)]
+        if not patterns or app.monster not in self.names():
+            return self
+        block = self.monster(app.monster)
+        for pattern in patterns:
+            block = block.negate(pattern)
+        board = self._put(app.monster, block)
+        board._check(app.monster)
         return board
 
     def set_input(self, name: str, value: int) -> StatBoard:
