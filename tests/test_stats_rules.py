@@ -562,3 +562,12 @@ def test_r84_magnum_shield_reads_the_other_stat() -> None:
     assert block.apply(C.ASET, ATK, Operation.half(), source="gale").atk == 1500
     with pytest.raises(StatsError, match="circular"):
         _ = block.apply(C.DELTA_CONT, DEF, Operation.add("atk"), source="loop").atk
+
+
+def test_r77_an_erased_application_leaves_the_record_but_not_the_explanation() -> None:
+    gained = mon(3000, None, None).apply(C.DELTA_ONCE, ATK, Operation.add(150), source="gain",
+                                         duration=END_OF_TURN)
+    zero = gained.apply(C.ASET, ATK, Operation.become(0), source="linkuriboh")
+    direct = mon(3000, None, None).apply(C.ASET, ATK, Operation.become(0), source="linkuriboh")
+    assert zero == direct and hash(zero) == hash(direct)
+    assert [v.status for v in zero.explain()] == ["erased", "active"]

@@ -322,6 +322,9 @@ class StatBlock:
     in_damage_calculation: bool = False
     inputs: tuple[tuple[str, int], ...] = ()
     rules: StatRules = field(default=DEFAULT_RULES)
+    #: descriptions of applications erased on every stat and dropped from the record (they
+    #: can never act again); kept for ``explain`` only, not part of equality or hashing
+    erased_history: tuple[str, ...] = field(default=(), compare=False)
 
     # -- construction -------------------------------------------------------------------
     @classmethod
@@ -538,14 +541,17 @@ class StatBlock:
     def face_down(self) -> StatBlock:
         """Turned face-down: every modification is cleared (R84)."""
         return replace(self, applications=(), negated=(), face_up=False,
-                       in_damage_calculation=False)
+                       in_damage_calculation=False, erased_history=())
 
     def flip_face_up(self) -> StatBlock:
         return replace(self, face_up=True)
 
     # -- explanation --------------------------------------------------------------------
     def explain(self) -> tuple[ApplicationView, ...]:
-        views = []
+        """Every application of the record with its status; those erased on every stat
+        first (they are no longer in the record)."""
+        views = [ApplicationView(text, "erased", "erased for good")
+                 for text in self.erased_history]
         for app in self.applications:
             details = []
             if app.pending:
@@ -666,11 +672,18 @@ class StatBlock:
         return self._with(_renumber(a, renumber) for a in self.applications)
 
     def _with(self, apps: Iterable[Application]) -> StatBlock:
-        """Canonical form: applications sorted by start, start times renumbered 0…n-1."""
+        """Canonical form: applications erased on every stat are dropped (they can never act
+        again, R77), the rest sorted by start with start times renumbered 0…n-1 — so two
+        histories that leave the same live applications give equal records."""
         ordered = sorted(apps, key=lambda a: a.started)
+        dropped = [a for a in ordered if len(a.erased) == len(a.stats)]
+        history = self.erased_history
+        if dropped:
+            ordered = [a for a in ordered if len(a.erased) != len(a.stats)]
+            history = (*history, *(a.describe() for a in dropped))
         mapping = {a.started: index for index, a in enumerate(ordered)}
         canonical = tuple(_renumber(a, mapping) for a in ordered)
-        return replace(self, applications=canonical)
+        return replace(self, applications=canonical, erased_history=history)
 
 
 def _stat_tuple(stats: Iterable[Stat]) -> tuple[Stat, ...]:
