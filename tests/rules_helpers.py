@@ -173,9 +173,10 @@ def to_damage_step(eng: Engine, moves: Iterable[str] = ()) -> GameState:
 
 
 def pass_until(eng: Engine, state: GameState, done) -> GameState:  # noqa: ANN001
-    """Pass (whoever holds priority) until ``done(state)`` or the branch ends."""
+    """Pass (whoever holds priority) until ``done(state)`` or the branch ends; the state
+    returned is the first one for which ``done`` holds (forced passes are not skipped)."""
     for _ in range(100):
         if done(state) or eng.is_terminal(state):
             return state
-        state = play(eng, [f"{eng.to_move(state).value} pass"], state)
+        state = play(eng, [f"{eng.to_move(state).value} pass"], state, settle_end=False)
     raise AssertionError("no progress after 100 passes")
