@@ -180,3 +180,15 @@ def pass_until(eng: Engine, state: GameState, done) -> GameState:  # noqa: ANN00
             return state
         state = play(eng, [f"{eng.to_move(state).value} pass"], state, settle_end=False)
     raise AssertionError("no progress after 100 passes")
+
+
+def run_out(eng: Engine, moves: Iterable[str] = (), state: GameState | None = None
+            ) -> tuple[GameState, list[Event]]:
+    """Play ``moves``, then pass until the branch ends; returns the ending and all events."""
+    state, events = play_events(eng, moves, state)
+    for _ in range(100):
+        if eng.is_terminal(state):
+            return state, events
+        state, more = play_events(eng, [f"{eng.to_move(state).value} pass"], state)
+        events += more
+    raise AssertionError("the branch does not end after 100 passes")
