@@ -571,3 +571,10 @@ def test_r77_an_erased_application_leaves_the_record_but_not_the_explanation() -
     direct = mon(3000, None, None).apply(C.ASET, ATK, Operation.become(0), source="linkuriboh")
     assert zero == direct and hash(zero) == hash(direct)
     assert [v.status for v in zero.explain()] == ["erased", "active"]
+
+
+def test_r62_question_mark_is_undetermined_off_the_field_and_zero_on_it() -> None:
+    tragoedia = StatBlock.printed("?", "?", 10)
+    assert tragoedia.off_field_value(Stat.ATK) is None  # Sangan cannot fetch it
+    assert (tragoedia.atk, tragoedia.def_) == (0, 0)
+    assert StatBlock.printed(1500, 1200, 4).off_field_value(Stat.ATK) == 1500

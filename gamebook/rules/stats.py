@@ -128,6 +128,13 @@ class StatBlock:
             return None
         return 0 if raw == UNKNOWN else int(raw)
 
+    def off_field_value(self, stat: Stat) -> int | None:
+        """R62: the printed value as checked off the field (Deck, hand, GY): '?' is
+        undetermined (None) and cannot be compared ("1500 or less"), nor is no DEF."""
+        raw = {Stat.ATK: self.printed_atk, Stat.DEF: self.printed_def,
+               Stat.LEVEL: self.printed_level}[stat]
+        return None if raw is None or raw == UNKNOWN else int(raw)
+
     def with_input(self, name: str, value: int) -> StatBlock:
         """Set a named input (hand size, banished Dinosaurs …) read by this block's
         expressions when no environment is given."""
