@@ -1,6 +1,6 @@
 """The Damage Step: what may be activated (R46), its sub-timings before damage calculation
-(R47, R48), the single chain of damage calculation (R49), destruction confirmed (R51) and
-sent to the GY at the end (R52).
+(R47, R48), a battling monster leaving (R53), the single chain of damage calculation (R49),
+destruction confirmed (R51) and sent to the GY at the end (R52).
 
 Situation ``damage_step_effects``: Test Swordsman (1500) attacks Leo Wizard (1350 ATK); A has
 a once-per-turn Quick Effect usable in the Damage Step (ds_booster: a face-up monster gains
@@ -20,11 +20,13 @@ from rules_helpers import (
     kinds,
     legal,
     monster,
+    one_on_one,
     pass_until,
     play,
     play_events,
 )
 
+from gamebook.rules.engine import Engine
 from gamebook.rules.state import Step, WindowKind
 
 BOOST_SWORDSMAN = "A activate ds_booster.boost -> swordsman"
@@ -114,6 +116,16 @@ def test_r48_a_flipped_monsters_flip_effect_is_not_activated_before_damage_calcu
     state = play(eng, ["A pass"], state, settle_end=False)
     assert legal(eng, state) == ["B pass"]
     assert forbidden_by(eng, state, "beetle", "flip") is not None
+
+
+def test_r53_the_attack_target_leaving_in_the_damage_step_ends_the_battle_without_damage(
+        tmp_path) -> None:
+    eng = Engine(one_on_one(tmp_path, "test_swordsman", "test_escape_artist"))
+    state = _at(eng, Step.DAMAGE_STEP_START)
+    state, events = play_events(eng, ["A pass", "B activate defender.escape"], state)
+    assert "battle_ends_without_damage" in kinds(events) and "replay" not in kinds(events)
+    assert "damage_calculation" not in kinds(events)
+    assert state.lp == (8000, 8000) and eng.is_terminal(state)
 
 
 # -- R49 -------------------------------------------------------------------------------------

@@ -37,6 +37,24 @@ def test_r39_another_monster_leaving_the_defenders_side_causes_a_replay() -> Non
     assert "replay" in kinds(events) and state.window.kind is WindowKind.REPLAY
 
 
+def test_r39_a_defending_monster_tributed_for_a_cost_in_the_battle_step_causes_a_replay(
+        ) -> None:
+    eng = engine("escape_artist")
+    state, events = play_events(eng, ["A pass", "B activate artist.escape"])
+    assert kinds(events).index("replay_caused") < kinds(events).index("chain_resolves")
+    assert legal(eng, state) == ["A replay_attack swordsman -> leo_wizard",
+                                 "A stop_attack swordsman"]
+
+
+def test_r40_a_defending_monster_leaving_in_the_damage_step_causes_no_replay() -> None:
+    eng = engine("escape_artist")
+    state = play(eng, ["A pass", "B pass", "A pass", "B pass", "A pass"], settle_end=False)
+    assert state.window.kind is WindowKind.DAMAGE and eng.to_move(state).value == "B"
+    _, events = play_events(eng, ["B activate artist.escape"], state)
+    assert "replay_caused" not in kinds(events) and "replay" not in kinds(events)
+    assert "damage_calculation" in kinds(events)
+
+
 def test_r40_switching_the_defenders_monster_to_defense_causes_no_replay() -> None:
     eng = engine("borrelsword_attacks_leo")
     state, events = play_events(eng, ["A pass", "B pass", SWITCH])
