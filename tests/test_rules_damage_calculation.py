@@ -4,7 +4,7 @@ attack and 0 against 0. Each case is one attack played out with every player pas
 from __future__ import annotations
 
 import pytest
-from rules_helpers import engine, first, kinds, one_on_one, run_out
+from rules_helpers import engine, first, kinds, one_on_one, run_out, write_situation
 
 from gamebook.rules.engine import Engine
 
@@ -107,3 +107,15 @@ def test_r50_a_face_down_target_is_calculated_with_its_def_once_flipped() -> Non
     calc = first(events, "damage_calculation")
     assert (calc.get("target_value"), calc.get("target_position")) == (1900, "defense")
     assert state.lp == (7600, 8000) and state.graveyard == ()
+
+
+def test_r50_battle_damage_stops_at_0_lp_and_the_player_at_0_loses(tmp_path) -> None:
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A", "scope": "end_of_battle",
+        "players": {"A": {"monsters": [{"id": "attacker", "card": "test_swordsman"}]},
+                    "B": {"lp": 1000}},
+        "start": {"moment": "attack_declared", "attacker": "attacker"}}))
+    state, events = run_out(eng)
+    assert state.lp == (8000, 0)
+    assert first(events, "duel_lost").player.value == "B"
+    assert state.window.reason == "duel_over"
