@@ -42,14 +42,14 @@ def test_r4_a_trigger_effect_cannot_be_activated_once_its_event_window_has_close
     assert "A activate borrelsword.atk_gain" not in legal(eng, state)
 
 
-def test_r4_a_trigger_whose_event_did_not_happen_to_it_is_not_activatable(tmp_path) -> None:
+def test_r4_the_atk_trigger_does_not_trigger_on_a_direct_attack(tmp_path) -> None:
     eng = Engine(one_on_one(tmp_path, "borrelsword_dragon", None))
     state = eng.initial_state()
     assert state.window.triggers == ()
     assert forbidden_by(eng, state, "attacker", "atk_gain") == "R4"
 
 
-def test_r4_the_attackers_atk_trigger_does_not_exist_when_it_is_the_one_attacked() -> None:
+def test_r4_the_atk_trigger_does_not_trigger_when_borrelsword_is_the_one_attacked() -> None:
     eng = engine("opponents_turn")
     state = eng.initial_state()
     assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "R4"
