@@ -10,6 +10,7 @@ mark a replay, processed after the chain (R39, R41).
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from gamebook.cards.model import (
     CardType,
@@ -30,6 +31,7 @@ from gamebook.rules.state import (
     Player,
 )
 from gamebook.rules.stats import Operation, Stat, StatClass
+from gamebook.rules.stats_expr import round_half_up
 
 
 def pay_costs(rules: Rules, state: GameState, link: ChainLink, effect: Effect
@@ -115,7 +117,8 @@ def _change_atk(state: GameState, who: str, of: str | None, step: Primitive, sou
     before = monster.stats.atk
     duration = step.duration.value if step.duration.value != "permanent" else None
     if step.op is OpName.GAIN_ATK:
-        amount = step.amount if step.amount is not None else _half_up(state.monster(of).stats.atk)
+        amount = (step.amount if step.amount is not None
+                  else round_half_up(Fraction(state.monster(of).stats.atk, 2)))  # R76
         stats = monster.stats.apply(StatClass.DELTA_ONCE, (Stat.ATK,), Operation.add(amount),
                                     source=source, duration=duration)
     elif step.op is OpName.HALVE_ATK:
@@ -127,11 +130,6 @@ def _change_atk(state: GameState, who: str, of: str | None, step: Primitive, sou
     state = state.with_monster(replace(monster, stats=stats))
     return state, [event("atk_changed", monster.controller, who, before=before,
                          after=stats.atk, op=step.op.value)], True
-
-
-def _half_up(value: int) -> int:
-    """Half, rounded up (R76)."""
-    return (value + 1) // 2
 
 
 def remove_monster(rules: Rules, state: GameState, instance: str, reason: str
