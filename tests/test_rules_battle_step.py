@@ -3,7 +3,6 @@ never reach the Damage Step (R38)."""
 
 from __future__ import annotations
 
-import pytest
 from rules_helpers import (
     A,
     B,
@@ -70,10 +69,6 @@ def test_r36_a_link_added_in_the_open_battle_step_needs_spell_speed_2() -> None:
     assert forbidden_by(eng, state, "normal_spell", "activate") == "R2"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: a Normal Spell (Spell Speed 1) is offered as c1 of a new chain in the open "
-    "Battle Step; R36: each new chain's c1 needs SS >= 2 (and R8: Normal Spells only in the "
-    "Main Phase)"))
 def test_r36_a_new_chain_in_the_open_battle_step_cannot_start_with_spell_speed_1() -> None:
     eng = engine("counter_traps")
     state = play(eng, ["A pass", "B pass", "A pass"], settle_end=False)

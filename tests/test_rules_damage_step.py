@@ -70,9 +70,6 @@ def test_r46_an_effect_that_says_it_may_be_used_in_the_damage_step_can_be() -> N
     assert forbidden_by(eng, state, "threatening_roar", "activate") == "R46"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: a Counter Trap is refused in the Damage Step (R46 'not_in_damage_step') unless "
-    "its card file sets damage_step: true; R46 item 3 allows Counter Traps at any sub-timing"))
 def test_r46_a_counter_trap_may_be_activated_in_the_damage_step() -> None:
     eng = engine("damage_step_effects")
     state = play(eng, ["A pass"], _at(eng, Step.DAMAGE_STEP_START), settle_end=False)
@@ -105,10 +102,6 @@ def test_r48_the_face_down_target_is_flipped_face_up_before_damage_calculation()
     assert monster(state, "wall").face_up is True
 
 
-@pytest.mark.xfail(strict=True, raises=AttributeError, reason=(
-    "engine bug: once a monster with a Flip Effect (kind: flip, no event) is face-up, "
-    "activation_problem() reads effect.event.value on None (timing.py, R24 branch) and "
-    "legal_actions()/notes() crash; R6/R48: the Flip Effect is simply not activatable yet"))
 def test_r48_a_flipped_monsters_flip_effect_is_not_activated_before_damage_calculation() -> None:
     eng = engine("face_down_flip_target")
     state = _at(eng, Step.BEFORE_DAMAGE_CALCULATION)
@@ -177,9 +170,6 @@ def test_r52_in_the_model_battle_linkuriboh_goes_to_the_gy_destroyed_by_battle()
     assert graveyard(state) == {"linkuriboh": "destroyed_by_battle"}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: destruction-confirmed monsters stay on the field during the end-of-Damage-Step "
-    "window and leave only when it closes; R52 has them leave first, then that timing's chain"))
 def test_r52_destroyed_monsters_have_left_the_field_when_the_end_of_damage_step_timing_opens(
         ) -> None:
     eng = engine("damage_step_effects")

@@ -163,7 +163,12 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     if step is Step.DURING_DAMAGE_CALCULATION:
         state, more = damage_calculation(rules, state)
         events.extend(more)
+        if any(state.life(p) <= 0 for p in (Player.A, Player.B)):
+            return ended(replace(state, attack=None), "duel_over"), events
     events.append(event("damage_timing", step=next_step.value))
+    if next_step is Step.END_OF_DAMAGE_STEP:
+        state, more = _leave_destroyed(rules, state)  # they leave first, then the chain (R52)
+        events.extend(more)
     return open_window(state, next_step, WindowKind.DAMAGE), events
 
 
@@ -196,8 +201,9 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
         state = lp_after_damage(state, tp.opponent, damage)
         events.append(event("damage_calculation", tp, attacker.id, attacker_atk=damage,
                             direct=True))
-        events.append(event("battle_damage", tp.opponent, amount=damage,
-                            lp=state.life(tp.opponent)))
+        if damage > 0:
+            events.append(event("battle_damage", tp.opponent, amount=damage,
+                                lp=state.life(tp.opponent)))
         return _check_duel_end(state, events)
     target = state.monster(attack.target)
     a = attacker.stats.atk
@@ -241,18 +247,22 @@ def _check_duel_end(state: GameState, events: list[Event]) -> tuple[GameState, l
     return state, events
 
 
-def _end_damage_step(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
-    """Destroyed monsters leave the field; the attack is over (R52, R56)."""
+def _leave_destroyed(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
+    """At the end of the Damage Step destruction-confirmed monsters leave the field (R52)."""
     events: list[Event] = []
     for monster in [m for m in state.monsters if m.battle_destroyed]:
         state, more = remove_monster(rules, state, monster.id, "destroyed_by_battle")
         events.extend(more)
+    return state, events
+
+
+def _end_damage_step(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
+    """The Damage Step is over and so is the attack (R56)."""
+    events: list[Event] = []
     for monster in state.monsters:
         state = state.with_monster(replace(monster, stats=monster.stats.end_duration(
             "end_of_damage_step")))
     events.append(event("battle_over", state.turn_player, state.attack.attacker))
-    if any(state.life(p) <= 0 for p in (Player.A, Player.B)):
-        return ended(replace(state, attack=None), "duel_over"), events
     return _attack_over(rules, state, "battle_over"), events
 
 

@@ -102,21 +102,28 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
         return ("R26", "once_per_turn_used", ())
     trigger = find_trigger(state, instance, effect.id)
     if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP) or effect.event is not None:
+        # A Flip Effect answers the monster being flipped face-up (R6).
+        event_name = (("event", effect.event.value if effect.event is not None else "flip"),)
         if effect.event is not None and not _event_conditions_hold(rules, state, instance, effect):
-            return ("R4", "event_did_not_happen", (("event", effect.event.value),))
+            return ("R4", "event_did_not_happen", event_name)
         if window.kind is not WindowKind.EVENT or window.event is not effect.event \
                 or not window.first_chain:
-            return ("R24", "event_timing_passed", (("event", effect.event.value),))
+            return ("R24", "event_timing_passed", event_name)
         if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP) and trigger is None:
-            return ("R24", "event_timing_passed", (("event", effect.event.value),))
+            return ("R24", "event_timing_passed", event_name)
         if trigger is not None and trigger.status is TriggerStatus.DECLINED:
             return ("R22", "trigger_declined", ())
-    if window.step in DAMAGE_STEP_TIMINGS and not effect.damage_step:
-        return ("R46", "not_in_damage_step", ())
+    speed = rules.speed(state, instance, effect.id)
+    if window.step in DAMAGE_STEP_TIMINGS and not effect.damage_step and speed < 3:
+        return ("R46", "not_in_damage_step", ())  # Counter Traps may be (R46 item 3)
     spell_trap = state.spell_trap(instance)
-    if spell_trap is not None and card.card_type is CardType.TRAP and spell_trap.set_this_turn:
-        return ("R9", "trap_set_this_turn", ())
+    if spell_trap is not None and spell_trap.set_this_turn and (
+            card.card_type is CardType.TRAP or speed >= 2):
+        rule = "R9" if card.card_type is CardType.TRAP else "R8"
+        return (rule, "set_this_turn", ())  # Traps and Set Quick-Play Spells
     stage = trigger.stage if trigger is not None else S7
+    if speed == 1 and stage == S7 and not state.chain:
+        return ("R8", "main_phase_only", ())  # SS1 Spells: own Main Phase, open state
     problem = _chain_problem(rules, state, player, instance, effect, stage)
     if problem is not None:
         return problem
@@ -374,7 +381,12 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
     events = [event("pass", player, **details)]
     window = replace(window, triggers=triggers, passes=passes, priority=player.opponent)
     state = replace(state, window=window)
-    return state, events, passes >= 2
+    # Two passes close the window, unless a mandatory effect can still be placed (R10).
+    closes = passes >= 2 and not any(
+        t.mandatory and activation_problem(rules, state, t.player, t.card, rules.effect_of(
+            state, t.card, t.effect), need_priority=False) is None
+        for t in pending(state))
+    return state, events, closes
 
 
 def stage_name(stage: int) -> str:
