@@ -204,8 +204,12 @@ class Narrator:
     # -- events ----------------------------------------------------------------------------
     def events(self, events: tuple[Event, ...]) -> list[str]:
         lines = []
-        for item in events:
-            line = self.event(item)
+        for index, item in enumerate(events):
+            if item.kind == "damage_timing" and _nobody_acts(events[index + 1:]):
+                line = self.msg("event.damage_timing_quiet",
+                                step=self.msg(f"step.{item.get('step')}"))
+            else:
+                line = self.event(item)
             if line:
                 lines.append(line)
         return lines
@@ -293,3 +297,16 @@ class Narrator:
             return self.msg(f"event.{kind}", player=player, card=self.card(ev.card)
                             if ev.card else "", link=ev.get("link"))
         return None
+
+
+def _nobody_acts(following: tuple[Event, ...]) -> bool:
+    """A Damage Step timing at which both players could only pass (forced passes only)."""
+    passes = 0
+    for item in following:
+        if item.kind == "pass" and item.get("forced"):
+            passes += 1
+            continue
+        if item.kind == "sent_to_gy":  # monsters leaving as the end of the Damage Step begins
+            continue
+        break
+    return passes >= 2

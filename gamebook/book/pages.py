@@ -42,6 +42,7 @@ class Page:
     node: str
     to_move: str | None  # "A", "B" or None at an ending
     arrivals: tuple[Arrival, ...]
+    then: tuple[str, ...]  # what happened next on every route here (told once)
     chain: tuple[str, ...]
     field: tuple[str, ...]
     can: tuple[str, ...]
@@ -133,6 +134,7 @@ def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
                                   narrator.short_choice(action)))
     ending: tuple[str, ...] = ()
     outcome: dict[str, Any] = {}
+    arrivals, then = _split_common_tail(_arrivals(exploration, narrator, node, numbers))
     if to_move is None:
         outcome = engine.outcome(state)
         ending = tuple(_ending_lines(narrator, outcome, state, engine))
@@ -140,7 +142,8 @@ def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
         number=number,
         node=node,
         to_move=to_move.value if to_move else None,
-        arrivals=_arrivals(exploration, narrator, node, numbers),
+        arrivals=arrivals,
+        then=then,
         chain=tuple(narrator.chain(state)),
         field=tuple(narrator.field(state)),
         can=tuple(narrator.note(n) for n in notes if n.legal),
@@ -168,6 +171,22 @@ def _arrivals(exploration: Exploration, narrator: Narrator, node: str,
         # Every way here tells the same story: tell it once.
         return (Arrival(None, None, arrivals[0].lines),)
     return tuple(arrivals)
+
+
+def _split_common_tail(arrivals: tuple[Arrival, ...]
+                       ) -> tuple[tuple[Arrival, ...], tuple[str, ...]]:
+    """Tell the story all routes share once, after what differs between them."""
+    if len(arrivals) < 2:
+        return arrivals, ()
+    tail = 0
+    shortest = min(len(a.lines) for a in arrivals)
+    while tail < shortest and len({a.lines[len(a.lines) - 1 - tail] for a in arrivals}) == 1:
+        tail += 1
+    if tail == 0:
+        return arrivals, ()
+    heads = tuple(Arrival(a.from_page, a.choice, a.lines[:len(a.lines) - tail])
+                  for a in arrivals)
+    return heads, arrivals[0].lines[len(arrivals[0].lines) - tail:]
 
 
 def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engine: Any

@@ -147,6 +147,7 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
             events.append(event("battle_phase_ends"))
             return ended(state, "battle_phase_over"), events
         events.append(event("damage_step_begins"))  # R37
+        events.append(event("damage_timing", step=Step.DAMAGE_STEP_START.value))
         return open_window(state, Step.DAMAGE_STEP_START, WindowKind.DAMAGE), events
     if step is Step.END_OF_DAMAGE_STEP:
         state, more = _end_damage_step(rules, state)
