@@ -82,7 +82,8 @@ def test_r37_two_passes_in_the_open_battle_step_during_an_attack_enter_the_damag
         ) -> None:
     eng = engine()
     state, events = play_events(eng, ["A pass", "B pass", "A pass", "B pass"], settle_end=False)
-    assert kinds(events)[-2:] == ["window_closed", "damage_step_begins"]
+    assert kinds(events)[-3:] == ["window_closed", "damage_step_begins", "damage_timing"]
+    assert events[-1].get("step") == "damage_step_start"
     assert (state.window.kind, state.window.step) == (WindowKind.DAMAGE, Step.DAMAGE_STEP_START)
     assert eng.to_move(state) is A
 
