@@ -15,7 +15,6 @@ from pathlib import Path
 
 from gamebook.cards.library import CardLibrary, load_library
 from gamebook.cards.model import CardType, Position
-from gamebook.errors import InputError
 from gamebook.yamlsrc import Located, load_yaml, validation_error
 
 _STRICT = {"extra": "forbid"}
@@ -262,14 +261,3 @@ def _check_start(spec: SituationFile, seen: dict[str, tuple], located: Located) 
         raise located.error(("start", "target"), f"start.target: expected a monster of player "
                             f"{ntp} ({', '.join(sorted(theirs)) or 'none'})")
 
-
-def describe_scope(scope: Scope) -> str:
-    return {Scope.END_OF_BATTLE: "until this attack ends",
-            Scope.END_OF_BATTLE_PHASE: "until the Battle Phase ends"}[scope]
-
-
-def ensure_situation_path(path: str | Path) -> Path:
-    path = Path(path)
-    if path.suffix not in (".yaml", ".yml"):
-        raise InputError(path, None, "expected a situation file ending in .yaml or .yml")
-    return path

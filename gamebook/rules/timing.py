@@ -388,6 +388,3 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
         for t in pending(state))
     return state, events, closes
 
-
-def stage_name(stage: int) -> str:
-    return {S1: "S1", S2: "S2", S3: "S3", S4: "S4", S5: "S5", S6: "S6", S7: "S7"}[stage]
