@@ -24,7 +24,7 @@ from gamebook.rules.state import (
     Window,
     WindowKind,
 )
-from gamebook.rules.timing import triggers_for
+from gamebook.rules.timing import hand_on, pending, triggers_for
 
 END_OF_BATTLE = "end_of_battle"
 
@@ -70,8 +70,6 @@ def attack_options(rules: Rules, state: GameState) -> list[Action]:
 def declare_attack(rules: Rules, state: GameState, attacker: str, target: str | None
                    ) -> tuple[GameState, list[Event]]:
     """The declaration is an event: its triggers are collected and TP gets priority (R33)."""
-    from gamebook.rules.timing import _hand_on, pending
-
     state = state.with_count("attacks_declared", attacker, 1)
     state = replace(state, attack=Attack(attacker, target))
     state = open_window(state, Step.BATTLE_STEP, WindowKind.EVENT)
@@ -80,7 +78,7 @@ def declare_attack(rules: Rules, state: GameState, attacker: str, target: str | 
                                           triggers=triggers, first_chain=True))
     if not rules.config.decline_counts_as_pass and pending(state):
         # Flowchart preset: the owner of the lowest trigger stage decides first.
-        state = _hand_on(rules, state, state.turn_player.opponent)
+        state = hand_on(rules, state, state.turn_player.opponent)
     return state, [event("attack_declared", state.turn_player, attacker, target=target)]
 
 

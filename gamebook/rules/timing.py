@@ -26,6 +26,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.operations import pay_costs
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
     S1,
@@ -282,8 +283,6 @@ def triggers_for(rules: Rules, state: GameState, event_name: EventName) -> tuple
 
 def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Activate: pay costs, capture references, push the chain link, hand on priority (R13)."""
-    from gamebook.rules.operations import pay_costs
-
     player, instance = action.player, action.card
     assert instance is not None and action.effect is not None
     effect = rules.effect_of(state, instance, action.effect)
@@ -316,7 +315,7 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     if more_same_stage:
         state = replace(state, window=replace(state.window, placing=True, priority=player))
     else:
-        state = _hand_on(rules, state, player)
+        state = hand_on(rules, state, player)
     return state, events
 
 
@@ -331,7 +330,7 @@ def _capture(state: GameState, instance: str, target: str | None) -> tuple[tuple
     return tuple(refs)
 
 
-def _hand_on(rules: Rules, state: GameState, player: Player) -> GameState:
+def hand_on(rules: Rules, state: GameState, player: Player) -> GameState:
     """Who decides after ``player`` activated or finished placing (R13, R23)."""
     window = replace(state.window, placing=False)
     if _settling_triggers(rules, replace(state, window=window)):
@@ -356,7 +355,7 @@ def decline(rules: Rules, state: GameState, action: Action) -> tuple[GameState, 
                      for t in window.triggers)
     state = replace(state, window=replace(window, triggers=triggers, passes=0))
     kind = "end_placement" if action.kind is ActionKind.END_PLACEMENT else "decline"
-    return _hand_on(rules, state, player), [
+    return hand_on(rules, state, player), [
         event(kind, player, declined=tuple(f"{t.card}.{t.effect}" for t in declined))]
 
 
