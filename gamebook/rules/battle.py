@@ -48,23 +48,24 @@ def ended(state: GameState, reason: str) -> GameState:
 
 # -- attack declaration -------------------------------------------------------------------
 
+def can_declare_attack(state: GameState, instance: str) -> bool:
+    """Could this monster declare an attack this turn (R32, R43-R45)?"""
+    monster = state.monster(instance)
+    return (monster is not None and monster.controller is state.turn_player
+            and state.turn_player not in state.cannot_declare_attacks
+            and monster.position is Position.ATTACK and monster.face_up
+            and state.attacks_made(instance) < state.attack_allowance(instance))
+
+
 def attack_options(rules: Rules, state: GameState) -> list[Action]:
     """Attack declarations open to the turn player in the open Battle Step (R31-R33, R44)."""
-    tp = state.turn_player
-    if state.attack is not None or tp in state.cannot_declare_attacks:
+    if state.attack is not None:
         return []
+    tp = state.turn_player
     defenders = [m.id for m in state.monsters if m.controller is tp.opponent]
-    actions = []
-    for monster in state.monsters:
-        if monster.controller is not tp or not monster.face_up:
-            continue
-        if monster.position is not Position.ATTACK:
-            continue
-        if state.attacks_made(monster.id) >= state.attack_allowance(monster.id):
-            continue
-        for target in defenders or [None]:
-            actions.append(Action(ActionKind.DECLARE_ATTACK, tp, monster.id, None, target))
-    return actions
+    return [Action(ActionKind.DECLARE_ATTACK, tp, monster.id, None, target)
+            for monster in state.monsters if can_declare_attack(state, monster.id)
+            for target in defenders or [None]]
 
 
 def declare_attack(rules: Rules, state: GameState, attacker: str, target: str | None

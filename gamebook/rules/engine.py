@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gamebook.cards.model import Position
 from gamebook.errors import RulesError
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.battle import (
     attack_options,
+    can_declare_attack,
     choose_on_replay,
     close_window,
     declare_attack,
@@ -179,14 +179,7 @@ class Engine:
     # -- endings -----------------------------------------------------------------------------
     def can_attack_again(self, state: GameState, instance: str) -> bool:
         """Could this monster still declare an attack this turn (R43-R45)?"""
-        monster = state.monster(instance)
-        if monster is None or monster.controller is not state.turn_player:
-            return False
-        if state.turn_player in state.cannot_declare_attacks:
-            return False
-        if monster.position is not Position.ATTACK or not monster.face_up:
-            return False
-        return state.attacks_made(instance) < state.attack_allowance(instance)
+        return can_declare_attack(state, instance)
 
     def outcome(self, state: GameState) -> dict[str, Any]:
         """What a branch ends with: LP, field, graveyard, further attacks (for endings)."""
