@@ -1,7 +1,8 @@
 """Benchmark: how fast the explorer and the book writer are on the example situations.
 
 Run ``python benchmarks/bench_explore.py`` (optionally ``--repeat N``). Prints, per example
-and rules preset: decision points, endings, edges, transitions (actions applied, forced
+(and for ``benchmarks/crowded_battle.yaml``, a battle with thousands of states) and rules
+preset: decision points, endings, edges, transitions (actions applied, forced
 passes included), the best exploration time of N runs, transitions per second, and the time
 to build the book (page model + Markdown + HTML + graph.json). Figures, not assertions.
 """
@@ -40,7 +41,9 @@ def main() -> int:
               f"{'transitions':>11} {'explore s':>9} {'trans/s':>9} {'book s':>7}")
     print(header)
     print("-" * len(header))
-    for path in sorted((ROOT / "examples").glob("*.yaml")):
+    paths = [*sorted((ROOT / "examples").glob("*.yaml")),
+             ROOT / "benchmarks" / "crowded_battle.yaml"]
+    for path in paths:
         situation = load_situation(path)
         for preset in ("seed", "flowchart"):
             seconds, exploration = best_of(

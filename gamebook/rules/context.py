@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gamebook.cards.library import CardLibrary
 from gamebook.cards.model import Card, Effect, spell_speed
@@ -15,13 +15,16 @@ class Rules:
     cards: CardLibrary
     config: RulesConfig
     scope: str  # a gamebook.situation.Scope value
-    instances: tuple[tuple[str, str], ...]  # instance id -> card id, for cards off the field
+    instances: tuple[tuple[str, str], ...]  # (instance id, card id), sorted
+    _card_of: dict[str, Card] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_card_of",
+                           {instance: self.cards[card] for instance, card in self.instances})
 
     def card_of(self, state: GameState, instance: str) -> Card:
-        on_field = state.monster(instance) or state.spell_trap(instance)
-        if on_field is not None:
-            return self.cards[on_field.card]
-        return self.cards[dict(self.instances)[instance]]
+        """The card an instance is (instances keep their card wherever they are)."""
+        return self._card_of[instance]
 
     def effect_of(self, state: GameState, instance: str, effect_id: str) -> Effect:
         return self.card_of(state, instance).effect(effect_id)
