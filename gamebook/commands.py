@@ -7,7 +7,10 @@ budget leaves the output folder untouched; each file is then replaced atomically
 from __future__ import annotations
 
 import argparse
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from gamebook.errors import GamebookError
@@ -16,6 +19,10 @@ FORMATS = ("md", "html", "txt")
 DOT_MISSING = ("Graphviz's 'dot' program was not found, so only graph.dot was written. "
                "Install Graphviz (Debian/Ubuntu: apt-get install graphviz; macOS: brew install "
                "graphviz) and run the command again to get graph.svg and graph.png.")
+IMAGE_PAGE_LIMIT = 1500  # above this, a layout takes minutes and is no longer readable
+TOO_LARGE = ("The diagram has {pages} pages (more than {limit}): drawing it would take minutes "
+             "and nobody could read it, so only graph.dot was written. Render it yourself if you "
+             "need it: dot -Tsvg graph.dot -o graph.svg")
 
 
 class UsageError(GamebookError):
@@ -48,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         outputs["graph.json"] = graph_json(exploration, book)
         outputs["audit.json"] = report.to_json()
     out = Path(args.out) if args.out else default_output(situation.name, args.lang)
-    images = {} if args.no_images else _images(outputs["graph.dot"])
+    images, note = ({}, None) if args.no_images else _images(outputs["graph.dot"], report.pages)
 
     from gamebook.files import write_atomic
 
@@ -60,8 +67,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"{situation.title}: {report.pages} pages, {report.endings} endings, "
           f"{'every branch terminates' if report.terminates else 'NOT every branch terminates'}")
     print(f"wrote {out}/: {', '.join(written)}")
-    if not args.no_images and not images:
-        print(DOT_MISSING, file=sys.stderr)
+    if note:
+        print(note, file=sys.stderr)
     return 0 if report.terminates else 1
 
 
@@ -79,16 +86,18 @@ def _formats(value: str) -> list[str]:
     return formats
 
 
-def _images(source: str) -> dict[str, bytes]:
-    """SVG and PNG from Graphviz, or nothing if its ``dot`` program is missing."""
-    import graphviz
-
-    images = {}
-    for fmt in ("svg", "png"):
-        try:
-            images[f"graph.{fmt}"] = graphviz.Source(source).pipe(format=fmt)
-        except graphviz.ExecutableNotFound:
-            return {}
-        except graphviz.CalledProcessError as exc:
-            raise GamebookError(f"Graphviz failed to draw the diagram: {exc.stderr!r}") from None
-    return images
+def _images(source: str, pages: int) -> tuple[dict[str, bytes], str | None]:
+    """SVG and PNG from one Graphviz layout, or none and the reason why."""
+    if pages > IMAGE_PAGE_LIMIT:
+        return {}, TOO_LARGE.format(pages=pages, limit=IMAGE_PAGE_LIMIT)
+    dot = shutil.which("dot")
+    if dot is None:
+        return {}, DOT_MISSING
+    with tempfile.TemporaryDirectory(prefix="gamebook-") as folder:
+        svg, png = Path(folder) / "graph.svg", Path(folder) / "graph.png"
+        result = subprocess.run([dot, "-Tsvg", "-o", str(svg), "-Tpng", "-o", str(png)],
+                                input=source.encode("utf-8"), capture_output=True, check=False)
+        if result.returncode != 0:
+            message = result.stderr.decode("utf-8", "replace").strip()
+            raise GamebookError(f"Graphviz failed to draw the diagram: {message}")
+        return {"graph.svg": svg.read_bytes(), "graph.png": png.read_bytes()}, None

@@ -125,12 +125,7 @@ def test_build_renders_svg_and_png_when_graphviz_is_installed(tmp_path):
 
 def test_without_graphviz_the_dot_file_is_still_written_and_the_user_told(tmp_path, capsys,
                                                                           monkeypatch):
-    import graphviz
-
-    def missing(*args, **kwargs):
-        raise graphviz.ExecutableNotFound(("dot",))
-
-    monkeypatch.setattr(graphviz.Source, "pipe", missing)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
     out = tmp_path / "out"
     assert main(["build", str(EXAMPLE), "--out", str(out), "--format", "md"]) == 0
     assert (out / "graph.dot").exists() and not (out / "graph.svg").exists()
@@ -208,3 +203,14 @@ def test_audit_starts_fast_without_importing_heavy_libraries():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=ROOT)
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_diagram_too_large_to_read_is_written_as_dot_only_with_a_reason(tmp_path, capsys,
+                                                                         monkeypatch):
+    from gamebook import commands
+
+    monkeypatch.setattr(commands, "IMAGE_PAGE_LIMIT", 10)
+    out = tmp_path / "out"
+    assert main(["graph", str(EXAMPLE), "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["graph.dot"]
+    assert "only graph.dot was written" in capsys.readouterr().err
