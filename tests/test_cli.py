@@ -214,3 +214,22 @@ def test_a_diagram_too_large_to_read_is_written_as_dot_only_with_a_reason(tmp_pa
     assert main(["graph", str(EXAMPLE), "--out", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == ["graph.dot"]
     assert "only graph.dot was written" in capsys.readouterr().err
+
+
+def test_a_bad_card_file_is_reported_with_its_own_path_and_line(tmp_path):
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "bad.yaml").write_text(
+        "id: bad_card\nnames: {en: Bad Card}\ncard_type: monster\nframe: effect\natk: 100\n"
+        "effects:\n  - id: boom\n    kind: quick\n    resolution:\n"
+        "      - {op: explode, who: self}\n", encoding="utf-8")
+    situation = tmp_path / "battle.yaml"
+    situation.write_text(EXAMPLE_TEXT.replace("scope: end_of_battle",
+                                              "scope: end_of_battle\ncard_folders: [cards]"),
+                         encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "gamebook", "audit", str(situation)],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 2
+    message = result.stderr.strip()
+    assert message.startswith(f"gamebook: {cards / 'bad.yaml'}:10: ") and "op" in message
+    assert "Traceback" not in message and "\n" not in message
