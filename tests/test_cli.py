@@ -233,3 +233,10 @@ def test_a_bad_card_file_is_reported_with_its_own_path_and_line(tmp_path):
     message = result.stderr.strip()
     assert message.startswith(f"gamebook: {cards / 'bad.yaml'}:10: ") and "op" in message
     assert "Traceback" not in message and "\n" not in message
+
+
+def test_html_marks_each_route_into_a_shared_page_so_the_reader_sees_their_own(tmp_path):
+    html = (build(tmp_path) / "book.html").read_text(encoding="utf-8")
+    page = html.split('<section class="page" id="p12"', 1)[1].split("</section>", 1)[0]
+    assert page.count('class="arrival" data-from=') == 4
+    assert 'class="routes"' in page
