@@ -17,6 +17,7 @@ from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.operations import lp_after_damage, remove_monster, resolve_link
 from gamebook.rules.state import (
+    DAMAGE_STEP_TIMINGS,
     Attack,
     GameState,
     Player,
@@ -28,6 +29,10 @@ from gamebook.rules.timing import hand_on, pending, triggers_for
 
 END_OF_BATTLE = "end_of_battle"
 
+# Timings at which a battling monster leaving the field ends the battle with no damage
+# calculation (R53); the chain during damage calculation resolves before the calculation.
+_BEFORE_CALCULATION = (Step.DAMAGE_STEP_START, Step.BEFORE_DAMAGE_CALCULATION,
+                       Step.DURING_DAMAGE_CALCULATION)
 _NEXT_DAMAGE_TIMING = {
     Step.DAMAGE_STEP_START: Step.BEFORE_DAMAGE_CALCULATION,
     Step.BEFORE_DAMAGE_CALCULATION: Step.DURING_DAMAGE_CALCULATION,
@@ -113,6 +118,10 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
     if step is Step.DURING_DAMAGE_CALCULATION:
         state, more = close_window(rules, state)  # one chain only (R49, R54)
         return state, events + more
+    if step in DAMAGE_STEP_TIMINGS:
+        if step in _BEFORE_CALCULATION and _battle_interrupted(state):
+            return _interrupt_battle(rules, state, events)
+        return open_window(state, step, WindowKind.DAMAGE), events
     return open_window(state, step), events
 
 
@@ -151,11 +160,8 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     if step is Step.END_OF_DAMAGE_STEP:
         state, more = _end_damage_step(rules, state)
         return state, events + more
-    if _battle_interrupted(state):  # R53
-        events.append(event("battle_ends_without_damage", state.turn_player,
-                            state.attack.attacker))
-        state = open_window(state, Step.END_OF_DAMAGE_STEP, WindowKind.DAMAGE)
-        return state, events
+    if step in _BEFORE_CALCULATION and _battle_interrupted(state):
+        return _interrupt_battle(rules, state, events)
     next_step = _NEXT_DAMAGE_TIMING[step]
     if step is Step.DAMAGE_STEP_START:
         state, more = _flip_target(state)
@@ -170,6 +176,15 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
         state, more = _leave_destroyed(rules, state)  # they leave first, then the chain (R52)
         events.extend(more)
     return open_window(state, next_step, WindowKind.DAMAGE), events
+
+
+def _interrupt_battle(rules: Rules, state: GameState, events: list[Event]
+                      ) -> tuple[GameState, list[Event]]:
+    """A battling monster left the field before damage calculation: no damage (R53)."""
+    events.append(event("battle_ends_without_damage", state.turn_player, state.attack.attacker))
+    events.append(event("damage_timing", step=Step.END_OF_DAMAGE_STEP.value))
+    state, more = _leave_destroyed(rules, state)
+    return open_window(state, Step.END_OF_DAMAGE_STEP, WindowKind.DAMAGE), events + more
 
 
 def _battle_interrupted(state: GameState) -> bool:
