@@ -89,7 +89,8 @@ class Narrator:
                 + text)
 
     # -- actions, notes, chain -----------------------------------------------------------
-    def choice(self, action: Action, state: GameState) -> str:
+    def choice(self, action: Action, declining: tuple[str, ...] = ()) -> str:
+        """The words of a choice; ``declining``: the triggers a pass or decline gives up."""
         kind = action.kind
         if kind is ActionKind.ACTIVATE:
             effect = self.effect(action.card, action.effect)
@@ -98,12 +99,10 @@ class Narrator:
                                 target=self.card(action.target))
             return self.msg("choice.activate", effect=effect)
         if kind is ActionKind.PASS:
-            declining = self._declined_by_pass(action.player, state)
             if declining:
                 return self.msg("choice.pass_declining", effects=self.effects(declining))
             return self.msg("choice.pass")
         if kind is ActionKind.DECLINE:
-            declining = self._declined_by_pass(action.player, state)
             return self.msg("choice.decline", effects=self.effects(declining))
         if kind is ActionKind.END_PLACEMENT:
             return self.msg("choice.end_placement")
@@ -134,14 +133,6 @@ class Narrator:
                 return self.msg(f"short.{prefix}_direct")
             return self.msg(f"short.{prefix}_attack", target=self.card(action.target))
         return self.msg(f"short.{kind.value}")
-
-    @staticmethod
-    def _declined_by_pass(player: Player, state: GameState) -> tuple[str, ...]:
-        from gamebook.rules.state import TriggerStatus
-
-        return tuple(f"{t.card}.{t.effect}" for t in state.window.triggers
-                     if t.player is player and t.status is TriggerStatus.PENDING
-                     and not t.mandatory)
 
     def note(self, note: Note) -> str:
         effect = self.effect(note.card, note.effect)

@@ -130,8 +130,8 @@ def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
         data = graph.edges[node, child]
         actions = [data["action"]] + [a for a, _ in data.get("alternatives", [])]
         for action in actions:
-            choices.append(Choice(narrator.choice(action, state), numbers[child], action,
-                                  narrator.short_choice(action)))
+            label = narrator.choice(action, engine.declining(state, action))
+            choices.append(Choice(label, numbers[child], action, narrator.short_choice(action)))
     ending: tuple[str, ...] = ()
     outcome: dict[str, Any] = {}
     arrivals, then = _split_common_tail(_arrivals(exploration, narrator, node, numbers))
@@ -161,11 +161,13 @@ def _arrivals(exploration: Exploration, narrator: Narrator, node: str,
     if node == exploration.root:
         return (Arrival(None, None, tuple(narrator.events(graph.graph.get("prelude", ())))),)
     arrivals = []
+    engine = exploration.engine
     for parent, _, data in graph.in_edges(node, data=True):
         parent_state = exploration.state(parent)
-        choice = narrator.choice(data["action"], parent_state)
-        lines = tuple(narrator.events(data["events"]))
-        arrivals.append(Arrival(numbers[parent], choice, lines))
+        routes = [(data["action"], data["events"]), *data.get("alternatives", [])]
+        for action, events in routes:  # several choices of one page may lead here
+            choice = narrator.choice(action, engine.declining(parent_state, action))
+            arrivals.append(Arrival(numbers[parent], choice, tuple(narrator.events(events))))
     arrivals.sort(key=lambda a: (a.from_page or 0, a.choice or ""))
     if len({a.lines for a in arrivals}) == 1:
         # Every way here tells the same story: tell it once.

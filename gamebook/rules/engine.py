@@ -43,6 +43,8 @@ from gamebook.rules.timing import (
     activation_problem,
     candidate_effects,
     decline,
+    declined_by_decline,
+    declined_by_pass,
     pass_priority,
     priority_actions,
 )
@@ -132,6 +134,15 @@ class Engine:
                     and window.priority is state.turn_player and not state.chain:
                 actions += attack_options(self.rules, state)
         return sorted(actions, key=Action.sort_key)
+
+    def declining(self, state: GameState, action: Action) -> tuple[str, ...]:
+        """The triggers (``card.effect``) that ``action``, a pass or decline, gives up (R22)."""
+        if action.kind is ActionKind.PASS:
+            return tuple(f"{t.card}.{t.effect}"
+                         for t in declined_by_pass(self.rules, state, action.player))
+        if action.kind in (ActionKind.DECLINE, ActionKind.END_PLACEMENT):
+            return declined_by_decline(state, action.player)
+        return ()
 
     def notes(self, state: GameState) -> list[Note]:
         """Can/cannot for every activated effect of both players' cards (R-rule when not)."""

@@ -230,19 +230,37 @@ def priority_actions(rules: Rules, state: GameState) -> list[Action]:
         for target in targets:
             actions.append(Action(ActionKind.ACTIVATE, player, instance, effect.id, target))
     if window.placing:
-        if not _has_pending(state, player, window.floor, mandatory=True):
+        if not _must_place(rules, state, player, window.floor):
             actions.append(Action(ActionKind.END_PLACEMENT, player))
     elif _settling_triggers(rules, state):
-        if not _has_pending(state, player, _settling_stage(state), mandatory=True):
+        if not _must_place(rules, state, player, _settling_stage(state)):
             actions.append(Action(ActionKind.DECLINE, player))
     elif pass_problem(rules, state, player) is None:
         actions.append(Action(ActionKind.PASS, player))
     return actions
 
 
-def _has_pending(state: GameState, player: Player, stage: int, *, mandatory: bool) -> bool:
-    return any(t.player is player and t.stage == stage and t.mandatory == mandatory
-               for t in pending(state))
+def _must_place(rules: Rules, state: GameState, player: Player, stage: int) -> bool:
+    """``player`` has a mandatory trigger of ``stage`` that can be activated (R10)."""
+    return any(t.player is player and t.stage == stage and t.mandatory
+               and _can_activate(rules, state, t) for t in pending(state))
+
+
+def _can_activate(rules: Rules, state: GameState, trigger: Trigger) -> bool:
+    """Could the trigger's owner activate it now, were it their priority?"""
+    effect = rules.effect_of(state, trigger.card, trigger.effect)
+    return activation_problem(rules, state, trigger.player, trigger.card, effect,
+                              need_priority=False) is None
+
+
+def declined_by_pass(rules: Rules, state: GameState, player: Player) -> tuple[Trigger, ...]:
+    """The optional triggers a pass declines: those the passer could activate now (R22).
+
+    A trigger still waiting for its SEGOC stage (an opponent's lower stage is pending) is not
+    declined by a pass: its owner has not had the chance to decide on it yet (R20).
+    """
+    return tuple(t for t in pending(state)
+                 if t.player is player and not t.mandatory and _can_activate(rules, state, t))
 
 
 def _settling_triggers(rules: Rules, state: GameState) -> bool:
@@ -269,6 +287,9 @@ def triggers_for(rules: Rules, state: GameState, event_name: EventName) -> tuple
                 continue
             if not _event_conditions_hold(rules, state, instance, effect):
                 continue
+            if effect.target is not None and not legal_targets(rules, state, player, instance,
+                                                               effect):
+                continue  # cannot be activated at all (R23: targets must exist)
             is_tp = player is tp
             if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP):
                 mandatory_stage, optional_stage = (S1, S3) if is_tp else (S2, S4)
@@ -348,9 +369,8 @@ def decline(rules: Rules, state: GameState, action: Action) -> tuple[GameState, 
     """END_PLACEMENT / DECLINE: give up one's remaining optional triggers of this stage."""
     player = action.player
     window = state.window
-    stage = window.floor if window.placing else _settling_stage(state)
-    declined = tuple(t for t in window.triggers if t.player is player and t.stage == stage
-                     and t.status is TriggerStatus.PENDING)
+    keys = declined_by_decline(state, player)
+    declined = tuple(t for t in pending(state) if f"{t.card}.{t.effect}" in keys)
     triggers = tuple(replace(t, status=TriggerStatus.DECLINED) if t in declined else t
                      for t in window.triggers)
     state = replace(state, window=replace(window, triggers=triggers, passes=0))
@@ -359,14 +379,20 @@ def decline(rules: Rules, state: GameState, action: Action) -> tuple[GameState, 
         event(kind, player, declined=tuple(f"{t.card}.{t.effect}" for t in declined))]
 
 
+def declined_by_decline(state: GameState, player: Player) -> tuple[str, ...]:
+    """What END_PLACEMENT / DECLINE gives up: the player's pending triggers of this stage."""
+    window = state.window
+    stage = window.floor if window.placing else _settling_stage(state)
+    return tuple(f"{t.card}.{t.effect}" for t in pending(state)
+                 if t.player is player and t.stage == stage)
+
+
 def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: bool
                   ) -> tuple[GameState, list[Event], bool]:
     """Pass (R14). Returns the new state, events, and whether two passes closed the window."""
     player = action.player
     window = state.window
-    declined = tuple(
-        t for t in window.triggers
-        if t.player is player and t.status is TriggerStatus.PENDING and not t.mandatory)
+    declined = declined_by_pass(rules, state, player)
     triggers = tuple(
         replace(t, status=TriggerStatus.DECLINED) if t in declined else t for t in window.triggers)
     passes = window.passes + 1
@@ -380,10 +406,8 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
     events = [event("pass", player, **details)]
     window = replace(window, triggers=triggers, passes=passes, priority=player.opponent)
     state = replace(state, window=window)
-    # Two passes close the window, unless a mandatory effect can still be placed (R10).
-    closes = passes >= 2 and not any(
-        t.mandatory and activation_problem(rules, state, t.player, t.card, rules.effect_of(
-            state, t.card, t.effect), need_priority=False) is None
-        for t in pending(state))
+    # Two passes close the window, unless a trigger can still be placed: a mandatory one
+    # (R10), or an optional one whose owner has not yet had the chance to decide (R20).
+    closes = passes >= 2 and not any(_can_activate(rules, state, t) for t in pending(state))
     return state, events, closes
 
