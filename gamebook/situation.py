@@ -14,12 +14,15 @@ from functools import cache
 from pathlib import Path
 
 from gamebook.cards.library import CardLibrary, load_library
-from gamebook.cards.model import CardType, Position
+from gamebook.cards.model import CardType, Position, SpellTrapType
 from gamebook.yamlsrc import Located, load_yaml, validation_error
 
 _STRICT = {"extra": "forbid"}
 
 MAIN_ZONES = ("m1", "m2", "m3", "m4", "m5")
+# Spells/Traps that go to the GY once resolved, so they are never face-up between chains.
+_RESOLVE_AND_LEAVE = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER,
+                      SpellTrapType.RITUAL)
 EXTRA_ZONES = ("emz_left", "emz_right")
 SPELL_TRAP_ZONES = ("s1", "s2", "s3", "s4", "s5")
 
@@ -194,6 +197,10 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located) -> None:
                 elif card.card_type is CardType.MONSTER:
                     raise located.error(loc + ("card",), f"{item.card!r} is a monster, not a "
                                         "Spell/Trap")
+                elif item.face_up and card.spell_trap_type in _RESOLVE_AND_LEAVE:
+                    raise located.error(loc + ("face_up",), f"a face-up {item.card!r} would "
+                                        "already have resolved and left the field; expected "
+                                        "face_up: false (Set)")
     _check_start(spec, seen, located)
     _check_used(spec, cards, located)
 

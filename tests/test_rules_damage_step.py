@@ -145,10 +145,28 @@ def test_r51_after_damage_calculation_the_destroyed_monster_is_still_on_the_fiel
 
 
 def test_r51_a_destruction_confirmed_monster_cannot_be_targeted() -> None:
-    eng = engine("damage_step_effects")
+    eng = engine("damage_step_targeting")
     state = _at(eng, Step.AFTER_DAMAGE_CALCULATION)
-    targets = [a for a in legal(eng, state) if a.startswith("A activate ds_booster.boost")]
-    assert targets == ["A activate ds_booster.boost -> ds_booster", BOOST_SWORDSMAN]
+    assert monster(state, "leo_wizard").battle_destroyed
+    targets = [a for a in legal(eng, state) if a.startswith("A activate guard.guard")]
+    assert targets == ["A activate guard.guard -> guard", "A activate guard.guard -> swordsman"]
+
+
+def test_r51_atk_modifiers_can_no_longer_be_activated_after_damage_calculation() -> None:
+    eng = engine("damage_step_effects")
+    for step in (Step.AFTER_DAMAGE_CALCULATION, Step.END_OF_DAMAGE_STEP):
+        state = _at(eng, step)
+        assert not [a for a in legal(eng, state) if a.startswith("A activate ds_booster")]
+        assert forbidden_by(eng, state, "ds_booster", "boost") == "R51"
+
+
+def test_r46_an_ordinary_atk_modifier_may_be_used_until_damage_calculation_only() -> None:
+    eng = engine("booster")
+    for step, allowed in ((Step.DAMAGE_STEP_START, True), (Step.BEFORE_DAMAGE_CALCULATION, True),
+                          (Step.DURING_DAMAGE_CALCULATION, False)):
+        state = _at(eng, step)
+        offered = [a for a in legal(eng, state) if ".boost" in a]
+        assert bool(offered) is allowed, step
 
 
 # -- R52 -------------------------------------------------------------------------------------

@@ -54,3 +54,35 @@ def test_r10_r23_a_mandatory_trigger_without_a_legal_target_never_blocks_the_gam
         exploration = explore(eng.situation, preset)
         for node, data in exploration.graph.nodes(data=True):
             assert data["terminal"] or eng.legal_actions(exploration.state(node)), node
+
+
+def test_r6_r51_a_flip_effect_is_activated_after_damage_calculation_not_before(tmp_path):
+    from rules_helpers import engine, forbidden_by, pass_until
+
+    from gamebook.rules.state import Step
+
+    eng = engine("face_down_flip_target")
+    before = pass_until(eng, eng.initial_state(),
+                        lambda s: s.window.step is Step.BEFORE_DAMAGE_CALCULATION)
+    assert before.monster("beetle").face_up  # flipped at R48's timing
+    assert forbidden_by(eng, before, "beetle", "flip") == "R6"
+    after = pass_until(eng, before, lambda s: s.window.step is Step.AFTER_DAMAGE_CALCULATION
+                       and eng.to_move(s).value == "B")
+    assert "B activate beetle.flip" in legal(eng, after)
+    state = play(eng, ["B activate beetle.flip"], after)
+    assert state.monster("beetle").stats.atk == 900
+
+
+def test_r8_a_face_up_normal_trap_in_a_situation_is_rejected(tmp_path):
+    import pytest
+
+    from gamebook.errors import InputError
+
+    with pytest.raises(InputError, match="would already have resolved"):
+        write_situation(tmp_path, {
+            "turn_player": "A",
+            "players": {"A": {"monsters": [{"id": "sword", "card": "test_swordsman"}]},
+                        "B": {"spell_traps": [{"id": "roar", "card": "threatening_roar",
+                                               "face_up": True}]}},
+            "start": {"moment": "attack_declared", "attacker": "sword"},
+            "scope": "end_of_battle"})

@@ -43,10 +43,14 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
 class Narrator:
     """Phrases for one book: a language plus the situation's card instances."""
 
-    def __init__(self, lang: str, instances: dict[str, Card]) -> None:
+    def __init__(self, lang: str, instances: dict[str, Card],
+                 owners: dict[str, Player] | None = None) -> None:
         self.lang = lang
         self.catalog = load_catalog(lang)
         self.instances = instances
+        self.owners = owners or {}
+        names = [card.name(lang) for card in instances.values()]
+        self._shared_names = {name for name in names if names.count(name) > 1}
 
     # -- words ---------------------------------------------------------------------------
     def msg(self, key: str, **args: Any) -> str:
@@ -60,17 +64,21 @@ class Narrator:
         return self.msg("meta.player", player=value)
 
     def card(self, instance: str | None) -> str:
+        """A card's name; "Player B's X" when both players have a card of that name."""
         if instance is None:
             return "?"
-        return self.instances[instance].name(self.lang)
+        name = self.instances[instance].name(self.lang)
+        if name in self._shared_names and instance in self.owners:
+            return self.msg("card_of_player", player=self.player(self.owners[instance]),
+                            card=name)
+        return name
 
     def effect(self, instance: str, effect_id: str) -> str:
-        card = self.instances[instance]
-        effect = card.effect(effect_id)
+        effect = self.instances[instance].effect(effect_id)
         if effect.kind is EffectKind.ACTIVATE:
-            return self.msg("card_activation", card=card.name(self.lang))
+            return self.msg("card_activation", card=self.card(instance))
         label = effect.text.get(self.lang) or effect.text.get("en") or effect.id
-        return self.msg("effect_ref", card=card.name(self.lang), effect=label)
+        return self.msg("effect_ref", card=self.card(instance), effect=label)
 
     def effect_key(self, key: str) -> str:
         instance, _, effect_id = key.partition(".")
@@ -221,8 +229,10 @@ class Narrator:
             return self.msg("event.activate", player=player, effect=effect, link=ev.get("link"))
         if kind == "sent_to_gy":
             why = ev.get("why")
-            key = {"tributed": "event.tributed", "resolved": "event.sent_to_gy_resolved"}.get(
-                why, "event.sent_to_gy_destroyed")
+            if why == "tributed" and not ev.get("cost"):
+                why = "tributed_by_effect"
+            key = {"tributed": "event.tributed", "tributed_by_effect": "event.tributed_by_effect",
+                   "resolved": "event.sent_to_gy_resolved"}.get(why, "event.sent_to_gy_destroyed")
             return self.msg(key, card=self.card(ev.card))
         if kind == "pass":
             if ev.get("forced") and ev.get("step") in {s.value for s in DAMAGE_STEP_TIMINGS}:
@@ -271,12 +281,12 @@ class Narrator:
         if kind == "damage_timing":
             return self.msg("event.damage_timing", step=self.msg(f"step.{ev.get('step')}"))
         if kind == "window_closed":
-            if ev.get("window") == "event":
+            if ev.get("window") == "event" and ev.get("step") == "battle_step":
                 return self.msg("event.window_closed_event")
             return None
         if kind == "replay":
             return self.msg("event.replay", player=player, card=self.card(ev.card))
-        simple = {"replay_caused", "chain_resolves", "extra_attack_granted", "no_effect",
+        simple = {"flipped", "replay_caused", "chain_resolves", "extra_attack_granted", "no_effect",
                   "attacks_forbidden", "damage_step_begins", "destroyed_by_battle",
                   "not_destroyed", "battle_over", "battle_ends_without_damage",
                   "attack_stopped", "attack_ended", "battle_phase_ends", "duel_lost"}

@@ -19,6 +19,7 @@ from typing import Any
 from gamebook.book.narrate import Narrator
 from gamebook.explore import Exploration
 from gamebook.rules.actions import Action
+from gamebook.rules.state import Player
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,9 @@ def build_book(exploration: Exploration, lang: str = "en") -> Book:
     engine = exploration.engine
     situation = engine.situation
     instances = {instance: situation.cards[card] for instance, card in engine.rules.instances}
-    narrator = Narrator(lang, instances)
+    owners = {item.id: Player(name) for name, entry in situation.spec.players.items()
+              for item in (*entry.monsters, *entry.spell_traps)}
+    narrator = Narrator(lang, instances, owners)
     numbers = number_pages(exploration)
     pages = []
     for node, number in sorted(numbers.items(), key=lambda item: item[1]):

@@ -61,6 +61,7 @@ class EventName(StrEnum):
     """Game events that open an ``EVENT`` window (R11)."""
 
     ATTACK_DECLARED = "attack_declared"
+    FLIPPED = "flip"  # the monster was flipped face-up: its Flip Effects (R6)
 
 
 class Condition(StrEnum):
@@ -171,6 +172,13 @@ class Effect:
 
     def __hash__(self) -> int:
         return hash((self.id, self.kind))
+
+    @property
+    def answers(self) -> EventName | None:
+        """The event this effect is activated in answer to (a Flip Effect: being flipped)."""
+        if self.event is None and self.kind is EffectKind.FLIP:
+            return EventName.FLIPPED
+        return self.event
 
 
 @dataclass(frozen=True)

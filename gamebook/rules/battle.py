@@ -148,7 +148,7 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     window = state.window
     step = window.step
     events: list[Event] = [event("window_closed", step=step.value, window=window.kind.value)]
-    if window.kind is WindowKind.EVENT:
+    if window.kind is WindowKind.EVENT and step is Step.BATTLE_STEP:
         return open_window(state, Step.BATTLE_STEP), events  # R36
     if step is Step.BATTLE_STEP:
         if state.attack is None:
@@ -175,7 +175,24 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     if next_step is Step.END_OF_DAMAGE_STEP:
         state, more = _leave_destroyed(rules, state)  # they leave first, then the chain (R52)
         events.extend(more)
-    return open_window(state, next_step, WindowKind.DAMAGE), events
+    state = open_window(state, next_step, WindowKind.DAMAGE)
+    if next_step is Step.AFTER_DAMAGE_CALCULATION and state.flipped:
+        state = _flip_effects_window(rules, state)  # R51 timing 8
+    return state, events
+
+
+def _flip_effects_window(rules: Rules, state: GameState) -> GameState:
+    """After damage calculation the flipped monsters' Flip Effects are activated (R6, R51)."""
+    triggers = triggers_for(rules, state, EventName.FLIPPED)
+    state = replace(state, flipped=frozenset())
+    if not triggers:
+        return state
+    window = replace(state.window, kind=WindowKind.EVENT, event=EventName.FLIPPED,
+                     triggers=triggers, first_chain=True)
+    state = replace(state, window=window)
+    if not rules.config.decline_counts_as_pass:
+        state = hand_on(rules, state, state.turn_player.opponent)
+    return state
 
 
 def _interrupt_battle(rules: Rules, state: GameState, events: list[Event]
@@ -200,6 +217,7 @@ def _flip_target(state: GameState) -> tuple[GameState, list[Event]]:
     if target is None or target.face_up:
         return state, []
     state = state.with_monster(replace(target, face_up=True))
+    state = replace(state, flipped=state.flipped | {target.id})
     return state, [event("flipped", target.controller, target.id)]
 
 
@@ -274,6 +292,7 @@ def _leave_destroyed(rules: Rules, state: GameState) -> tuple[GameState, list[Ev
 def _end_damage_step(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
     """The Damage Step is over and so is the attack (R56)."""
     events: list[Event] = []
+    state = replace(state, flipped=frozenset())
     for monster in state.monsters:
         state = state.with_monster(replace(monster, stats=monster.stats.end_duration(
             "end_of_damage_step")))

@@ -88,7 +88,7 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
     source = f"{link.card}:{link.effect}"
     op = step.op
     if op is OpName.TRIBUTE:
-        return (*remove_monster(rules, state, who, "tributed"), True)
+        return (*remove_monster(rules, state, who, "tributed", cost=cost), True)
     if op is OpName.CHANGE_POSITION:
         monster = state.monster(who)
         card = rules.cards[monster.card]
@@ -132,13 +132,13 @@ def _change_atk(state: GameState, who: str, of: str | None, step: Primitive, sou
                          after=stats.atk, op=step.op.value)], True
 
 
-def remove_monster(rules: Rules, state: GameState, instance: str, reason: str
-                   ) -> tuple[GameState, list[Event]]:
+def remove_monster(rules: Rules, state: GameState, instance: str, reason: str, *,
+                   cost: bool = False) -> tuple[GameState, list[Event]]:
     """Send a monster from the field to the GY and note a replay if one is caused (R39)."""
     monster = state.monster(instance)
     state = state.without_monster(instance)
     state = state.with_grave(GraveCard(instance, monster.card, monster.controller, reason))
-    events = [event("sent_to_gy", monster.controller, instance, why=reason)]
+    events = [event("sent_to_gy", monster.controller, instance, why=reason, cost=cost)]
     attack = state.attack
     if attack is not None and state.window.step not in DAMAGE_STEP_TIMINGS:
         defender = state.controller(attack.attacker)

@@ -152,6 +152,7 @@ class GameState:
     attacks_declared: tuple[tuple[str, int], ...] = ()
     extra_attacks: tuple[tuple[str, int], ...] = ()
     cannot_declare_attacks: frozenset[Player] = frozenset()  # R44
+    flipped: frozenset[str] = frozenset()  # flipped face-up in this battle; Flip Effects due (R6)
 
     # -- lookups ---------------------------------------------------------------------------
     def monster(self, instance: str) -> MonsterState | None:

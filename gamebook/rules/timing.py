@@ -20,6 +20,7 @@ from gamebook.cards.model import (
     Effect,
     EffectKind,
     EventName,
+    OpName,
     Position,
     Ref,
     TargetFilter,
@@ -39,6 +40,7 @@ from gamebook.rules.state import (
     ChainLink,
     GameState,
     Player,
+    Step,
     Trigger,
     TriggerStatus,
     WindowKind,
@@ -101,13 +103,17 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
         return ("R3", "ignition_main_phase_only", ())
     if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
         return ("R26", "once_per_turn_used", ())
+    if effect.target is not None and not legal_targets(rules, state, player, instance, effect):
+        return ("R59", "no_legal_target", ())  # a lasting reason: named before timing ones
     trigger = find_trigger(state, instance, effect.id)
-    if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP) or effect.event is not None:
-        # A Flip Effect answers the monster being flipped face-up (R6).
-        event_name = (("event", effect.event.value if effect.event is not None else "flip"),)
-        if effect.event is not None and not _event_conditions_hold(rules, state, instance, effect):
+    answers = effect.answers
+    if answers is not None:
+        event_name = (("event", answers.value),)
+        if answers is EventName.FLIPPED and trigger is None:
+            return ("R6", "flip_not_yet", ())  # activated only after damage calculation
+        if not _event_conditions_hold(rules, state, instance, effect):
             return ("R4", "event_did_not_happen", event_name)
-        if window.kind is not WindowKind.EVENT or window.event is not effect.event \
+        if window.kind is not WindowKind.EVENT or window.event is not answers \
                 or not window.first_chain:
             return ("R24", "event_timing_passed", event_name)
         if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP) and trigger is None:
@@ -115,9 +121,13 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
         if trigger is not None and trigger.status is TriggerStatus.DECLINED:
             return ("R22", "trigger_declined", ())
     speed = rules.speed(state, instance, effect.id)
-    if window.step in DAMAGE_STEP_TIMINGS and not effect.damage_step and speed < 3:
-        return ("R46", "not_in_damage_step", ())  # Counter Traps may be (R46 item 3)
+    if window.step in DAMAGE_STEP_TIMINGS and trigger is None:  # triggers: R46 item 5
+        problem = _damage_step_problem(effect, speed, window.step)
+        if problem is not None:
+            return problem
     spell_trap = state.spell_trap(instance)
+    if spell_trap is not None and spell_trap.face_up and effect.kind is EffectKind.ACTIVATE:
+        return ("R8", "already_face_up", ())  # the card has already been activated
     if spell_trap is not None and spell_trap.set_this_turn and (
             card.card_type is CardType.TRAP or speed >= 2):
         rule = "R9" if card.card_type is CardType.TRAP else "R8"
@@ -128,11 +138,30 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
     problem = _chain_problem(rules, state, player, instance, effect, stage)
     if problem is not None:
         return problem
-    if effect.target is not None and not legal_targets(rules, state, player, instance, effect):
-        return ("R59", "no_legal_target", ())
     if need_priority and window.priority is not player:
         return ("R12", "no_priority", (("holder", window.priority.value),))
     return None
+
+
+_STAT_CHANGES = (OpName.GAIN_ATK, OpName.HALVE_ATK, OpName.SET_ATK)
+_EARLY_DAMAGE_STEP = (Step.DAMAGE_STEP_START, Step.BEFORE_DAMAGE_CALCULATION)
+
+
+def _damage_step_problem(effect: Effect, speed: int, step: Step) -> Problem | None:
+    """What may be activated at each Damage Step timing (R46, R49, R51)."""
+    if speed >= 3:
+        return None  # Counter Traps, at any timing (R46 item 3)
+    changes_stats = any(step_.op in _STAT_CHANGES for step_ in effect.resolution)
+    if changes_stats and speed >= 2:
+        if step in _EARLY_DAMAGE_STEP:
+            return None  # ATK/DEF modifiers until damage calculation (R46 item 2)
+        if step is Step.DURING_DAMAGE_CALCULATION:
+            # only cards whose text says "during damage calculation" (R49)
+            return None if effect.damage_step else ("R49", "not_during_calculation", ())
+        return ("R51", "stat_change_too_late", ())
+    if effect.damage_step:
+        return None  # its text says it may be activated in the Damage Step (R46 item 1)
+    return ("R46", "not_in_damage_step", ())
 
 
 def _chain_problem(rules: Rules, state: GameState, player: Player, instance: str,
@@ -281,7 +310,9 @@ def triggers_for(rules: Rules, state: GameState, event_name: EventName) -> tuple
     tp = state.turn_player
     for player in (Player.A, Player.B):
         for instance, _card, effect in candidate_effects(rules, state, player):
-            if effect.event is not event_name:
+            if effect.answers is not event_name:
+                continue
+            if event_name is EventName.FLIPPED and instance not in state.flipped:
                 continue
             if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
                 continue
@@ -293,7 +324,8 @@ def triggers_for(rules: Rules, state: GameState, event_name: EventName) -> tuple
             is_tp = player is tp
             if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP):
                 mandatory_stage, optional_stage = (S1, S3) if is_tp else (S2, S4)
-                stage = mandatory_stage if effect.mandatory else optional_stage
+                placed_as_mandatory = effect.mandatory or effect.kind is EffectKind.FLIP  # R6
+                stage = mandatory_stage if placed_as_mandatory else optional_stage
             elif effect.mandatory:
                 stage = S5 if is_tp else S6
             else:
