@@ -29,7 +29,8 @@ FORCED_CHAIN_LIMIT = 10_000  # forced steps in a row before we call it a runaway
 
 class Game(Protocol):
     def legal_actions(self, state: Any) -> list[Any]: ...
-    def apply(self, state: Any, action: Any, *, forced: bool = False) -> Any: ...
+    def apply(self, state: Any, action: Any, *, forced: bool = False,
+              trusted: bool = False) -> Any: ...
     def is_terminal(self, state: Any) -> bool: ...
     def to_move(self, state: Any) -> Any: ...
 
@@ -64,19 +65,40 @@ def explore_game(game: Game, start: Any, *, forced: Any, max_states: int = 200_0
     result = Exploration(graph=graph, root="", engine=game)
     counter = [0]
 
+    settled: dict[Hashable, tuple[Any, tuple]] = {}  # forced runs already followed
+
     def settle(state: Any, events: list[Any]) -> Any:
+        """Apply forced actions until a decision or an ending.
+
+        Every state a run passes through is remembered with where the run ends and the events
+        from there on, so runs that meet an earlier run are not replayed (many do: the same
+        Damage Step follows many choices).
+        """
+        run: list[Any] = []
+        visited: list[tuple[Hashable, int]] = []
         for _ in range(FORCED_CHAIN_LIMIT):
+            state_key = key(state)
+            if state_key in settled:
+                state, tail = settled[state_key]
+                run.extend(tail)
+                break
+            visited.append((state_key, len(run)))
             if game.is_terminal(state):
-                return state
+                break
             action = forced(state)
             if action is None:
-                return state
+                break
             transition = game.apply(state, action, forced=True)
             counter[0] += 1
-            events.extend(transition.events)
+            run.extend(transition.events)
             state = transition.state
-        raise BudgetExceeded(f"more than {FORCED_CHAIN_LIMIT} forced steps in a row: "
-                             "the game does not reach a decision (runaway loop)")
+        else:
+            raise BudgetExceeded(f"more than {FORCED_CHAIN_LIMIT} forced steps in a row: "
+                                 "the game does not reach a decision (runaway loop)")
+        for state_key, start in visited:
+            settled[state_key] = (state, tuple(run[start:]))
+        events.extend(run)
+        return state
 
     def node_for(state: Any) -> tuple[str, bool]:
         state_key = key(state)
@@ -106,7 +128,7 @@ def explore_game(game: Game, start: Any, *, forced: Any, max_states: int = 200_0
         node = queue.popleft()
         state = result.states[node]
         for action in game.legal_actions(state):
-            transition = game.apply(state, action)
+            transition = game.apply(state, action, trusted=True)  # listed just now: legal
             counter[0] += 1
             events = list(transition.events)
             child_state = settle(transition.state, events)

@@ -218,6 +218,11 @@ def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engin
     if attackers:
         lines.append(narrator.msg("ending.second_attack_yes",
                                   cards=narrator.join(narrator.card(a) for a in attackers)))
+    elif outcome["can_attack_again_with"]:
+        for key in outcome["can_attack_again_with"]:
+            instance = key.partition(".")[0]
+            lines.append(narrator.msg("ending.second_attack_if", card=narrator.card(instance),
+                                      effect=narrator.effect_key(key)))
     else:
         lines.append(narrator.msg("ending.second_attack_no"))
     for player in outcome["cannot_declare_attacks"]:

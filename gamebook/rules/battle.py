@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gamebook.cards.model import EventName, Position, StaticAbility
+from gamebook.cards.model import EffectKind, EventName, OpName, Position, Ref, StaticAbility
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.operations import lp_after_damage, remove_monster, resolve_link
@@ -25,7 +25,7 @@ from gamebook.rules.state import (
     Window,
     WindowKind,
 )
-from gamebook.rules.timing import hand_on, pending, triggers_for
+from gamebook.rules.timing import hand_on, legal_targets, pending, triggers_for
 
 END_OF_BATTLE = "end_of_battle"
 
@@ -60,6 +60,28 @@ def can_declare_attack(state: GameState, instance: str) -> bool:
             and state.turn_player not in state.cannot_declare_attacks
             and monster.position is Position.ATTACK and monster.face_up
             and state.attacks_made(instance) < state.attack_allowance(instance))
+
+
+def attack_granting_effects(rules: Rules, state: GameState, instance: str) -> list[str]:
+    """Effects of this monster, still usable this turn, that would let it attack again."""
+    monster = state.monster(instance)
+    if monster is None or monster.controller is not state.turn_player \
+            or state.turn_player in state.cannot_declare_attacks \
+            or monster.position is not Position.ATTACK or not monster.face_up:
+        return []
+    found = []
+    for effect in rules.cards[monster.card].effects:
+        grants = any(step.op is OpName.GRANT_EXTRA_ATTACK and step.who is Ref.SELF
+                     for step in effect.resolution)
+        if not grants or effect.kind not in (EffectKind.QUICK, EffectKind.IGNITION):
+            continue
+        if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
+            continue
+        if effect.target is not None and not legal_targets(rules, state, monster.controller,
+                                                           instance, effect):
+            continue
+        found.append(effect.id)
+    return found
 
 
 def attack_options(rules: Rules, state: GameState) -> list[Action]:

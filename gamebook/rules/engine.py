@@ -18,6 +18,7 @@ from typing import Any
 from gamebook.errors import RulesError
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.battle import (
+    attack_granting_effects,
     attack_options,
     can_declare_attack,
     choose_on_replay,
@@ -160,13 +161,15 @@ class Engine:
         return notes
 
     # -- moves -------------------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action, *, forced: bool = False) -> Transition:
+    def apply(self, state: GameState, action: Action, *, forced: bool = False,
+              trusted: bool = False) -> Transition:
         """The state after ``action`` and the events on the way.
 
-        ``forced`` marks the pass returned by :func:`forced_pass` (already known to be the
-        only legal action, so it is not checked again); any other action is checked.
+        ``forced`` marks the pass returned by :func:`forced_pass`; ``trusted`` an action the
+        caller has just taken from :meth:`legal_actions`. Neither is checked again; any other
+        action is, and an illegal one raises :class:`~gamebook.errors.RulesError`.
         """
-        if not forced and action not in self.legal_actions(state):
+        if not (forced or trusted) and action not in self.legal_actions(state):
             raise RulesError(f"illegal action {action} in this state")
         kind = action.kind
         if kind is ActionKind.ACTIVATE:
@@ -204,15 +207,22 @@ class Engine:
         for card in state.spell_traps:
             field.append({"id": card.id, "card": card.card, "controller": card.controller.value,
                           "face_up": card.face_up})
-        attackers = [m.id for m in state.monsters if self.can_attack_again(state, m.id)]
+        over = state.window.reason in ("battle_phase_over", "duel_over")  # no way back (R57)
+        attackers = [] if over else [m.id for m in state.monsters
+                                     if self.can_attack_again(state, m.id)]
+        # Monsters that could attack again once an effect still available grants it (R45).
+        granted = [] if over else [
+            f"{m.id}.{effect_id}" for m in state.monsters if m.id not in attackers
+            for effect_id in attack_granting_effects(self.rules, state, m.id)]
         return {
             "reason": state.window.reason,
             "lp": {"A": state.lp[0], "B": state.lp[1]},
             "field": field,
             "graveyard": [{"id": g.id, "card": g.card, "owner": g.owner.value, "reason": g.reason}
                           for g in state.graveyard],
-            "second_attack_possible": bool(attackers),
+            "second_attack_possible": bool(attackers or granted),
             "can_attack_again": attackers,
+            "can_attack_again_with": granted,
             "cannot_declare_attacks": sorted(p.value for p in state.cannot_declare_attacks),
         }
 
