@@ -209,6 +209,9 @@ def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engin
             lines.append(narrator.msg("ending.monster", card=narrator.card(monster.id),
                                       controller=controller, stats=stats,
                                       position=narrator.msg(f"position.{monster.position.value}")))
+    for monster in state.monsters:
+        if monster.battle_destroyed:  # the Duel ended in damage calculation (R49-R51)
+            lines.append(narrator.msg("ending.destroyed_not_sent", card=narrator.card(monster.id)))
     grave = [narrator.msg("field.grave_card", card=narrator.card(g.id),
                           reason=narrator.msg(f"grave_reason.{g.reason}"))
              for g in state.graveyard]

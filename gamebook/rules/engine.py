@@ -203,6 +203,7 @@ class Engine:
                 "id": monster.id, "card": monster.card, "controller": monster.controller.value,
                 "position": monster.position.value, "face_up": monster.face_up,
                 "atk": monster.stats.atk, "def": monster.stats.def_,
+                "destroyed_by_battle": monster.battle_destroyed,
             })
         for card in state.spell_traps:
             field.append({"id": card.id, "card": card.card, "controller": card.controller.value,
