@@ -45,17 +45,19 @@ def graph_data(exploration: Exploration, book: Book) -> dict[str, Any]:
             attrs["outcome"] = page.outcome
         out.add_node(node, **attrs)
     for page in book.pages:
-        seen = set()
         for choice in page.choices:
             child = book.page(choice.page).node
-            if (page.node, child) in seen:
+            action = choice.action
+            attrs = {"player": action.player.value, "action": action.kind.value,
+                     "card": action.card, "effect": action.effect, "target": action.target,
+                     "label": choice.label}
+            if out.has_edge(page.node, child):
+                # another choice of this page reaching the same state (a DiGraph keeps one
+                # edge per pair of nodes): listed with the first
+                out.edges[page.node, child].setdefault("alternatives", []).append(attrs)
                 continue
-            seen.add((page.node, child))
             data = graph.edges[page.node, child]
-            action = data["action"]
-            out.add_edge(page.node, child, player=action.player.value, action=action.kind.value,
-                         card=action.card, effect=action.effect, target=action.target,
-                         label=choice.label,
+            out.add_edge(page.node, child, **attrs,
                          events=[event.as_dict() for event in data["events"]])
     # "target" is the card an effect targets, so the links use "from" and "to".
     return nx.node_link_data(out, edges="edges", source="from", target="to")
