@@ -209,7 +209,7 @@ _ENDING_IN_LINE = re.compile(
     re.IGNORECASE,
 )
 _ENDING_WORDS = frozenset({"完", "结束", "結束", "终", "終", "完结", "完結", "全文完", "全书完",
-                           "全書完", "end", "the end", "fin"})
+                           "全書完", "終了", "終わり", "おわり", "end", "the end", "fin"})
 _DECORATION = " \t*_~#-—–=·•.。!！?？()（）[]【】「」『』<>《》〈〉:"
 
 

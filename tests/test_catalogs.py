@@ -168,3 +168,12 @@ def test_built_book_uses_the_catalog(built_book):
     messages = _flatten(_load(lang))
     assert messages["meta.player"].format(player="A") in book
     assert messages["meta.the_end"] in book
+
+
+def test_a_book_in_every_language_passes_check_book(tmp_path):
+    """The checker reads our own books: headings, jumps and every language's THE END."""
+    for lang in ("en", "zh-Hant", "zh-Hans", "ja"):
+        out = tmp_path / lang
+        assert main(["build", str(EXAMPLE), "--out", str(out), "--no-images", "--lang", lang,
+                     "--format", "md"]) == 0
+        assert main(["check-book", str(out / "book.md")]) == 0, lang
