@@ -87,15 +87,9 @@ _MIN_COMMON_SHARE = 0.15
 
 def read_book_text(path: str | Path) -> str:
     """Read a walkthrough file as text; raise :class:`InputError` if that is not possible."""
-    try:
-        data = Path(path).read_bytes()
-    except IsADirectoryError:
-        raise InputError(path, None, "is a folder; expected a walkthrough text file") from None
-    except FileNotFoundError:
-        raise InputError(path, None, "no such file") from None
-    except OSError as error:
-        raise InputError(path, None, f"cannot read the file: {error.strerror}") from None
-    return decode_book_bytes(data, path)
+    from gamebook.files import read_input
+
+    return decode_book_bytes(read_input(path, "a walkthrough text file"), path)
 
 
 def decode_book_bytes(data: bytes, path: str | Path | None = None) -> str:

@@ -1,7 +1,8 @@
-"""Writing output files so that a reader never sees half a file.
+"""Reading input files with clear errors, and writing output files so that a reader never
+sees half a file.
 
-Each file is written to a temporary file in the same folder and renamed over the target,
-so an interrupted run leaves either the old file or the new one.
+Each output file is written to a temporary file in the same folder and renamed over the
+target, so an interrupted run leaves either the old file or the new one.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from gamebook.errors import GamebookError
+from gamebook.errors import GamebookError, InputError
 
 
 class OutputError(GamebookError):
@@ -32,3 +33,19 @@ def write_atomic(path: Path, data: str | bytes) -> None:
             raise
     except OSError as exc:
         raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+
+
+def read_input(path: str | Path, what: str) -> bytes:
+    """The bytes of an input file; :class:`InputError` (one line, no traceback) if unreadable.
+
+    ``what`` names the expected file in the message ("a YAML file", "a walkthrough text file").
+    """
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError(path, None,
+                         f"file not found (there is no such file); expected {what}") from None
+    except IsADirectoryError:
+        raise InputError(path, None, f"is a folder; expected {what}") from None
+    except OSError as exc:
+        raise InputError(path, None, f"cannot read the file ({exc.strerror})") from None

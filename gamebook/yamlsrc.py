@@ -50,17 +50,13 @@ class Located:
 def load_yaml(path: str | Path) -> Located:
     """Read ``path`` as YAML; raise :class:`InputError` with file and line on any problem."""
 
+    from gamebook.files import read_input
+
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(path, None, "file not found") from None
-    except IsADirectoryError:
-        raise InputError(path, None, "expected a YAML file, found a folder") from None
+        text = read_input(path, "a YAML file").decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(path, None, f"expected UTF-8 text ({exc.reason})") from None
-    except OSError as exc:
-        raise InputError(path, None, f"cannot read the file ({exc.strerror})") from None
     return parse_yaml(text, path)
 
 
