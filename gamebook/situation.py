@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from gamebook.cards.library import CardLibrary, load_library
-from gamebook.cards.model import CardType, Position, SpellTrapType
+from gamebook.cards.model import CardType, MonsterFrame, Position, SpellTrapType
 from gamebook.yamlsrc import Located, load_yaml, validation_error
 
 _STRICT = {"extra": "forbid"}
@@ -33,8 +33,9 @@ class Scope(StrEnum):
 
 
 class StartMoment(StrEnum):
-    ATTACK_DECLARED = "attack_declared"
+    START_STEP = "start_step"  # the turn player has just entered the Battle Phase (R30)
     BATTLE_STEP = "battle_step"
+    ATTACK_DECLARED = "attack_declared"
 
 
 class SetWhen(StrEnum):
@@ -65,12 +66,21 @@ class SpellTrapEntry:
 
 
 @dataclass(frozen=True)
+class HandEntry:
+    __pydantic_config__ = _STRICT
+
+    id: str
+    card: str
+
+
+@dataclass(frozen=True)
 class PlayerEntry:
     __pydantic_config__ = _STRICT
 
     lp: int = 8000
     monsters: tuple[MonsterEntry, ...] = ()
     spell_traps: tuple[SpellTrapEntry, ...] = ()
+    hand: tuple[HandEntry, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -171,7 +181,8 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located) -> None:
         if entry.lp <= 0:
             raise located.error(("players", player, "lp"), "lp: expected a positive number")
         _check_zones(player, entry, located)
-        for kind, items in (("monsters", entry.monsters), ("spell_traps", entry.spell_traps)):
+        for kind, items in (("monsters", entry.monsters), ("spell_traps", entry.spell_traps),
+                            ("hand", entry.hand)):
             for index, item in enumerate(items):
                 loc = ("players", player, kind, index)
                 if item.id in seen:
@@ -182,6 +193,11 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located) -> None:
                     raise located.error(loc + ("card",), f"unknown card {item.card!r}; expected "
                                         f"one of: {', '.join(cards.ids())}")
                 card = cards[item.card]
+                if card.frame is MonsterFrame.TOKEN:
+                    raise located.error(loc + ("card",), "a Token is made by a card effect and "
+                                        "cannot start in a situation (R64)")
+                if kind == "hand":
+                    continue
                 if kind == "monsters":
                     if card.card_type is not CardType.MONSTER:
                         raise located.error(loc + ("card",), f"{item.card!r} is not a monster")
@@ -207,7 +223,7 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located) -> None:
 
 def _check_used(spec: SituationFile, cards: CardLibrary, located: Located) -> None:
     instances = {item.id: item.card for entry in spec.players.values()
-                 for item in (*entry.monsters, *entry.spell_traps)}
+                 for item in (*entry.monsters, *entry.spell_traps, *entry.hand)}
     for index, text in enumerate(spec.used_this_turn):
         loc = ("used_this_turn", index)
         instance, dot, effect_id = text.partition(".")
@@ -243,9 +259,10 @@ def _check_zones(player: str, entry: PlayerEntry, located: Located) -> None:
 
 def _check_start(spec: SituationFile, seen: dict[str, tuple], located: Located) -> None:
     start = spec.start
-    if start.moment is StartMoment.BATTLE_STEP:
+    if start.moment in (StartMoment.BATTLE_STEP, StartMoment.START_STEP):
         if start.attacker or start.target:
-            raise located.error(("start",), "start: 'battle_step' takes no attacker or target")
+            raise located.error(("start",), f"start: {start.moment.value!r} takes no attacker "
+                                "or target")
         return
     if start.attacker is None:
         raise located.error(("start",), "start.attacker: required when moment is attack_declared")

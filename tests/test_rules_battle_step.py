@@ -94,6 +94,10 @@ def test_r37_two_passes_in_the_battle_step_with_no_attack_end_the_battle_phase()
     assert state.attack is None and eng.to_move(state) is A
     state, events = play_events(eng, ["A pass", "B pass"], state, settle_end=False)
     assert "battle_phase_ends" in kinds(events) and "damage_step_begins" not in kinds(events)
+    # The End Step follows (R57): the turn player first; two more passes end the Battle Phase.
+    assert (state.window.kind, state.window.step) == (WindowKind.OPEN, Step.END_STEP)
+    assert eng.to_move(state) is A
+    state = play(eng, ["A pass", "B pass"], state)
     assert eng.is_terminal(state) and state.window.reason == "battle_phase_over"
 
 
@@ -114,7 +118,8 @@ def test_r37_a_chain_in_the_battle_step_without_an_attack_does_not_start_a_damag
     assert state.window.kind is WindowKind.OPEN and state.attack is None
     assert eng.to_move(state) is A
     state, events = play_events(eng, ["A pass", "B pass"], state)
-    assert "damage_step_begins" not in kinds(events)
+    assert "damage_step_begins" not in kinds(events) and "end_step_begins" in kinds(events)
+    state = play(eng, ["A pass", "B pass"], state)  # the End Step (R57)
     assert eng.is_terminal(state) and state.window.reason == "battle_phase_over"
 
 

@@ -16,7 +16,7 @@ def test_r16_linkuriboh_leaves_the_field_the_moment_its_effect_is_activated() ->
                                 settle_end=False)
     assert state.chain and state.monster("linkuriboh") is None
     assert graveyard(state) == {"linkuriboh": "tributed"}
-    assert kinds(events)[-3:] == ["activate", "sent_to_gy", "replay_caused"]
+    assert kinds(events)[-4:] == ["activate", "left_field", "sent_to_gy", "replay_caused"]
 
 
 def test_r16_the_cost_is_paid_before_the_opponent_can_respond() -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from gamebook.cards.model import Card, CardType, EffectKind, OpName
+from gamebook.cards.model import Card, CardType, EffectKind, OpName, PlayerAbility, Primitive
 from gamebook.errors import InputError
 from gamebook.yamlsrc import Located, load_yaml, validation_error
 
@@ -64,18 +64,38 @@ def _check_card(card: Card, located: Located) -> None:
                                 f"effect {effect.id!r}: 'activate' is for Spell/Trap cards")
         for part in ("cost", "resolution"):
             for step_index, step in enumerate(getattr(effect, part)):
-                step_loc = loc + (part, step_index)
-                needs_who = step.op is not OpName.FORBID_ATTACK_DECLARATION
-                if needs_who and step.who is None:
-                    raise located.error(step_loc, f"{step.op.value}: 'who' is required")
-                if step.op is OpName.FORBID_ATTACK_DECLARATION and step.player is None:
-                    raise located.error(step_loc, "forbid_attack_declaration: 'player' is required")
-                if step.op is OpName.GAIN_ATK and step.amount is None and step.of is None:
-                    raise located.error(step_loc, "gain_atk: give 'amount' or 'of'")
-                if step.op is OpName.SET_ATK and step.amount is None:
-                    raise located.error(step_loc, "set_atk: 'amount' is required")
-                if step.op is OpName.CHANGE_POSITION and step.position is None:
-                    raise located.error(step_loc, "change_position: 'position' is required")
+                problem = _step_problem(step)
+                if problem is not None:
+                    raise located.error(loc + (part, step_index), problem)
+
+
+# Operations that act on no card, and the player-facing ones that need 'player'.
+_NO_CARD = (OpName.FORBID_ATTACK_DECLARATION, OpName.NEGATE_ATTACK, OpName.END_BATTLE_PHASE,
+            OpName.INFLICT_DAMAGE, OpName.GAIN_LP, OpName.GRANT_PLAYER)
+_NEEDS_PLAYER = (OpName.FORBID_ATTACK_DECLARATION, OpName.INFLICT_DAMAGE, OpName.GAIN_LP,
+                 OpName.GRANT_PLAYER)
+
+
+def _step_problem(step: Primitive) -> str | None:
+    """What a cost or resolution step lacks, in words, or ``None``."""
+    op = step.op.value
+    if step.op not in _NO_CARD and step.who is None and step.select is None:
+        return f"{op}: 'who' or 'select' is required"
+    if step.who is not None and step.select is not None:
+        return f"{op}: give 'who' or 'select', not both"
+    if step.op in _NEEDS_PLAYER and step.player is None:
+        return f"{op}: 'player' is required"
+    if step.op in (OpName.INFLICT_DAMAGE, OpName.GAIN_LP, OpName.GAIN_ATK) \
+            and step.amount is None and step.of is None:
+        return f"{op}: give 'amount' or 'of'"
+    if step.op is OpName.SET_ATK and step.amount is None:
+        return "set_atk: 'amount' is required"
+    if step.op is OpName.CHANGE_POSITION and step.position is None:
+        return "change_position: 'position' is required"
+    if step.op is OpName.GRANT_PLAYER and step.ability is None:
+        return "grant_player: 'ability' is required (" + \
+            ", ".join(a.value for a in PlayerAbility) + ")"
+    return None
 
 
 class CardLibrary:

@@ -36,6 +36,7 @@ class MonsterFrame(StrEnum):
     SYNCHRO = "synchro"
     XYZ = "xyz"
     RITUAL = "ritual"
+    TOKEN = "token"  # vanishes when it leaves the field (R64)
 
 
 class SpellTrapType(StrEnum):
@@ -62,6 +63,7 @@ class EventName(StrEnum):
 
     ATTACK_DECLARED = "attack_declared"
     FLIPPED = "flip"  # the monster was flipped face-up: its Flip Effects (R6)
+    DESTROYED = "destroyed"  # this card was destroyed (by battle or by a card effect)
 
 
 class Condition(StrEnum):
@@ -70,6 +72,20 @@ class Condition(StrEnum):
     SELF_IS_ATTACKER = "self_is_attacker"  # this card is the monster that declared the attack
     ATTACK_TARGET_IS_MONSTER = "attack_target_is_monster"  # not a direct attack
     OPPONENT_IS_ATTACKING = "opponent_is_attacking"  # the attacker is the opponent's monster
+    DIRECT_ATTACK = "direct_attack"  # the attack is a direct attack (R33)
+    ATTACK_TARGET_IS_FACE_UP = "attack_target_is_face_up"  # the attacked monster is face-up
+    ATTACKER_HAS_ATK = "attacker_has_atk"  # the attacking monster's ATK is above 0
+    DURING_BATTLE_PHASE = "during_battle_phase"
+    # "When your opponent activates a Spell/Trap Card/monster effect": the effect can only be
+    # activated as the chain link directly above such an activation (R2).
+    OPPONENT_ACTIVATES_SPELL = "opponent_activates_spell"
+    OPPONENT_ACTIVATES_TRAP = "opponent_activates_trap"
+    OPPONENT_ACTIVATES_MONSTER_EFFECT = "opponent_activates_monster_effect"
+
+
+# The conditions that name the activation an effect responds to.
+RESPONSE_CONDITIONS = (Condition.OPPONENT_ACTIVATES_SPELL, Condition.OPPONENT_ACTIVATES_TRAP,
+                       Condition.OPPONENT_ACTIVATES_MONSTER_EFFECT)
 
 
 class Ref(StrEnum):
@@ -79,12 +95,26 @@ class Ref(StrEnum):
     TARGET = "target"  # the card chosen as the effect's target at activation
     ATTACKER = "attacker"  # the attacking monster at activation
     ATTACK_TARGET = "attack_target"  # the monster being attacked at activation
+    CHAINED_TO = "chained_to"  # the card whose chain link this effect was activated on top of
+    SELECTED = "selected"  # the card(s) chosen at resolution by the step's `select` (R18)
 
 
 class OpName(StrEnum):
     """Primitive operations of costs and resolutions."""
 
     TRIBUTE = "tribute"  # send `who` to the GY as a Tribute (a cost: R16)
+    DESTROY = "destroy"  # destroy `who` (or each selected card) by a card effect
+    BANISH = "banish"  # banish `who` (or each selected card)
+    RETURN_TO_HAND = "return_to_hand"  # return `who` to its owner's hand
+    DISCARD = "discard"  # send `who` from the hand to the GY (a cost: R16)
+    SPECIAL_SUMMON = "special_summon"  # Special Summon `who` from the hand (`position` or chosen)
+    NEGATE_ACTIVATION = "negate_activation"  # negate the activation of `who`'s chain link
+    NEGATE_EFFECT = "negate_effect"  # negate the effect of `who`'s chain link
+    NEGATE_ATTACK = "negate_attack"  # the attack ends without a Damage Step (R38)
+    END_BATTLE_PHASE = "end_battle_phase"  # go to the End Step once the chain has resolved (R58)
+    INFLICT_DAMAGE = "inflict_damage"  # `player` takes `amount`, or the ATK of `of`, as damage
+    GAIN_LP = "gain_lp"  # `player` gains `amount` LP, or the ATK of `of`
+    GRANT_PLAYER = "grant_player"  # `player` gets `ability` for the rest of the turn
     CHANGE_POSITION = "change_position"  # `who` becomes `position`
     GRANT_EXTRA_ATTACK = "grant_extra_attack"  # `who` can make `amount` more attacks this turn
     GAIN_ATK = "gain_atk"  # `who` gains `amount` or half the current ATK of `of` (DELTA-once)
@@ -107,17 +137,55 @@ class StaticAbility(StrEnum):
     """What a continuous effect makes true while it applies (R7)."""
 
     CANNOT_BE_DESTROYED_BY_BATTLE = "cannot_be_destroyed_by_battle"
+    CANNOT_BE_DESTROYED_BY_EFFECTS = "cannot_be_destroyed_by_effects"
+
+
+class PlayerAbility(StrEnum):
+    """What a resolved effect makes true for a player until the end of the turn."""
+
+    NO_BATTLE_DAMAGE = "no_battle_damage"  # the player takes no battle damage (R50, R55)
+    # the player's monsters cannot be destroyed by battle
+    MONSTERS_CANNOT_BE_DESTROYED_BY_BATTLE = "monsters_cannot_be_destroyed_by_battle"
+    CANNOT_DECLARE_ATTACKS = "cannot_declare_attacks"  # R44
+
+
+class Location(StrEnum):
+    """Where a card is when its effect is activated."""
+
+    FIELD = "field"
+    HAND = "hand"
+
+
+class Pick(StrEnum):
+    """How a selection made at resolution chooses among the matching cards."""
+
+    ALL = "all"  # every matching card ("destroy all …")
+    ONE = "one"  # the resolving player chooses one
+    HIGHEST_ATK = "highest_atk"  # the one with the highest ATK; ties are the player's choice
 
 
 class TargetFilter(StrEnum):
     ATTACK_POSITION = "attack_position"
     CAN_CHANGE_POSITION = "can_change_position"  # not a Link monster (R59)
     FACE_UP = "face_up"
+    ATTACKING = "attacking"  # the monster that is attacking now
+    SPELL_TRAP = "spell_trap"  # a Spell/Trap Card instead of a monster
 
 
 class Position(StrEnum):
     ATTACK = "attack"
     DEFENSE = "defense"
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """Which cards an effect may target (at activation) or select (at resolution)."""
+
+    __pydantic_config__ = _STRICT
+
+    controller: str = "any"  # "you", "opponent" or "any"
+    filters: tuple[TargetFilter, ...] = ()
+    pick: Pick = Pick.ONE  # for selections at resolution
 
 
 @dataclass(frozen=True)
@@ -132,20 +200,14 @@ class Primitive:
     amount: int | None = None
     position: Position | None = None
     player: PlayerRef | None = None
+    ability: PlayerAbility | None = None  # for grant_player
+    select: TargetSpec | None = None  # cards chosen at resolution, without targeting
     duration: Duration = Duration.END_OF_TURN
     if_previous_applied: bool = False  # "and if it does": only if the previous step applied
 
     def refs(self) -> tuple[Ref, ...]:
         """The cards this step needs on the field to apply (R18)."""
         return tuple(ref for ref in (self.who, self.of) if ref is not None)
-
-
-@dataclass(frozen=True)
-class TargetSpec:
-    __pydantic_config__ = _STRICT
-
-    controller: str = "any"  # "you", "opponent" or "any"
-    filters: tuple[TargetFilter, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -166,6 +228,7 @@ class Effect:
     # "your opponent cannot activate cards or effects in response" (R13)
     opponent_cannot_respond: bool = False
     damage_step: bool = False  # may be activated in the Damage Step (R46)
+    location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
     grants: tuple[StaticAbility, ...] = ()  # continuous effects
     text: dict[str, str] = field(default_factory=dict)  # short label per language

@@ -19,6 +19,7 @@ class ActionKind(StrEnum):
     DECLARE_ATTACK = "declare_attack"
     REPLAY_ATTACK = "replay_attack"  # choose the target again after a replay (R42)
     STOP_ATTACK = "stop_attack"  # cancel the attack on a replay (R42, R43)
+    SELECT = "select"  # choose at resolution: a card (ties, "choose 1") or a position
     END_PLACEMENT = "end_placement"  # stop placing same-stage triggers (R23)
     DECLINE = "decline"  # flowchart preset: decline one's optional triggers (R23)
     PASS = "pass"

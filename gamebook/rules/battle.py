@@ -12,10 +12,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gamebook.cards.model import EffectKind, EventName, OpName, Position, Ref, StaticAbility
+from gamebook.cards.model import (
+    EffectKind,
+    EventName,
+    OpName,
+    PlayerAbility,
+    Position,
+    Ref,
+    StaticAbility,
+)
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
-from gamebook.rules.operations import lp_after_damage, remove_monster, resolve_link
+from gamebook.rules.operations import lp_after_damage, remove_monster, resolve_top
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
     Attack,
@@ -28,6 +36,7 @@ from gamebook.rules.state import (
 from gamebook.rules.timing import hand_on, legal_targets, pending, triggers_for
 
 END_OF_BATTLE = "end_of_battle"
+END_OF_BATTLE_PHASE = "end_of_battle_phase"
 
 # Timings at which a battling monster leaving the field ends the battle with no damage
 # calculation (R53); the chain during damage calculation resolves before the calculation.
@@ -114,21 +123,48 @@ def declare_attack(rules: Rules, state: GameState, attacker: str, target: str | 
 
 def resolve_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
     """Resolve the whole chain, last link first (R17), then continue the procedure."""
-    events = [event("chain_resolves", links=len(state.chain))]
-    chain = state.chain
-    for number in range(len(chain), 0, -1):
-        state, link_events = resolve_link(rules, state, chain[number - 1], number)
-        events.extend(link_events)
-    state = replace(state, chain=())
+    return continue_resolution(rules, state, [event("chain_resolves", links=len(state.chain))])
+
+
+def continue_resolution(rules: Rules, state: GameState, events: list[Event],
+                        chosen: str | None = None) -> tuple[GameState, list[Event]]:
+    """Resolve links from the top until the chain is empty or a link waits for a choice."""
+    while state.chain:
+        state, more, done = resolve_top(rules, state, chosen)
+        chosen = None
+        events.extend(more)
+        if not done:
+            return state, events  # a SELECT window: the resolving player chooses
     state, more = after_chain(rules, state)
     return state, events + more
 
 
+def select_options(state: GameState) -> list[Action]:
+    """The choices of a resolving effect's controller (WindowKind.SELECT)."""
+    link = state.chain[-1]
+    return [Action(ActionKind.SELECT, link.player, link.card, link.effect, option)
+            for option in state.resolving.options]
+
+
+def choose_on_select(rules: Rules, state: GameState, action: Action
+                     ) -> tuple[GameState, list[Event]]:
+    events = [event("selected", action.player, action.card, action.effect, action.target)]
+    return continue_resolution(rules, state, events, chosen=action.target)
+
+
 def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
-    """The window that follows a resolved chain (R19, R36, R41)."""
+    """The window that follows a resolved chain (R19, R36, R41, R58)."""
     step = state.window.step
     attack = state.attack
     events: list[Event] = []
+    if any(state.life(p) <= 0 for p in (Player.A, Player.B)):
+        for player in (Player.A, Player.B):
+            if state.life(player) <= 0:
+                events.append(event("duel_lost", player))
+        return ended(replace(state, attack=None), "duel_over"), events
+    if state.ending_battle_phase:
+        state = replace(state, ending_battle_phase=False)
+        return to_end_step(rules, state, events, by_effect=True)
     if attack is not None and step is Step.BATTLE_STEP:
         state, stopped = _attack_still_valid(rules, state, events)
         if stopped:
@@ -147,14 +183,32 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
     return open_window(state, step), events
 
 
+def to_end_step(rules: Rules, state: GameState, events: list[Event], *, by_effect: bool = False
+                ) -> tuple[GameState, list[Event]]:
+    """The Battle Phase moves to its End Step (R57, R58); no return to the Battle Step."""
+    if by_effect:
+        events.append(event("battle_phase_ended_by_effect", state.turn_player))
+    else:
+        events.append(event("battle_phase_ends"))
+    state = replace(state, attack=None, flipped=frozenset())
+    if rules.scope != END_OF_BATTLE_PHASE:
+        return ended(state, "battle_phase_over"), events
+    events.append(event("end_step_begins"))
+    return open_window(state, Step.END_STEP), events
+
+
 def _attack_still_valid(rules: Rules, state: GameState, events: list[Event]
                         ) -> tuple[GameState, bool]:
     """An attacker that left the field or is no longer in Attack Position stops (R38)."""
     attack = state.attack
     attacker = state.monster(attack.attacker)
-    if attacker is not None and attacker.position is Position.ATTACK and attacker.face_up:
+    if attack.negated:
+        why = "negated"
+    elif attacker is None or attacker.position is not Position.ATTACK or not attacker.face_up:
+        why = "attacker_gone"
+    else:
         return state, False
-    events.append(event("attack_ended", state.turn_player, attack.attacker, why="attacker_gone"))
+    events.append(event("attack_ended", state.turn_player, attack.attacker, why=why))
     return _attack_over(rules, replace(state, attack=None), "attack_ended"), True
 
 
@@ -172,10 +226,14 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     events: list[Event] = [event("window_closed", step=step.value, window=window.kind.value)]
     if window.kind is WindowKind.EVENT and step is Step.BATTLE_STEP:
         return open_window(state, Step.BATTLE_STEP), events  # R36
+    if step is Step.START_STEP:
+        events.append(event("battle_step_begins"))  # R30
+        return open_window(state, Step.BATTLE_STEP), events
+    if step is Step.END_STEP:
+        return ended(state, "battle_phase_over"), events  # R57
     if step is Step.BATTLE_STEP:
         if state.attack is None:
-            events.append(event("battle_phase_ends"))
-            return ended(state, "battle_phase_over"), events
+            return to_end_step(rules, state, events)
         events.append(event("damage_step_begins"))  # R37
         events.append(event("damage_timing", step=Step.DAMAGE_STEP_START.value))
         return open_window(state, Step.DAMAGE_STEP_START, WindowKind.DAMAGE), events
@@ -253,12 +311,11 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
     events: list[Event] = []
     if attack.target is None:
         damage = attacker.stats.atk
-        state = lp_after_damage(state, tp.opponent, damage)
         events.append(event("damage_calculation", tp, attacker.id, attacker_atk=damage,
                             direct=True))
         if damage > 0:
-            events.append(event("battle_damage", tp.opponent, amount=damage,
-                                lp=state.life(tp.opponent)))
+            state, more = _battle_damage(state, tp.opponent, damage)
+            events.extend(more)
         return _check_duel_end(state, events)
     target = state.monster(attack.target)
     a = attacker.stats.atk
@@ -282,17 +339,31 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
         else:
             destroyed, damaged, amount = [], None, 0
     if damaged is not None and amount > 0:
-        state = lp_after_damage(state, damaged, amount)
-        events.append(event("battle_damage", damaged, amount=amount, lp=state.life(damaged)))
+        state, more = _battle_damage(state, damaged, amount)
+        events.extend(more)
     for instance in destroyed:
         monster = state.monster(instance)
         if rules.cards[monster.card].has_ability(StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE):
             events.append(event("not_destroyed", monster.controller, instance,
                                 why="cannot_be_destroyed_by_battle"))
             continue
+        if state.has_ability(monster.controller,
+                            PlayerAbility.MONSTERS_CANNOT_BE_DESTROYED_BY_BATTLE):
+            events.append(event("not_destroyed", monster.controller, instance,
+                                why="monsters_cannot_be_destroyed_by_battle"))
+            continue
         state = state.with_monster(replace(monster, battle_destroyed=True))
         events.append(event("destroyed_by_battle", monster.controller, instance))
     return _check_duel_end(state, events)
+
+
+def _battle_damage(state: GameState, player: Player, amount: int
+                   ) -> tuple[GameState, list[Event]]:
+    """Battle damage, unless the player takes none this turn (R50, R55)."""
+    if state.has_ability(player, PlayerAbility.NO_BATTLE_DAMAGE):
+        return state, [event("no_battle_damage", player, amount=amount)]
+    state = lp_after_damage(state, player, amount)
+    return state, [event("battle_damage", player, amount=amount, lp=state.life(player))]
 
 
 def _check_duel_end(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:

@@ -22,16 +22,19 @@ from gamebook.rules.battle import (
     attack_options,
     can_declare_attack,
     choose_on_replay,
+    choose_on_select,
     close_window,
     declare_attack,
     open_window,
     replay_options,
     resolve_chain,
+    select_options,
 )
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
 from gamebook.rules.state import (
     GameState,
+    HandCard,
     MonsterState,
     Player,
     SpellTrapState,
@@ -67,6 +70,7 @@ class Engine:
         for entry in situation.spec.players.values():
             instances += [(m.id, m.card) for m in entry.monsters]
             instances += [(s.id, s.card) for s in entry.spell_traps]
+            instances += [(h.id, h.card) for h in entry.hand]
         self.rules = Rules(situation.cards, self.config, situation.spec.scope.value,
                            tuple(sorted(instances)))
 
@@ -77,9 +81,10 @@ class Engine:
     def _setup(self) -> GameState:
         spec = self.situation.spec
         cards = self.situation.cards
-        monsters, spell_traps = [], []
+        monsters, spell_traps, hand = [], [], []
         for name, entry in spec.players.items():
             player = Player(name)
+            hand += [HandCard(h.id, h.card, player) for h in entry.hand]
             for m in entry.monsters:
                 card = cards[m.card]
                 stats = StatBlock.printed(card.atk, None if card.is_link else card.defense)
@@ -99,8 +104,11 @@ class Engine:
             attack=None,
             used_once_per_turn=frozenset(
                 tuple(text.split(".", 1)) for text in spec.used_this_turn),
+            hand=tuple(sorted(hand)),
         )
-        return open_window(state, Step.BATTLE_STEP)
+        step = Step.START_STEP if spec.start.moment is StartMoment.START_STEP \
+            else Step.BATTLE_STEP
+        return open_window(state, step)
 
     def start(self) -> Transition:
         """The starting state and the events that led to it (the attack declaration)."""
@@ -121,7 +129,7 @@ class Engine:
             return None
         if state.window.kind is WindowKind.REPLAY:
             return state.turn_player
-        return state.window.priority
+        return state.window.priority  # also the resolving player in a SELECT window
 
     def legal_actions(self, state: GameState) -> list[Action]:
         if self.is_terminal(state):
@@ -129,6 +137,8 @@ class Engine:
         window = state.window
         if window.kind is WindowKind.REPLAY:
             actions = replay_options(state)
+        elif window.kind is WindowKind.SELECT:
+            actions = select_options(state)
         else:
             actions = priority_actions(self.rules, state)
             if window.kind is WindowKind.OPEN and window.step is Step.BATTLE_STEP \
@@ -147,7 +157,7 @@ class Engine:
 
     def notes(self, state: GameState) -> list[Note]:
         """Can/cannot for every activated effect of both players' cards (R-rule when not)."""
-        if state.window.kind in (WindowKind.ENDED, WindowKind.REPLAY):
+        if state.window.kind in (WindowKind.ENDED, WindowKind.REPLAY, WindowKind.SELECT):
             return []
         notes = []
         for player in (state.turn_player, state.turn_player.opponent):
@@ -186,6 +196,8 @@ class Engine:
                 events += more
         elif kind is ActionKind.DECLARE_ATTACK:
             state, events = declare_attack(self.rules, state, action.card, action.target)
+        elif kind is ActionKind.SELECT:
+            state, events = choose_on_select(self.rules, state, action)
         else:
             state, events = choose_on_replay(self.rules, state, action)
         return Transition(state, tuple(events))
@@ -221,6 +233,9 @@ class Engine:
             "field": field,
             "graveyard": [{"id": g.id, "card": g.card, "owner": g.owner.value, "reason": g.reason}
                           for g in state.graveyard],
+            "banished": [{"id": g.id, "card": g.card, "owner": g.owner.value, "reason": g.reason}
+                         for g in state.banished],
+            "hand": [{"id": h.id, "card": h.card, "owner": h.owner.value} for h in state.hand],
             "second_attack_possible": bool(attackers or granted),
             "can_attack_again": attackers,
             "can_attack_again_with": granted,

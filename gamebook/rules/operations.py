@@ -1,10 +1,17 @@
 """Primitive operations of costs and resolutions (the effect vocabulary's verbs).
 
 Each primitive names the cards it acts on through references captured at activation
-(``self``, ``target``, ``attacker``, ``attack_target``). If such a card is no longer on the
-field when the link resolves, that step is not applied, and neither is a later step marked
-``if_previous_applied`` (R18). Monsters leaving the defender's side during the Battle Step
-mark a replay, processed after the chain (R39, R41).
+(``self``, ``target``, ``attacker``, ``attack_target``, ``chained_to``) or through a
+selection made at resolution (``select``: every matching card, or one the resolving player
+chooses). If such a card is no longer where the step needs it when the link resolves, that
+step is not applied, and neither is a later step marked ``if_previous_applied`` (R18).
+
+Resolution is resumable: a step that needs a choice (a tie for "the highest ATK", "choose
+1", the position of a Special Summon) stops the resolution with a ``SELECT`` window for the
+resolving player; :func:`resolve_top` continues from there once the choice is made.
+
+Monsters leaving or arriving on the defender's side during the Battle Step mark a replay,
+processed after the chain (R39, R41).
 """
 
 from __future__ import annotations
@@ -15,23 +22,44 @@ from fractions import Fraction
 from gamebook.cards.model import (
     CardType,
     Effect,
+    MonsterFrame,
     OpName,
+    Pick,
+    PlayerAbility,
     PlayerRef,
     Position,
     Primitive,
+    Ref,
     SpellTrapType,
+    StaticAbility,
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.selection import matching_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
     ChainLink,
     GameState,
     GraveCard,
+    HandCard,
+    MonsterState,
     Player,
+    Resolving,
+    Step,
+    Window,
+    WindowKind,
 )
-from gamebook.rules.stats import Operation, Stat, StatClass
+from gamebook.rules.stats import Operation, Stat, StatBlock, StatClass
 from gamebook.rules.stats_expr import round_half_up
+
+Applied = tuple[GameState, list[Event], bool]
+
+# Where the card a step acts on must be for the step to apply (R18).
+_ON_FIELD = (OpName.DESTROY, OpName.BANISH, OpName.RETURN_TO_HAND)
+_IN_HAND = (OpName.DISCARD, OpName.SPECIAL_SUMMON)
+_ON_CHAIN = (OpName.NEGATE_ACTIVATION, OpName.NEGATE_EFFECT)
+_LEAVE_AFTER_RESOLVING = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER)
+MONSTER_ZONES = 5  # Main Monster Zones a player may fill by summoning
 
 
 def pay_costs(rules: Rules, state: GameState, link: ChainLink, effect: Effect
@@ -44,109 +72,461 @@ def pay_costs(rules: Rules, state: GameState, link: ChainLink, effect: Effect
     return state, events
 
 
-def resolve_link(rules: Rules, state: GameState, link: ChainLink, number: int
-                 ) -> tuple[GameState, list[Event]]:
-    """Resolve one chain link as far as possible (R17, R18)."""
+def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
+                ) -> tuple[GameState, list[Event], bool]:
+    """Resolve the top chain link as far as possible (R17, R18).
+
+    Returns ``(state, events, done)``; ``done`` is false when a step waits for a choice (the
+    state then has a ``SELECT`` window and ``resolving`` set). ``chosen`` answers that choice.
+    """
+    link = state.chain[-1]
+    number = len(state.chain)
     effect = rules.effect_of(state, link.card, link.effect)
-    events = [event("resolve", link.player, link.card, link.effect, link.target, link=number)]
-    applied_previous = True
-    applied_any = False
-    for step in effect.resolution:
+    progress = state.resolving
+    events: list[Event] = []
+    if progress is None:
+        events.append(event("resolve", link.player, link.card, link.effect, link.target,
+                            link=number))
+        progress = Resolving(0, ())
+        if link.negated is not None:
+            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
+                                why=f"{link.negated}_negated"))
+            progress = Resolving(len(effect.resolution), (), applied_any=True)
+    state = replace(state, resolving=None)
+    applied_previous, applied_any = progress.applied_previous, progress.applied_any
+    for index in range(progress.step, len(effect.resolution)):
+        step = effect.resolution[index]
         if step.if_previous_applied and not applied_previous:
             events.append(event("not_applied", link.player, link.card, link.effect,
                                 op=step.op.value, why="previous_not_applied"))
-            applied_previous = False
             continue
-        state, step_events, applied_previous = _apply(rules, state, link, step, cost=False)
+        choice = chosen if index == progress.step else None
+        if choice is None:
+            options = _choice_needed(rules, state, link, step)
+            if options:
+                window = Window(WindowKind.SELECT, state.window.step, link.player)
+                waiting = Resolving(index, options, applied_previous, applied_any)
+                return replace(state, window=window, resolving=waiting), events, False
+        state, step_events, applied_previous = _apply(rules, state, link, step, cost=False,
+                                                      chosen=choice)
         applied_any |= applied_previous
         events.extend(step_events)
     if not applied_any:
         events.append(event("no_effect", link.player, link.card, link.effect, link=number))
+    state, more = _after_resolving(rules, state, link)
+    return replace(state, chain=state.chain[:-1]), events + more, True
+
+
+def _after_resolving(rules: Rules, state: GameState, link: ChainLink
+                     ) -> tuple[GameState, list[Event]]:
+    """A Normal, Quick-Play or Counter card still on the field goes to the GY (R8, R9)."""
     card = rules.card_of(state, link.card)
     spell_trap = state.spell_trap(link.card)
-    if spell_trap is not None and card.card_type is not CardType.MONSTER and \
-            card.spell_trap_type in (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY,
-                                     SpellTrapType.COUNTER):
-        state = state.without_spell_trap(link.card)
-        state = state.with_grave(GraveCard(link.card, card.id, spell_trap.controller, "resolved"))
-        events.append(event("sent_to_gy", spell_trap.controller, link.card, why="resolved"))
-    return state, events
+    if spell_trap is None or card.card_type is CardType.MONSTER or \
+            card.spell_trap_type not in _LEAVE_AFTER_RESOLVING:
+        return state, []
+    reason = "negated" if link.negated == "activation" else "resolved"
+    state = state.without_spell_trap(link.card)
+    state = state.with_grave(GraveCard(link.card, card.id, spell_trap.controller, reason))
+    return state, [event("sent_to_gy", spell_trap.controller, link.card, why=reason)]
 
 
-def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, cost: bool
-           ) -> tuple[GameState, list[Event], bool]:
+def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primitive
+                   ) -> tuple[str, ...]:
+    """The options when a step needs the resolving player's choice, else ``()``."""
+    if step.select is not None and step.select.pick is not Pick.ALL:
+        options = _selection(rules, state, link, step)
+        return options if len(options) > 1 else ()
+    if step.op is OpName.SPECIAL_SUMMON and step.position is None:
+        instance = link.ref(step.who) if step.who else None
+        if instance and state.in_hand(instance) and _free_zone(state, link.player):
+            return (Position.ATTACK.value, Position.DEFENSE.value)
+    return ()
+
+
+def _selection(rules: Rules, state: GameState, link: ChainLink, step: Primitive
+               ) -> tuple[str, ...]:
+    """The cards a step's ``select`` matches now; for ``highest_atk`` only the highest."""
+    spec = step.select
+    found = matching_cards(rules, state, link.player, link.card, spec)
+    if spec.pick is Pick.HIGHEST_ATK and found:
+        best = max(state.monster(i).stats.atk for i in found)
+        found = tuple(i for i in found if state.monster(i).stats.atk == best)
+    return found
+
+
+def _who(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+         chosen: str | None) -> tuple[str, ...]:
+    """The cards a step acts on."""
+    if step.select is not None:
+        if chosen is not None:
+            return (chosen,)
+        return _selection(rules, state, link, step)
+    if step.who is None:
+        return ()
+    if step.who is Ref.SELECTED:
+        return link.all_refs(Ref.SELECTED)
+    instance = link.ref(step.who)
+    return (instance,) if instance is not None else ()
+
+
+def _present(state: GameState, op: OpName, instance: str | None, *, face_up: bool) -> bool:
+    """Is the card still where the step needs it (R18)?"""
+    if instance is None:
+        return False
+    if op in _IN_HAND:
+        return state.in_hand(instance) is not None
+    if op in _ON_CHAIN:
+        return any(link.card == instance and link.negated is None for link in state.chain[:-1])
+    if op in _ON_FIELD:
+        return state.monster(instance) is not None or state.spell_trap(instance) is not None
+    monster = state.monster(instance)
+    return monster is not None and (monster.face_up or not face_up)
+
+
+def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, cost: bool,
+           chosen: str | None = None) -> Applied:
     """Apply one primitive. Returns (state, events, applied)."""
-    who = link.ref(step.who) if step.who is not None else None
-    of = link.ref(step.of) if step.of is not None else None
-    for ref, instance in ((step.who, who), (step.of, of)):
-        if ref is None:
-            continue
-        monster = state.monster(instance) if instance else None
-        if monster is None or not monster.face_up:
-            return state, [event("not_applied", link.player, link.card, link.effect,
-                                 target=instance, op=step.op.value, why="left_field")], False
-    source = f"{link.card}:{link.effect}"
     op = step.op
-    if op is OpName.TRIBUTE:
-        return (*remove_monster(rules, state, who, "tributed", cost=cost), True)
-    if op is OpName.CHANGE_POSITION:
-        monster = state.monster(who)
-        card = rules.cards[monster.card]
-        if card.is_link and step.position is Position.DEFENSE:
-            return state, [event("not_applied", link.player, link.card, link.effect, who,
-                                 op=op.value, why="link_always_attack")], False
-        state = state.with_monster(replace(monster, position=step.position))
-        return state, [event("position_changed", monster.controller, who,
-                             position=step.position.value)], True
-    if op is OpName.GRANT_EXTRA_ATTACK:
-        state = state.with_count("extra_attacks", who, step.amount or 1)
-        return state, [event("extra_attack_granted", state.controller(who), who,
-                             amount=step.amount or 1)], True
-    if op is OpName.FORBID_ATTACK_DECLARATION:
-        player = link.player if step.player is PlayerRef.YOU else link.player.opponent
+    who = _who(rules, state, link, step, chosen if step.select is not None else None)
+    of = link.ref(step.of) if step.of is not None else None
+    needs_who = step.select is not None or step.who is not None
+    missing = [i for i in who if not _present(state, op, i, face_up=True)]
+    if step.of is not None and not _present(state, OpName.GAIN_ATK, of, face_up=True):
+        missing.append(of)
+    if needs_who and not who or missing:
+        why = "none_selected" if step.select is not None and not who else "left_field"
+        target = missing[0] if missing else None
+        return state, [event("not_applied", link.player, link.card, link.effect,
+                             target=target, op=op.value, why=why)], False
+    if step.select is not None:
+        link = _remember_selection(state, link, who)
+        state = replace(state, chain=state.chain[:-1] + (link,)) if not cost else state
+    handler = _HANDLERS[op]
+    return handler(rules, state, link, step, who, of, cost, chosen)
+
+
+def _remember_selection(state: GameState, link: ChainLink, who: tuple[str, ...]) -> ChainLink:
+    refs = tuple(r for r in link.refs if r[0] is not Ref.SELECTED)
+    return replace(link, refs=refs + tuple((Ref.SELECTED, i) for i in who))
+
+
+# -- the verbs -----------------------------------------------------------------------------
+
+def _tribute(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+             who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    events: list[Event] = []
+    for instance in who:
+        state, more = leave_field(rules, state, instance, "tributed", cost=cost)
+        events.extend(more)
+    return state, events, True
+
+
+def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+             who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    """Destruction by a card effect, distinct from Tribute and from battle (R50)."""
+    events: list[Event] = []
+    applied = False
+    for instance in who:
+        monster = state.monster(instance)
+        if monster is not None and rules.cards[monster.card].has_ability(
+                StaticAbility.CANNOT_BE_DESTROYED_BY_EFFECTS):
+            events.append(event("not_destroyed", monster.controller, instance,
+                                why="cannot_be_destroyed_by_effects"))
+            continue
+        controller = state.controller(instance)
+        events.append(event("destroyed", controller, instance, by=f"{link.card}.{link.effect}"))
+        state, more = leave_field(rules, state, instance, "destroyed", cost=cost)
+        events.extend(more)
+        applied = True
+    return state, events, applied
+
+
+def _banish(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+            who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    events: list[Event] = []
+    for instance in who:
+        state, more = leave_field(rules, state, instance, "banished", cost=cost,
+                                  destination="banished")
+        events.extend(more)
+    return state, events, True
+
+
+def _return_to_hand(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                    who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                    ) -> Applied:
+    events: list[Event] = []
+    for instance in who:
+        state, more = leave_field(rules, state, instance, "returned_to_hand", cost=cost,
+                                  destination="hand")
+        events.extend(more)
+    return state, events, True
+
+
+def _discard(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+             who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    events: list[Event] = []
+    for instance in who:
+        card = state.in_hand(instance)
+        state = state.without_hand(instance)
+        state = state.with_grave(GraveCard(instance, card.card, card.owner, "discarded"))
+        events.append(event("discarded", card.owner, instance, cost=cost))
+    return state, events, True
+
+
+def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                    who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                    ) -> Applied:
+    """Special Summon from the hand, face-up, in the stated or chosen position (R39.3)."""
+    events: list[Event] = []
+    applied = False
+    for instance in who:
+        card = state.in_hand(instance)
+        if not _free_zone(state, link.player):
+            events.append(event("not_applied", link.player, link.card, link.effect, instance,
+                                op=step.op.value, why="no_free_zone"))
+            continue
+        definition = rules.cards[card.card]
+        position = step.position or Position(chosen or Position.ATTACK.value)
+        if definition.is_link:
+            position = Position.ATTACK  # R59
+        stats = StatBlock.printed(definition.atk, None if definition.is_link
+                                  else definition.defense)
+        state = state.without_hand(instance)
+        state = state.with_monster(MonsterState(instance, card.card, link.player, position,
+                                                True, stats))
+        events.append(event("special_summoned", link.player, instance,
+                            position=position.value))
+        state, more = _arrived(state, link.player, instance)
+        events.extend(more)
+        applied = True
+    return state, events, applied
+
+
+def _negate(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+            who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    """Negate the activation (or the effect) of a lower chain link: it will do nothing."""
+    what = "activation" if step.op is OpName.NEGATE_ACTIVATION else "effect"
+    events: list[Event] = []
+    chain = list(state.chain)
+    for index, other in enumerate(chain[:-1]):
+        if other.card in who and other.negated is None:
+            chain[index] = replace(other, negated=what)
+            events.append(event("negated", other.player, other.card, other.effect, what=what,
+                                link=index + 1))
+    return replace(state, chain=tuple(chain)), events, bool(events)
+
+
+def _negate_attack(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                   who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                   ) -> Applied:
+    """The attack ends without a Damage Step; the monster has still attacked (R38)."""
+    attack = state.attack
+    if attack is None or attack.negated or (who and attack.attacker not in who) or \
+            state.window.step not in (Step.BATTLE_STEP, *DAMAGE_STEP_TIMINGS):
+        return state, [event("not_applied", link.player, link.card, link.effect,
+                             op=step.op.value, why="no_attack")], False
+    state = replace(state, attack=replace(attack, negated=True))
+    return state, [event("attack_negated", state.turn_player, attack.attacker)], True
+
+
+def _end_battle_phase(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                      who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                      ) -> Applied:
+    """The game moves to the End Step once the chain has resolved (R58)."""
+    state = replace(state, ending_battle_phase=True)
+    return state, [event("battle_phase_will_end", link.player)], True
+
+
+def _player_of(link: ChainLink, step: Primitive) -> Player:
+    return link.player if step.player is PlayerRef.YOU else link.player.opponent
+
+
+def _amount(state: GameState, step: Primitive, of: str | None) -> int:
+    if step.amount is not None:
+        return step.amount
+    return state.monster(of).stats.atk
+
+
+def _inflict_damage(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                    who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                    ) -> Applied:
+    """Effect damage (not battle damage, R55)."""
+    player = _player_of(link, step)
+    amount = _amount(state, step, of)
+    state = lp_after_damage(state, player, amount)
+    return state, [event("effect_damage", player, amount=amount, lp=state.life(player))], True
+
+
+def _gain_lp(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+             who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    player = _player_of(link, step)
+    amount = _amount(state, step, of)
+    state = state.with_lp(player, state.life(player) + amount)
+    return state, [event("lp_gained", player, amount=amount, lp=state.life(player))], True
+
+
+def _grant_player(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                  who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                  ) -> Applied:
+    """A floating effect on a player for the rest of the turn (Waboku, Threatening Roar)."""
+    player = _player_of(link, step)
+    ability = step.ability
+    if ability is PlayerAbility.CANNOT_DECLARE_ATTACKS:
         state = replace(state, cannot_declare_attacks=state.cannot_declare_attacks | {player})
         return state, [event("attacks_forbidden", player)], True
-    if op in (OpName.GAIN_ATK, OpName.HALVE_ATK, OpName.SET_ATK):
-        return _change_atk(state, who, of, step, source)
-    raise AssertionError(f"unhandled primitive {op}")  # pragma: no cover - the enum is closed
+    state = replace(state, player_abilities=state.player_abilities | {(player, ability)})
+    return state, [event("player_ability", player, ability=ability.value)], True
 
 
-def _change_atk(state: GameState, who: str, of: str | None, step: Primitive, source: str
-                ) -> tuple[GameState, list[Event], bool]:
-    monster = state.monster(who)
-    before = monster.stats.atk
+def _forbid_attack_declaration(rules: Rules, state: GameState, link: ChainLink,
+                               step: Primitive, who: tuple[str, ...], of: str | None, cost: bool,
+                               chosen: str | None) -> Applied:
+    step = replace(step, ability=PlayerAbility.CANNOT_DECLARE_ATTACKS)
+    return _grant_player(rules, state, link, step, who, of, cost, chosen)
+
+
+def _change_position(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                     who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                     ) -> Applied:
+    events: list[Event] = []
+    applied = False
+    for instance in who:
+        monster = state.monster(instance)
+        if rules.cards[monster.card].is_link and step.position is Position.DEFENSE:
+            events.append(event("not_applied", link.player, link.card, link.effect, instance,
+                                op=step.op.value, why="link_always_attack"))
+            continue
+        state = state.with_monster(replace(monster, position=step.position))
+        events.append(event("position_changed", monster.controller, instance,
+                            position=step.position.value))
+        applied = True
+    return state, events, applied
+
+
+def _grant_extra_attack(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                        who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                        ) -> Applied:
+    events: list[Event] = []
+    for instance in who:
+        state = state.with_count("extra_attacks", instance, step.amount or 1)
+        events.append(event("extra_attack_granted", state.controller(instance), instance,
+                            amount=step.amount or 1))
+    return state, events, True
+
+
+def _change_atk(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                ) -> Applied:
+    """Every ATK change goes through the layered stat model (R71)."""
+    source = f"{link.card}:{link.effect}"
     duration = step.duration.value if step.duration.value != "permanent" else None
-    if step.op is OpName.GAIN_ATK:
-        amount = (step.amount if step.amount is not None
-                  else round_half_up(Fraction(state.monster(of).stats.atk, 2)))  # R76
-        stats = monster.stats.apply(StatClass.DELTA_ONCE, (Stat.ATK,), Operation.add(amount),
-                                    source=source, duration=duration)
-    elif step.op is OpName.HALVE_ATK:
-        stats = monster.stats.apply(StatClass.ASET, (Stat.ATK,), Operation.half("up"),
-                                    source=source, duration=duration)
+    events: list[Event] = []
+    for instance in who:
+        monster = state.monster(instance)
+        before = monster.stats.atk
+        if step.op is OpName.GAIN_ATK:
+            amount = (step.amount if step.amount is not None
+                      else round_half_up(Fraction(state.monster(of).stats.atk, 2)))  # R76
+            stats = monster.stats.apply(StatClass.DELTA_ONCE, (Stat.ATK,), Operation.add(amount),
+                                        source=source, duration=duration)
+        elif step.op is OpName.HALVE_ATK:
+            stats = monster.stats.apply(StatClass.ASET, (Stat.ATK,), Operation.half("up"),
+                                        source=source, duration=duration)
+        else:
+            stats = monster.stats.apply(StatClass.ASET, (Stat.ATK,),
+                                        Operation.become(step.amount), source=source,
+                                        duration=duration)
+        state = state.with_monster(replace(monster, stats=stats))
+        events.append(event("atk_changed", monster.controller, instance, before=before,
+                            after=stats.atk, op=step.op.value))
+    return state, events, True
+
+
+_HANDLERS = {
+    OpName.TRIBUTE: _tribute,
+    OpName.DESTROY: _destroy,
+    OpName.BANISH: _banish,
+    OpName.RETURN_TO_HAND: _return_to_hand,
+    OpName.DISCARD: _discard,
+    OpName.SPECIAL_SUMMON: _special_summon,
+    OpName.NEGATE_ACTIVATION: _negate,
+    OpName.NEGATE_EFFECT: _negate,
+    OpName.NEGATE_ATTACK: _negate_attack,
+    OpName.END_BATTLE_PHASE: _end_battle_phase,
+    OpName.INFLICT_DAMAGE: _inflict_damage,
+    OpName.GAIN_LP: _gain_lp,
+    OpName.GRANT_PLAYER: _grant_player,
+    OpName.FORBID_ATTACK_DECLARATION: _forbid_attack_declaration,
+    OpName.CHANGE_POSITION: _change_position,
+    OpName.GRANT_EXTRA_ATTACK: _grant_extra_attack,
+    OpName.GAIN_ATK: _change_atk,
+    OpName.HALVE_ATK: _change_atk,
+    OpName.SET_ATK: _change_atk,
+}
+
+
+# -- cards moving ------------------------------------------------------------------------
+
+def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
+                cost: bool = False, destination: str = "graveyard"
+                ) -> tuple[GameState, list[Event]]:
+    """A card leaves the field for the GY, banishment or the hand.
+
+    A Token that leaves the field vanishes (R64). A monster leaving the defender's side
+    during the Battle Step marks a replay (R39).
+    """
+    monster = state.monster(instance)
+    if monster is None:
+        card = state.spell_trap(instance)
+        state = state.without_spell_trap(instance)
     else:
-        stats = monster.stats.apply(StatClass.ASET, (Stat.ATK,), Operation.become(step.amount),
-                                    source=source, duration=duration)
-    state = state.with_monster(replace(monster, stats=stats))
-    return state, [event("atk_changed", monster.controller, who, before=before,
-                         after=stats.atk, op=step.op.value)], True
+        card = monster
+        state = state.without_monster(instance)
+    controller = card.controller
+    events = [event("left_field", controller, instance, why=reason)]
+    if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:
+        events.append(event("token_vanished", controller, instance))
+    elif destination == "banished":
+        state = state.with_banished(GraveCard(instance, card.card, controller, reason))
+        events.append(event("banished", controller, instance, why=reason, cost=cost))
+    elif destination == "hand":
+        state = state.with_hand(HandCard(instance, card.card, controller))
+        events.append(event("returned_to_hand", controller, instance, cost=cost))
+    else:
+        state = state.with_grave(GraveCard(instance, card.card, controller, reason))
+        events.append(event("sent_to_gy", controller, instance, why=reason, cost=cost))
+    if monster is not None:
+        state, more = _defender_changed(state, controller, instance)
+        events.extend(more)
+    return state, events
 
 
 def remove_monster(rules: Rules, state: GameState, instance: str, reason: str, *,
                    cost: bool = False) -> tuple[GameState, list[Event]]:
-    """Send a monster from the field to the GY and note a replay if one is caused (R39)."""
-    monster = state.monster(instance)
-    state = state.without_monster(instance)
-    state = state.with_grave(GraveCard(instance, monster.card, monster.controller, reason))
-    events = [event("sent_to_gy", monster.controller, instance, why=reason, cost=cost)]
+    """Send a monster from the field to the GY (a Tribute, destruction by battle)."""
+    return leave_field(rules, state, instance, reason, cost=cost)
+
+
+def _arrived(state: GameState, controller: Player, instance: str
+             ) -> tuple[GameState, list[Event]]:
+    return _defender_changed(state, controller, instance)
+
+
+def _defender_changed(state: GameState, controller: Player, instance: str
+                      ) -> tuple[GameState, list[Event]]:
+    """A monster left or arrived on the defender's side in the Battle Step (R39)."""
     attack = state.attack
-    if attack is not None and state.window.step not in DAMAGE_STEP_TIMINGS:
-        defender = state.controller(attack.attacker)
-        defender = defender.opponent if defender is not None else None
-        if monster.controller is defender and not attack.replay_pending:
-            state = replace(state, attack=replace(attack, replay_pending=True))
-            events.append(event("replay_caused", monster.controller, instance))
-    return state, events
+    if attack is None or attack.replay_pending or state.window.step in DAMAGE_STEP_TIMINGS:
+        return state, []
+    if controller is not state.turn_player.opponent:
+        return state, []
+    state = replace(state, attack=replace(attack, replay_pending=True))
+    return state, [event("replay_caused", controller, instance)]
+
+
+def _free_zone(state: GameState, player: Player) -> bool:
+    return sum(1 for m in state.monsters if m.controller is player) < MONSTER_ZONES
 
 
 def lp_after_damage(state: GameState, player: Player, amount: int) -> GameState:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from gamebook.cards.model import EventName, Position, Ref
+from gamebook.cards.model import EventName, PlayerAbility, Position, Ref
 from gamebook.rules.stats import StatBlock
 
 
@@ -30,10 +30,12 @@ class WindowKind(StrEnum):
     OPEN = "open"  # open game state inside a step
     DAMAGE = "damage"  # a Damage Step sub-timing (R46-R52)
     REPLAY = "replay"  # the turn player's replay choice (R42): a decision, not priority
+    SELECT = "select"  # a resolving effect's controller chooses (ties, "choose 1", position)
     ENDED = "ended"  # the scope's end: nothing more is explored
 
 
 class Step(StrEnum):
+    START_STEP = "start_step"  # R30
     BATTLE_STEP = "battle_step"
     DAMAGE_STEP_START = "damage_step_start"  # R47
     BEFORE_DAMAGE_CALCULATION = "before_damage_calculation"  # R48
@@ -81,12 +83,27 @@ class ChainLink:
     stage: int
     target: str | None = None
     refs: tuple[tuple[Ref, str], ...] = ()  # cards captured at activation (R18)
+    negated: str | None = None  # "activation" or "effect" once negated: it does nothing (R17)
+    from_hand: bool = False  # activated from the hand
 
     def ref(self, ref: Ref) -> str | None:
         for key, value in self.refs:
             if key is ref:
                 return value
         return None
+
+    def all_refs(self, ref: Ref) -> tuple[str, ...]:
+        return tuple(value for key, value in self.refs if key is ref)
+
+
+@dataclass(frozen=True)
+class Resolving:
+    """Where the resolution of the top chain link stopped for a choice (WindowKind.SELECT)."""
+
+    step: int  # index of the resolution step waiting for the choice
+    options: tuple[str, ...]  # card instances, or positions for a Special Summon
+    applied_previous: bool = True
+    applied_any: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,6 +125,7 @@ class Attack:
     attacker: str
     target: str | None  # None: a direct attack
     replay_pending: bool = False  # the defender's monsters changed (R39); handled after the chain
+    negated: bool = False  # negated by an effect: it ends once the chain has resolved (R38)
 
 
 @dataclass(frozen=True)
@@ -132,10 +150,19 @@ class SpellTrapState:
 
 @dataclass(frozen=True, order=True)
 class GraveCard:
+    """A card off the field: in the GY, or banished (``GameState.banished``)."""
+
     id: str
     card: str
     owner: Player
-    reason: str  # "tributed", "destroyed_by_battle", "resolved"
+    reason: str  # "tributed", "destroyed_by_battle", "destroyed", "resolved", "discarded", …
+
+
+@dataclass(frozen=True, order=True)
+class HandCard:
+    id: str
+    card: str
+    owner: Player
 
 
 @dataclass(frozen=True)
@@ -153,6 +180,11 @@ class GameState:
     extra_attacks: tuple[tuple[str, int], ...] = ()
     cannot_declare_attacks: frozenset[Player] = frozenset()  # R44
     flipped: frozenset[str] = frozenset()  # flipped face-up in this battle; Flip Effects due (R6)
+    hand: tuple[HandCard, ...] = ()  # sorted
+    banished: tuple[GraveCard, ...] = ()  # sorted
+    player_abilities: frozenset[tuple[Player, PlayerAbility]] = frozenset()  # for this turn
+    ending_battle_phase: bool = False  # an effect ends the Battle Phase after the chain (R58)
+    resolving: Resolving | None = None  # the top link's resolution waits for a choice
 
     # -- lookups ---------------------------------------------------------------------------
     def monster(self, instance: str) -> MonsterState | None:
@@ -170,9 +202,18 @@ class GameState:
     def life(self, player: Player) -> int:
         return self.lp[0] if player is Player.A else self.lp[1]
 
+    def in_hand(self, instance: str) -> HandCard | None:
+        for card in self.hand:
+            if card.id == instance:
+                return card
+        return None
+
     def controller(self, instance: str) -> Player | None:
         card = self.monster(instance) or self.spell_trap(instance)
         return card.controller if card else None
+
+    def has_ability(self, player: Player, ability: PlayerAbility) -> bool:
+        return (player, ability) in self.player_abilities
 
     def attacks_made(self, instance: str) -> int:
         return dict(self.attacks_declared).get(instance, 0)
@@ -201,6 +242,15 @@ class GameState:
 
     def with_grave(self, card: GraveCard) -> GameState:
         return replace(self, graveyard=tuple(sorted(self.graveyard + (card,))))
+
+    def with_banished(self, card: GraveCard) -> GameState:
+        return replace(self, banished=tuple(sorted(self.banished + (card,))))
+
+    def with_hand(self, card: HandCard) -> GameState:
+        return replace(self, hand=tuple(sorted(self.hand + (card,))))
+
+    def without_hand(self, instance: str) -> GameState:
+        return replace(self, hand=tuple(c for c in self.hand if c.id != instance))
 
     def with_lp(self, player: Player, value: int) -> GameState:
         lp = (value, self.lp[1]) if player is Player.A else (self.lp[0], value)

@@ -14,20 +14,22 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from gamebook.cards.model import (
+    RESPONSE_CONDITIONS,
     Card,
     CardType,
     Condition,
     Effect,
     EffectKind,
     EventName,
+    Location,
     OpName,
-    Position,
     Ref,
-    TargetFilter,
+    SpellTrapType,
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.operations import pay_costs
+from gamebook.rules.selection import matching_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
     S1,
@@ -40,6 +42,7 @@ from gamebook.rules.state import (
     ChainLink,
     GameState,
     Player,
+    SpellTrapState,
     Step,
     Trigger,
     TriggerStatus,
@@ -47,6 +50,7 @@ from gamebook.rules.state import (
 )
 
 Problem = tuple[str, str, tuple]  # (R-rule, message key, args)
+SPELL_TRAP_ZONES = 5
 
 ACTIVATED_KINDS = (EffectKind.TRIGGER, EffectKind.QUICK, EffectKind.IGNITION, EffectKind.FLIP,
                    EffectKind.ACTIVATE)
@@ -56,14 +60,19 @@ ACTIVATED_KINDS = (EffectKind.TRIGGER, EffectKind.QUICK, EffectKind.IGNITION, Ef
 
 def candidate_effects(rules: Rules, state: GameState, player: Player
                       ) -> Iterator[tuple[str, Card, Effect]]:
-    """Every activated effect of the cards ``player`` controls that is not on the chain."""
+    """Every activated effect of ``player``'s cards on the field or in the hand, not on the chain.
+
+    On the field: face-up monsters' effects and Spell/Trap Cards' activations; in the hand:
+    effects that say they are activated from the hand, and Spell Cards (R8 decides which).
+    """
     on_chain = {(link.card, link.effect) for link in state.chain}
     for monster in state.monsters:
         if monster.controller is not player or not monster.face_up:
             continue
         card = rules.cards[monster.card]
         for effect in card.effects:
-            if effect.kind in ACTIVATED_KINDS and (monster.id, effect.id) not in on_chain:
+            if effect.kind in ACTIVATED_KINDS and effect.location is Location.FIELD \
+                    and (monster.id, effect.id) not in on_chain:
                 yield monster.id, card, effect
     for spell_trap in state.spell_traps:
         if spell_trap.controller is not player:
@@ -72,6 +81,17 @@ def candidate_effects(rules: Rules, state: GameState, player: Player
         for effect in card.effects:
             if effect.kind is EffectKind.ACTIVATE and (spell_trap.id, effect.id) not in on_chain:
                 yield spell_trap.id, card, effect
+    for held in state.hand:
+        if held.owner is not player:
+            continue
+        card = rules.cards[held.card]
+        for effect in card.effects:
+            from_hand = (effect.location is Location.HAND if card.card_type is CardType.MONSTER
+                         else card.card_type is CardType.SPELL
+                         and effect.kind is EffectKind.ACTIVATE)
+            if from_hand and effect.kind in ACTIVATED_KINDS \
+                    and (held.id, effect.id) not in on_chain:
+                yield held.id, card, effect
 
 
 def find_trigger(state: GameState, instance: str, effect_id: str) -> Trigger | None:
@@ -99,6 +119,8 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
     card = rules.card_of(state, instance)
     if window.kind in (WindowKind.ENDED, WindowKind.REPLAY):
         return ("R42", "replay_choice_pending", ())
+    if window.kind is WindowKind.SELECT:
+        return ("R17", "chain_resolving", ())
     if effect.kind is EffectKind.IGNITION:
         return ("R3", "ignition_main_phase_only", ())
     if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
@@ -120,9 +142,18 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
             return ("R24", "event_timing_passed", event_name)
         if trigger is not None and trigger.status is TriggerStatus.DECLINED:
             return ("R22", "trigger_declined", ())
+    elif not _event_conditions_hold(rules, state, instance, effect):
+        return ("R4", "condition_not_met", ())
     speed = rules.speed(state, instance, effect.id)
     if window.step in DAMAGE_STEP_TIMINGS and trigger is None:  # triggers: R46 item 5
         problem = _damage_step_problem(effect, speed, window.step)
+        if problem is not None:
+            return problem
+    problem = _response_problem(rules, state, player, effect)
+    if problem is not None:
+        return problem
+    if state.in_hand(instance) is not None:
+        problem = _hand_problem(state, player, card, effect)
         if problem is not None:
             return problem
     spell_trap = state.spell_trap(instance)
@@ -140,6 +171,42 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
         return problem
     if need_priority and window.priority is not player:
         return ("R12", "no_priority", (("holder", window.priority.value),))
+    return None
+
+
+def _response_problem(rules: Rules, state: GameState, player: Player, effect: Effect
+                      ) -> Problem | None:
+    """ "When your opponent activates a Trap Card …": only directly above such a link (R2)."""
+    wanted = [c for c in effect.conditions if c in RESPONSE_CONDITIONS]
+    if not wanted:
+        return None
+    top = state.chain[-1] if state.chain else None
+    if top is not None and top.player is not player:
+        card = rules.card_of(state, top.card)
+        top_effect = rules.effect_of(state, top.card, top.effect)
+        is_card_activation = top_effect.kind is EffectKind.ACTIVATE
+        for condition in wanted:
+            if condition is Condition.OPPONENT_ACTIVATES_TRAP and is_card_activation \
+                    and card.card_type is CardType.TRAP:
+                return None
+            if condition is Condition.OPPONENT_ACTIVATES_SPELL and is_card_activation \
+                    and card.card_type is CardType.SPELL:
+                return None
+            if condition is Condition.OPPONENT_ACTIVATES_MONSTER_EFFECT \
+                    and card.card_type is CardType.MONSTER:
+                return None
+    return ("R2", "nothing_to_respond_to", (("wanted", wanted[0].value),))
+
+
+def _hand_problem(state: GameState, player: Player, card: Card, effect: Effect
+                  ) -> Problem | None:
+    """A Spell Card from the hand: Quick-Play only, in its controller's own turn (R8)."""
+    if card.card_type is not CardType.SPELL:
+        return None
+    if card.spell_trap_type is SpellTrapType.QUICK_PLAY and state.turn_player is not player:
+        return ("R8", "quick_play_own_turn", ())
+    if sum(1 for c in state.spell_traps if c.controller is player) >= SPELL_TRAP_ZONES:
+        return ("R8", "no_free_zone", ())
     return None
 
 
@@ -195,45 +262,44 @@ def _chain_problem(rules: Rules, state: GameState, player: Player, instance: str
 
 
 def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect: Effect) -> bool:
-    if effect.event is EventName.ATTACK_DECLARED:
-        attack = state.attack
+    """The effect's own conditions about the game (the attack, the phase) hold now (R4)."""
+    attack = state.attack
+    controller = state.controller(instance) or _hand_owner(state, instance)
+    for condition in effect.conditions:
+        if condition in RESPONSE_CONDITIONS or condition is Condition.DURING_BATTLE_PHASE:
+            continue  # R2, checked against the chain; every window here is in the Battle Phase
         if attack is None:
             return False
-        controller = state.controller(instance)
-        for condition in effect.conditions:
-            if condition is Condition.SELF_IS_ATTACKER and attack.attacker != instance:
+        target = state.monster(attack.target) if attack.target else None
+        if condition is Condition.SELF_IS_ATTACKER and attack.attacker != instance:
+            return False
+        if condition is Condition.ATTACK_TARGET_IS_MONSTER and attack.target is None:
+            return False
+        if condition is Condition.DIRECT_ATTACK and attack.target is not None:
+            return False
+        if condition is Condition.ATTACK_TARGET_IS_FACE_UP and (target is None
+                                                                 or not target.face_up):
+            return False
+        if condition is Condition.ATTACKER_HAS_ATK:
+            attacker = state.monster(attack.attacker)
+            if attacker is None or attacker.stats.atk <= 0:
                 return False
-            if condition is Condition.ATTACK_TARGET_IS_MONSTER and attack.target is None:
-                return False
-            if condition is Condition.OPPONENT_IS_ATTACKING and \
-                    state.controller(attack.attacker) is controller:
-                return False
+        if condition is Condition.OPPONENT_IS_ATTACKING and \
+                state.controller(attack.attacker) is controller:
+            return False
     return True
+
+
+def _hand_owner(state: GameState, instance: str) -> Player | None:
+    held = state.in_hand(instance)
+    return held.owner if held is not None else None
 
 
 def legal_targets(rules: Rules, state: GameState, player: Player, instance: str,
                   effect: Effect) -> tuple[str, ...]:
-    spec = effect.target
-    if spec is None:
+    if effect.target is None:
         return ()
-    found = []
-    for monster in state.monsters:
-        if spec.controller == "you" and monster.controller is not player:
-            continue
-        if spec.controller == "opponent" and monster.controller is player:
-            continue
-        card = rules.cards[monster.card]
-        ok = True
-        for wanted in spec.filters:
-            if wanted is TargetFilter.ATTACK_POSITION:
-                ok &= monster.position is Position.ATTACK
-            elif wanted is TargetFilter.CAN_CHANGE_POSITION:
-                ok &= not card.is_link  # R59
-            elif wanted is TargetFilter.FACE_UP:
-                ok &= monster.face_up
-        if ok and not monster.battle_destroyed:
-            found.append(monster.id)
-    return tuple(found)
+    return matching_cards(rules, state, player, instance, effect.target)
 
 
 def pass_problem(rules: Rules, state: GameState, player: Player) -> Problem | None:
@@ -341,12 +407,17 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     effect = rules.effect_of(state, instance, action.effect)
     stage = stage_of(state, instance, effect.id)
     refs = _capture(state, instance, action.target)
-    link = ChainLink(player, instance, effect.id, stage, action.target, refs)
+    held = state.in_hand(instance)
+    link = ChainLink(player, instance, effect.id, stage, action.target, refs,
+                     from_hand=held is not None)
     events = [event("activate", player, instance, effect.id, action.target,
-                    link=len(state.chain) + 1)]
+                    link=len(state.chain) + 1, **({"from_hand": True} if held else {}))]
     spell_trap = state.spell_trap(instance)
     if spell_trap is not None and not spell_trap.face_up:
         state = state.with_spell_trap(replace(spell_trap, face_up=True))
+    if held is not None and rules.cards[held.card].card_type is not CardType.MONSTER:
+        state = state.without_hand(instance)  # a Spell activated from the hand (R8)
+        state = state.with_spell_trap(SpellTrapState(instance, held.card, player, True, False))
     if effect.once_per_turn:
         used = state.used_once_per_turn | {(instance, effect.id)}
         state = replace(state, used_once_per_turn=used)
@@ -376,6 +447,8 @@ def _capture(state: GameState, instance: str, target: str | None) -> tuple[tuple
     refs: list[tuple[Ref, str]] = [(Ref.SELF, instance)]
     if target is not None:
         refs.append((Ref.TARGET, target))
+    if state.chain:
+        refs.append((Ref.CHAINED_TO, state.chain[-1].card))
     if state.attack is not None:
         refs.append((Ref.ATTACKER, state.attack.attacker))
         if state.attack.target is not None:
