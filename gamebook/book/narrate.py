@@ -49,8 +49,7 @@ class Narrator:
         self.catalog = load_catalog(lang)
         self.instances = instances
         self.owners = owners or {}
-        names = [card.name(lang) for card in instances.values()]
-        self._shared_names = {name for name in names if names.count(name) > 1}
+        self._labels = self._distinct_labels()
 
     # -- words ---------------------------------------------------------------------------
     def msg(self, key: str, **args: Any) -> str:
@@ -67,11 +66,29 @@ class Narrator:
         """A card's name; "Player B's X" when both players have a card of that name."""
         if instance is None:
             return "?"
-        name = self.instances[instance].name(self.lang)
-        if name in self._shared_names and instance in self.owners:
-            return self.msg("card_of_player", player=self.player(self.owners[instance]),
-                            card=name)
-        return name
+        return self._labels.get(instance) or self.instances[instance].name(self.lang)
+
+    def _distinct_labels(self) -> dict[str, str]:
+        """Names that tell cards of the same name apart: "Player B's X", "X 2" (sorted ids)."""
+        by_name: dict[str, list[str]] = {}
+        for instance in sorted(self.instances):
+            by_name.setdefault(self.instances[instance].name(self.lang), []).append(instance)
+        labels: dict[str, str] = {}
+        for name, group in by_name.items():
+            if len(group) < 2:
+                continue
+            owners = {self.owners.get(i) for i in group}
+            for instance in group:
+                label = name
+                same_owner = [i for i in group if self.owners.get(i) == self.owners.get(instance)]
+                if len(same_owner) > 1:
+                    label = self.msg("card_numbered", card=name,
+                                     number=same_owner.index(instance) + 1)
+                if len(owners) > 1 and instance in self.owners:
+                    label = self.msg("card_of_player", player=self.player(self.owners[instance]),
+                                     card=label)
+                labels[instance] = label
+        return labels
 
     def effect(self, instance: str, effect_id: str) -> str:
         effect = self.instances[instance].effect(effect_id)
@@ -123,7 +140,16 @@ class Narrator:
             if action.target is None:
                 return self.msg("choice.replay_direct")
             return self.msg("choice.replay_attack", target=self.card(action.target))
+        if kind is ActionKind.SELECT:
+            return self.msg("choice.select", choice=self.option(action.target),
+                            effect=self.effect(action.card, action.effect))
         return self.msg("choice.stop_attack")
+
+    def option(self, value: str | None) -> str:
+        """A choice made at resolution: a card, or a battle position."""
+        if value in ("attack", "defense"):
+            return self.msg(f"position.{value}")
+        return self.card(value)
 
     def short_choice(self, action: Action) -> str:
         """A few words for a diagram's edge label."""
@@ -135,6 +161,8 @@ class Narrator:
             if action.target:
                 return self.msg("short.target", effect=label, target=self.card(action.target))
             return label
+        if kind is ActionKind.SELECT:
+            return self.msg("short.select", choice=self.option(action.target))
         if kind in (ActionKind.DECLARE_ATTACK, ActionKind.REPLAY_ATTACK):
             prefix = "declare" if kind is ActionKind.DECLARE_ATTACK else "replay"
             if action.target is None:
@@ -163,6 +191,8 @@ class Narrator:
         for key in ("speed", "top_speed"):
             if key in args:
                 words[key] = args[key]
+        if "wanted" in args:
+            words["wanted"] = self.msg(f"response.{args['wanted']}")
         return self.msg(f"reason.{note.reason}", **words)
 
     def chain(self, state: GameState) -> list[str]:
@@ -179,6 +209,9 @@ class Narrator:
                 if card.controller is player:
                     key = "field.face_up_card" if card.face_up else "field.set_card"
                     cards.append(self.msg(key, card=self.card(card.id)))
+            held = [self.card(h.id) for h in state.hand if h.owner is player]
+            if held:
+                cards.append(self.msg("field.hand", cards=self.join(held)))
             lines.append(self.msg("field.player_line", player=self.player(player),
                                   lp=state.life(player),
                                   cards=self.join(cards, separator="meta.item_sep")
@@ -187,6 +220,9 @@ class Narrator:
                           reason=self.msg(f"grave_reason.{g.reason}")) for g in state.graveyard]
         lines.append(self.labelled("meta.graveyard",
                                    self.join(grave) or self.msg("meta.gy_empty")))
+        if state.banished:
+            lines.append(self.labelled("meta.banished",
+                                       self.join(self.card(b.id) for b in state.banished)))
         return lines
 
     def _monster(self, monster: Any) -> str:
@@ -229,11 +265,35 @@ class Narrator:
             return self.msg("event.activate", player=player, effect=effect, link=ev.get("link"))
         if kind == "sent_to_gy":
             why = ev.get("why")
+            if why == "destroyed":
+                return None  # told by the "destroyed" event
             if why == "tributed" and not ev.get("cost"):
                 why = "tributed_by_effect"
             key = {"tributed": "event.tributed", "tributed_by_effect": "event.tributed_by_effect",
-                   "resolved": "event.sent_to_gy_resolved"}.get(why, "event.sent_to_gy_destroyed")
+                   "resolved": "event.sent_to_gy_resolved",
+                   "negated": "event.sent_to_gy_negated"}.get(why, "event.sent_to_gy_destroyed")
             return self.msg(key, card=self.card(ev.card))
+        if kind == "destroyed":
+            return self.msg("event.destroyed", card=self.card(ev.card),
+                            effect=self.effect_key(ev.get("by")))
+        if kind == "negated":
+            return self.msg(f"event.negated_{ev.get('what')}", link=ev.get("link"),
+                            effect=self.effect(ev.card, ev.effect))
+        if kind == "no_effect" and ev.get("why"):
+            return self.msg("event.no_effect_negated", link=ev.get("link"))
+        if kind in ("effect_damage", "lp_gained", "no_battle_damage"):
+            return self.msg(f"event.{kind}", player=player, amount=ev.get("amount"),
+                            lp=ev.get("lp"))
+        if kind == "player_ability":
+            return self.msg(f"event.player_ability_{ev.get('ability')}", player=player)
+        if kind == "special_summoned":
+            return self.msg("event.special_summoned", card=self.card(ev.card),
+                            position=self.msg(f"position.{ev.get('position')}"))
+        if kind == "selected":
+            return self.msg("event.selected", player=player, choice=self.option(ev.target))
+        if kind == "not_destroyed":
+            return self.msg(f"event.not_destroyed_{ev.get('why')}", card=self.card(ev.card),
+                            player=player)
         if kind == "pass":
             if ev.get("forced") and ev.get("step") in {s.value for s in DAMAGE_STEP_TIMINGS}:
                 return None
@@ -243,6 +303,13 @@ class Narrator:
             if ev.get("declined"):
                 return self.msg("event.pass_declining", player=player,
                                 effects=self.effects(ev.get("declined")))
+            if ev.get("timing_passed"):
+                effects = ev.get("timing_passed")
+                event_name = self.instances[effects[0].partition(".")[0]].effect(
+                    effects[0].partition(".")[2]).answers
+                return self.msg("event.pass_timing_passed", player=player,
+                                effects=self.effects(effects),
+                                event=self.msg(f"event_name.{event_name.value}"))
             if ev.get("forced"):
                 return self.msg("event.pass_nothing", player=player)
             return self.msg("event.pass", player=player)
@@ -258,6 +325,8 @@ class Narrator:
                 return self.msg("event.not_applied_left_field", target=self.card(ev.target))
             if why == "link_always_attack":
                 return self.msg("event.not_applied_link", target=self.card(ev.target))
+            if why in ("none_selected", "no_attack", "no_free_zone"):
+                return self.msg(f"event.not_applied_{why}")
             return self.msg("event.not_applied_previous")
         if kind == "position_changed":
             return self.msg("event.position_changed", card=self.card(ev.card),
@@ -288,8 +357,11 @@ class Narrator:
             return self.msg("event.replay", player=player, card=self.card(ev.card))
         simple = {"flipped", "replay_caused", "chain_resolves", "extra_attack_granted", "no_effect",
                   "attacks_forbidden", "damage_step_begins", "destroyed_by_battle",
-                  "not_destroyed", "battle_over", "battle_ends_without_damage",
-                  "attack_stopped", "attack_ended", "battle_phase_ends", "duel_lost"}
+                  "battle_over", "battle_ends_without_damage",
+                  "attack_stopped", "attack_ended", "battle_phase_ends", "duel_lost",
+                  "banished", "returned_to_hand", "discarded", "token_vanished",
+                  "attack_negated", "battle_phase_will_end", "battle_phase_ended_by_effect",
+                  "end_step_begins", "battle_step_begins"}
         if kind == "attack_retargeted":
             if ev.target is None:
                 return self.msg("event.attack_retargeted_direct", player=player)

@@ -99,7 +99,7 @@ def build_book(exploration: Exploration, lang: str = "en") -> Book:
     situation = engine.situation
     instances = {instance: situation.cards[card] for instance, card in engine.rules.instances}
     owners = {item.id: Player(name) for name, entry in situation.spec.players.items()
-              for item in (*entry.monsters, *entry.spell_traps)}
+              for item in (*entry.monsters, *entry.spell_traps, *entry.hand)}
     narrator = Narrator(lang, instances, owners)
     numbers = number_pages(exploration)
     pages = []
@@ -217,6 +217,12 @@ def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engin
              for g in state.graveyard]
     lines.append(narrator.msg("ending.gy", cards=narrator.join(grave)) if grave
                  else narrator.msg("ending.gy_none"))
+    if state.banished:
+        lines.append(narrator.msg("ending.banished",
+                                  cards=narrator.join(narrator.card(b.id) for b in state.banished)))
+    for player, ability in sorted(state.player_abilities):
+        lines.append(narrator.msg(f"event.player_ability_{ability.value}",
+                                  player=narrator.player(player)))
     attackers = outcome["can_attack_again"]
     if attackers:
         lines.append(narrator.msg("ending.second_attack_yes",
@@ -230,7 +236,7 @@ def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engin
         lines.append(narrator.msg("ending.second_attack_no"))
     for player in outcome["cannot_declare_attacks"]:
         lines.append(narrator.msg("ending.forbidden", player=narrator.player(player)))
-    used = {g.id for g in state.graveyard if g.reason == "resolved"}
+    used = {g.id for g in state.graveyard if g.reason in ("resolved", "negated")}
     used |= {c.id for c in state.spell_traps if c.face_up}
     for instance, _card in engine.rules.instances:
         if instance in used:

@@ -302,6 +302,23 @@ def legal_targets(rules: Rules, state: GameState, player: Player, instance: str,
     return matching_cards(rules, state, player, instance, effect.target)
 
 
+def timing_passed(rules: Rules, state: GameState, player: Player) -> tuple[str, ...]:
+    """The player's "when E" Spell/Trap Cards whose timing has passed (R24), for teaching.
+
+    A forced pass is not a page of the book; this is how the book can still say that, say,
+    a second Widespread Ruin cannot follow the resolved chain of the attack declaration.
+    """
+    missed = []
+    for instance, card, effect in candidate_effects(rules, state, player):
+        if card.card_type is CardType.MONSTER or effect.answers is None:
+            continue
+        problem = activation_problem(rules, state, player, instance, effect,
+                                     need_priority=False)
+        if problem is not None and problem[1] == "event_timing_passed":
+            missed.append(f"{instance}.{effect.id}")
+    return tuple(missed)
+
+
 def pass_problem(rules: Rules, state: GameState, player: Player) -> Problem | None:
     """A player may not pass while they must place a mandatory trigger (R10, R23)."""
     for trigger in pending(state):
@@ -504,6 +521,10 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
     details: dict = {"forced": forced, "step": window.step.value}
     if declined:
         details["declined"] = tuple(f"{t.card}.{t.effect}" for t in declined)
+    if forced:
+        missed = timing_passed(rules, state, player)
+        if missed:
+            details["timing_passed"] = missed
     top = state.chain[-1] if state.chain else None
     if top is not None and top.player is not player and rules.effect_of(
             state, top.card, top.effect).opponent_cannot_respond:
