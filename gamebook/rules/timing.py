@@ -133,6 +133,8 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
         event_name = (("event", answers.value),)
         if answers is EventName.FLIPPED and trigger is None:
             return ("R6", "flip_not_yet", ())  # activated only after damage calculation
+        if trigger is not None and trigger.status is TriggerStatus.DECLINED:
+            return ("R22", "trigger_declined", ())  # the reason that counts in this chain
         if not _event_conditions_hold(rules, state, instance, effect):
             return ("R4", "event_did_not_happen", event_name)
         if window.kind is not WindowKind.EVENT or window.event is not answers \
@@ -140,8 +142,6 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
             return ("R24", "event_timing_passed", event_name)
         if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP) and trigger is None:
             return ("R24", "event_timing_passed", event_name)
-        if trigger is not None and trigger.status is TriggerStatus.DECLINED:
-            return ("R22", "trigger_declined", ())
     elif not _event_conditions_hold(rules, state, instance, effect):
         return ("R4", "condition_not_met", ())
     speed = rules.speed(state, instance, effect.id)
