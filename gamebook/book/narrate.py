@@ -349,6 +349,8 @@ class Narrator:
                             lp=ev.get("lp"))
         if kind == "damage_timing":
             return self.msg("event.damage_timing", step=self.msg(f"step.{ev.get('step')}"))
+        if kind == "left_field":
+            return None  # told by where the card goes (GY, banished, hand)
         if kind == "window_closed":
             if ev.get("window") == "event" and ev.get("step") == "battle_step":
                 return self.msg("event.window_closed_event")
@@ -379,7 +381,7 @@ def _nobody_acts(following: tuple[Event, ...]) -> bool:
         if item.kind == "pass" and item.get("forced"):
             passes += 1
             continue
-        if item.kind == "sent_to_gy":  # monsters leaving as the end of the Damage Step begins
+        if item.kind in ("left_field", "sent_to_gy"):  # leaving as the Damage Step ends
             continue
         break
     return passes >= 2
