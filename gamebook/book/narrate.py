@@ -200,6 +200,19 @@ class Narrator:
                          player=self.player(link.player))
                 for number, link in enumerate(state.chain, start=1)]
 
+    def moment(self, state: GameState) -> str:
+        """Where in the Battle Phase a page is: the attack it belongs to, or the step."""
+        attack = state.attack
+        if attack is None:
+            return self.msg(f"moment.{state.window.step.value}"
+                            if state.window.step.value in ("start_step", "end_step")
+                            else "moment.no_attack")
+        number = sum(count for _, count in state.attacks_declared)
+        if attack.target is None:
+            return self.msg("moment.attack_direct", number=number, card=self.card(attack.attacker))
+        return self.msg("moment.attack", number=number, card=self.card(attack.attacker),
+                        target=self.card(attack.target))
+
     # -- field -----------------------------------------------------------------------------
     def field(self, state: GameState) -> list[str]:
         lines = []
@@ -355,6 +368,8 @@ class Narrator:
             if ev.get("window") == "event" and ev.get("step") == "battle_step":
                 return self.msg("event.window_closed_event")
             return None
+        if kind == "replay_caused" and ev.get("how") == "arrived":
+            return self.msg("event.replay_caused_arrived", player=player)
         if kind == "replay":
             return self.msg("event.replay", player=player, card=self.card(ev.card))
         simple = {"flipped", "replay_caused", "chain_resolves", "extra_attack_granted", "no_effect",

@@ -52,6 +52,7 @@ class Page:
     decides: str | None
     ending: tuple[str, ...] = ()
     outcome: dict[str, Any] = field(default_factory=dict)
+    moment: str | None = None  # "Attack 2: Gemini Elf → Leo Wizard" in books of several attacks
 
     @property
     def terminal(self) -> bool:
@@ -103,8 +104,9 @@ def build_book(exploration: Exploration, lang: str = "en") -> Book:
     narrator = Narrator(lang, instances, owners)
     numbers = number_pages(exploration)
     pages = []
+    several_attacks = situation.spec.scope.value == "end_of_battle_phase"
     for node, number in sorted(numbers.items(), key=lambda item: item[1]):
-        pages.append(_page(exploration, narrator, node, number, numbers))
+        pages.append(_page(exploration, narrator, node, number, numbers, several_attacks))
     endings = sum(1 for page in pages if page.terminal)
     return Book(
         title=situation.title_in(lang),
@@ -122,7 +124,7 @@ def build_book(exploration: Exploration, lang: str = "en") -> Book:
 
 
 def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
-          numbers: dict[str, int]) -> Page:
+          numbers: dict[str, int], several_attacks: bool = False) -> Page:
     engine = exploration.engine
     graph = exploration.graph
     state = exploration.state(node)
@@ -155,6 +157,7 @@ def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
         decides=narrator.msg("meta.decides", player=narrator.player(to_move)) if to_move else None,
         ending=ending,
         outcome=outcome,
+        moment=narrator.moment(state) if several_attacks and to_move else None,
     )
 
 

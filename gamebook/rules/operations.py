@@ -510,11 +510,11 @@ def remove_monster(rules: Rules, state: GameState, instance: str, reason: str, *
 
 def _arrived(state: GameState, controller: Player, instance: str
              ) -> tuple[GameState, list[Event]]:
-    return _defender_changed(state, controller, instance)
+    return _defender_changed(state, controller, instance, "arrived")
 
 
-def _defender_changed(state: GameState, controller: Player, instance: str
-                      ) -> tuple[GameState, list[Event]]:
+def _defender_changed(state: GameState, controller: Player, instance: str,
+                      how: str = "left") -> tuple[GameState, list[Event]]:
     """A monster left or arrived on the defender's side in the Battle Step (R39)."""
     attack = state.attack
     if attack is None or attack.replay_pending or state.window.step in DAMAGE_STEP_TIMINGS:
@@ -522,7 +522,8 @@ def _defender_changed(state: GameState, controller: Player, instance: str
     if controller is not state.turn_player.opponent:
         return state, []
     state = replace(state, attack=replace(attack, replay_pending=True))
-    return state, [event("replay_caused", controller, instance)]
+    return state, [event("replay_caused", controller, instance,
+                         **({"how": how} if how != "left" else {}))]
 
 
 def _free_zone(state: GameState, player: Player) -> bool:
