@@ -19,7 +19,6 @@ from typing import Any
 from gamebook.book.narrate import Narrator
 from gamebook.explore import Exploration
 from gamebook.rules.actions import Action
-from gamebook.rules.state import Player
 
 
 @dataclass(frozen=True)
@@ -99,9 +98,7 @@ def build_book(exploration: Exploration, lang: str = "en") -> Book:
     engine = exploration.engine
     situation = engine.situation
     instances = {instance: situation.cards[card] for instance, card in engine.rules.instances}
-    owners = {item.id: Player(name) for name, entry in situation.spec.players.items()
-              for item in (*entry.monsters, *entry.spell_traps, *entry.hand)}
-    narrator = Narrator(lang, instances, owners)
+    narrator = Narrator(lang, instances, engine.owners)
     numbers = number_pages(exploration)
     pages = []
     several_attacks = situation.spec.scope.value == "end_of_battle_phase"

@@ -11,7 +11,15 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from gamebook.cards.model import Card, CardType, EffectKind, OpName, PlayerAbility, Primitive
+from gamebook.cards.model import (
+    Card,
+    CardType,
+    EffectKind,
+    MonsterFrame,
+    OpName,
+    PlayerAbility,
+    Primitive,
+)
 from gamebook.errors import InputError
 from gamebook.yamlsrc import Located, load_yaml, validation_error
 
@@ -71,9 +79,10 @@ def _check_card(card: Card, located: Located) -> None:
 
 # Operations that act on no card, and the player-facing ones that need 'player'.
 _NO_CARD = (OpName.FORBID_ATTACK_DECLARATION, OpName.NEGATE_ATTACK, OpName.END_BATTLE_PHASE,
-            OpName.INFLICT_DAMAGE, OpName.GAIN_LP, OpName.GRANT_PLAYER)
+            OpName.INFLICT_DAMAGE, OpName.GAIN_LP, OpName.GRANT_PLAYER,
+            OpName.SPECIAL_SUMMON_TOKENS)
 _NEEDS_PLAYER = (OpName.FORBID_ATTACK_DECLARATION, OpName.INFLICT_DAMAGE, OpName.GAIN_LP,
-                 OpName.GRANT_PLAYER)
+                 OpName.GRANT_PLAYER, OpName.SPECIAL_SUMMON_TOKENS)
 
 
 def _step_problem(step: Primitive) -> str | None:
@@ -92,6 +101,9 @@ def _step_problem(step: Primitive) -> str | None:
         return "set_atk: 'amount' is required"
     if step.op is OpName.CHANGE_POSITION and step.position is None:
         return "change_position: 'position' is required"
+    if step.op is OpName.SPECIAL_SUMMON_TOKENS and (step.token is None or step.count < 1):
+        return "special_summon_tokens: 'token' (a token card id) and a 'count' of 1 or more " \
+            "are required"
     if step.op is OpName.GRANT_PLAYER and step.ability is None:
         return "grant_player: 'ability' is required (" + \
             ", ".join(a.value for a in PlayerAbility) + ")"
@@ -130,4 +142,13 @@ def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:
             local[card.id] = path
             cards[card.id] = card
             origin[card.id] = path
+    for card_id, card in cards.items():
+        for effect in card.effects:
+            for step in effect.resolution:
+                token = step.token
+                if token is not None and (token not in cards or
+                                          cards[token].frame is not MonsterFrame.TOKEN):
+                    raise InputError(origin[card_id], None,
+                                     f"effect {effect.id!r}: token {token!r} is not a token "
+                                     "card (frame: token) of the library")
     return CardLibrary(cards.values())

@@ -96,6 +96,10 @@ class Ref(StrEnum):
     ATTACKER = "attacker"  # the attacking monster at activation
     ATTACK_TARGET = "attack_target"  # the monster being attacked at activation
     CHAINED_TO = "chained_to"  # the card whose chain link this effect was activated on top of
+    # In a battle: the activating player's monster that battles (matching the effect's
+    # `battling` spec) and the opponent's monster it battles (R46-R49).
+    BATTLING_OWN = "battling_own"
+    BATTLING_OPPONENT = "battling_opponent"
     SELECTED = "selected"  # the card(s) chosen at resolution by the step's `select` (R18)
 
 
@@ -107,7 +111,13 @@ class OpName(StrEnum):
     BANISH = "banish"  # banish `who` (or each selected card)
     RETURN_TO_HAND = "return_to_hand"  # return `who` to its owner's hand
     DISCARD = "discard"  # send `who` from the hand to the GY (a cost: R16)
+    SEND_TO_GY = "send_to_gy"  # send `who` from the hand or the field to the GY
     SPECIAL_SUMMON = "special_summon"  # Special Summon `who` from the hand (`position` or chosen)
+    SPECIAL_SUMMON_TOKENS = "special_summon_tokens"  # `count` `token`s to `player`'s field (R64)
+    SET_FACE_DOWN = "set_face_down"  # `who` is changed to face-down Defense Position
+    SWITCH_POSITION = "switch_position"  # `who`'s battle position is changed (ATK <-> DEF)
+    FLIP_FACE_UP = "flip_face_up"  # a face-down `who` is changed to face-up (same position)
+    HALVE_ORIGINAL_ATK = "halve_original_atk"  # `who`'s original ATK becomes half (AORIG)
     NEGATE_ACTIVATION = "negate_activation"  # negate the activation of `who`'s chain link
     NEGATE_EFFECT = "negate_effect"  # negate the effect of `who`'s chain link
     NEGATE_ATTACK = "negate_attack"  # the attack ends without a Damage Step (R38)
@@ -117,7 +127,7 @@ class OpName(StrEnum):
     GRANT_PLAYER = "grant_player"  # `player` gets `ability` for the rest of the turn
     CHANGE_POSITION = "change_position"  # `who` becomes `position`
     GRANT_EXTRA_ATTACK = "grant_extra_attack"  # `who` can make `amount` more attacks this turn
-    GAIN_ATK = "gain_atk"  # `who` gains `amount` or half the current ATK of `of` (DELTA-once)
+    GAIN_ATK = "gain_atk"  # `who` gains `amount`, or `portion` of the ATK of `of` (DELTA-once)
     HALVE_ATK = "halve_atk"  # `who`'s ATK becomes half its current ATK, rounded up (ASET)
     SET_ATK = "set_atk"  # `who`'s ATK becomes `amount` (ASET)
     FORBID_ATTACK_DECLARATION = "forbid_attack_declaration"  # `player` cannot declare attacks
@@ -130,7 +140,22 @@ class PlayerRef(StrEnum):
 
 class Duration(StrEnum):
     END_OF_TURN = "end_of_turn"
+    END_OF_BATTLE = "end_of_battle"  # until the end of this Damage Step ("from that battle")
     PERMANENT = "permanent"
+
+
+class Portion(StrEnum):
+    """How much of the ATK of `of` a step uses."""
+
+    ALL = "all"  # equal to it
+    HALF = "half"  # half of it, rounded half up (R76)
+
+
+class DamageStepUse(StrEnum):
+    """When in the Damage Step a card's text lets it be activated (R46, R49)."""
+
+    UNTIL_DAMAGE_CALCULATION = "until_damage_calculation"  # Honest, Shrink-type
+    DURING_DAMAGE_CALCULATION = "during_damage_calculation"  # Kuriboh-type
 
 
 class StaticAbility(StrEnum):
@@ -170,6 +195,7 @@ class TargetFilter(StrEnum):
     FACE_UP = "face_up"
     ATTACKING = "attacking"  # the monster that is attacking now
     SPELL_TRAP = "spell_trap"  # a Spell/Trap Card instead of a monster
+    FACE_DOWN = "face_down"
 
 
 class Position(StrEnum):
@@ -186,6 +212,19 @@ class TargetSpec:
     controller: str = "any"  # "you", "opponent" or "any"
     filters: tuple[TargetFilter, ...] = ()
     pick: Pick = Pick.ONE  # for selections at resolution
+    attribute: str | None = None  # e.g. LIGHT
+    archetype: str | None = None  # e.g. gravekeepers: the card's `archetypes` name it
+
+
+@dataclass(frozen=True)
+class StatModifier:
+    """A continuous raise/lower of the ATK/DEF of every face-up monster matching `select`."""
+
+    __pydantic_config__ = _STRICT
+
+    select: TargetSpec
+    atk: int = 0
+    defense: int = 0
 
 
 @dataclass(frozen=True)
@@ -196,8 +235,11 @@ class Primitive:
 
     op: OpName
     who: Ref | None = None
-    of: Ref | None = None  # for gain_atk: gain half the current ATK of this card
+    of: Ref | None = None  # a card whose current ATK gives the amount (see `portion`)
+    portion: Portion = Portion.ALL
     amount: int | None = None
+    count: int = 1  # for special_summon_tokens
+    token: str | None = None  # the token's card id, for special_summon_tokens
     position: Position | None = None
     player: PlayerRef | None = None
     ability: PlayerAbility | None = None  # for grant_player
@@ -227,7 +269,12 @@ class Effect:
     once_per_turn: bool = False
     # "your opponent cannot activate cards or effects in response" (R13)
     opponent_cannot_respond: bool = False
-    damage_step: bool = False  # may be activated in the Damage Step (R46)
+    # May be activated in the Damage Step (R46): true = at any of its timings the rules
+    # allow, or only until / only during damage calculation (R49).
+    damage_step: bool | DamageStepUse = False
+    battling: TargetSpec | None = None  # "when a monster you control [matching this] battles"
+    requires_on_field: tuple[str, ...] = ()  # card ids that must be face-up on the field
+    modifies: StatModifier | None = None  # a continuous effect's ATK/DEF change (R7, R71)
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
     grants: tuple[StaticAbility, ...] = ()  # continuous effects
@@ -261,6 +308,7 @@ class Card:
     link_rating: int | None = None
     atk: int | None = None
     defense: int | None = None
+    archetypes: tuple[str, ...] = ()  # e.g. gravekeepers for "Gravekeeper's" cards
     effects: tuple[Effect, ...] = ()
 
     def __hash__(self) -> int:

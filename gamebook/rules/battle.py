@@ -24,6 +24,7 @@ from gamebook.cards.model import (
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.operations import lp_after_damage, remove_monster, resolve_top
+from gamebook.rules.selection import distinguishable
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
     Attack,
@@ -98,10 +99,17 @@ def attack_options(rules: Rules, state: GameState) -> list[Action]:
     if state.attack is not None:
         return []
     tp = state.turn_player
-    defenders = [m.id for m in state.monsters if m.controller is tp.opponent]
-    return [Action(ActionKind.DECLARE_ATTACK, tp, monster.id, None, target)
-            for monster in state.monsters if can_declare_attack(state, monster.id)
-            for target in defenders or [None]]
+    defenders = defending_monsters(rules, state)
+    attackers = distinguishable(rules, state, tuple(m.id for m in state.monsters
+                                                     if can_declare_attack(state, m.id)))
+    return [Action(ActionKind.DECLARE_ATTACK, tp, attacker, None, target)
+            for attacker in attackers for target in defenders or [None]]
+
+
+def defending_monsters(rules: Rules, state: GameState) -> tuple[str, ...]:
+    """The attack targets to choose from: the defender's monsters, one of each kind."""
+    ids = tuple(m.id for m in state.monsters if m.controller is state.turn_player.opponent)
+    return distinguishable(rules, state, ids)
 
 
 def declare_attack(rules: Rules, state: GameState, attacker: str, target: str | None
@@ -213,7 +221,7 @@ def _attack_still_valid(rules: Rules, state: GameState, events: list[Event]
 
 
 def _attack_over(rules: Rules, state: GameState, reason: str) -> GameState:
-    state = replace(state, attack=None)
+    state = replace(state, attack=None, battle_abilities=frozenset())
     if rules.scope == END_OF_BATTLE:
         return ended(state, reason)
     return open_window(state, Step.BATTLE_STEP)
@@ -395,11 +403,11 @@ def _end_damage_step(rules: Rules, state: GameState) -> tuple[GameState, list[Ev
 
 # -- replay --------------------------------------------------------------------------------
 
-def replay_options(state: GameState) -> list[Action]:
+def replay_options(rules: Rules, state: GameState) -> list[Action]:
     """A new target among the defender's monsters (or a direct attack), or stop (R42)."""
     tp = state.turn_player
     attacker = state.attack.attacker
-    defenders = [m.id for m in state.monsters if m.controller is tp.opponent]
+    defenders = defending_monsters(rules, replace(state, attack=None))
     actions = [Action(ActionKind.REPLAY_ATTACK, tp, attacker, None, target)
                for target in defenders or [None]]
     actions.append(Action(ActionKind.STOP_ATTACK, tp, attacker))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gamebook.cards.model import Card, OpName, PlayerRef, Primitive
 from gamebook.errors import RulesError
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.battle import (
@@ -32,6 +33,8 @@ from gamebook.rules.battle import (
 )
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
+from gamebook.rules.continuous import refresh
+from gamebook.rules.operations import token_ids
 from gamebook.rules.state import (
     GameState,
     HandCard,
@@ -67,10 +70,18 @@ class Engine:
         self.situation = situation
         self.config: RulesConfig = PRESETS[name]
         instances = []
-        for entry in situation.spec.players.values():
-            instances += [(m.id, m.card) for m in entry.monsters]
-            instances += [(s.id, s.card) for s in entry.spell_traps]
-            instances += [(h.id, h.card) for h in entry.hand]
+        self.owners: dict[str, Player] = {}
+        for name, entry in situation.spec.players.items():
+            for item in (*entry.monsters, *entry.spell_traps, *entry.hand):
+                instances.append((item.id, item.card))
+                self.owners[item.id] = Player(name)
+        for instance, card_id in list(instances):
+            for token, receiver in _tokens_made(situation.cards[card_id]):
+                player = self.owners[instance] if receiver is PlayerRef.YOU \
+                    else self.owners[instance].opponent
+                for token_id in token_ids(instance, token):
+                    instances.append((token_id, token.token))
+                    self.owners[token_id] = player
         self.rules = Rules(situation.cards, self.config, situation.spec.scope.value,
                            tuple(sorted(instances)))
 
@@ -116,9 +127,9 @@ class Engine:
         spec = self.situation.spec
         events: list[Event] = []
         if spec.start.moment is StartMoment.ATTACK_DECLARED:
-            state, events = declare_attack(self.rules, state, spec.start.attacker,
-                                           spec.start.target)
-        return Transition(state, tuple(events))
+            state, events = declare_attack(self.rules, refresh(self.rules, state),
+                                           spec.start.attacker, spec.start.target)
+        return Transition(refresh(self.rules, state), tuple(events))
 
     # -- questions ---------------------------------------------------------------------------
     def is_terminal(self, state: GameState) -> bool:
@@ -136,7 +147,7 @@ class Engine:
             return []
         window = state.window
         if window.kind is WindowKind.REPLAY:
-            actions = replay_options(state)
+            actions = replay_options(self.rules, state)
         elif window.kind is WindowKind.SELECT:
             actions = select_options(state)
         else:
@@ -200,7 +211,7 @@ class Engine:
             state, events = choose_on_select(self.rules, state, action)
         else:
             state, events = choose_on_replay(self.rules, state, action)
-        return Transition(state, tuple(events))
+        return Transition(refresh(self.rules, state), tuple(events))
 
     # -- endings -----------------------------------------------------------------------------
     def can_attack_again(self, state: GameState, instance: str) -> bool:
@@ -241,6 +252,12 @@ class Engine:
             "can_attack_again_with": granted,
             "cannot_declare_attacks": sorted(p.value for p in state.cannot_declare_attacks),
         }
+
+
+def _tokens_made(card: Card) -> list[tuple[Primitive, PlayerRef]]:
+    """The token-making steps of a card's effects: their tokens get instance ids up front."""
+    return [(step, step.player or PlayerRef.YOU) for effect in card.effects
+            for step in effect.resolution if step.op is OpName.SPECIAL_SUMMON_TOKENS]
 
 
 def forced_pass(engine: Engine, state: GameState) -> Action | None:

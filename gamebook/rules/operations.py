@@ -21,12 +21,14 @@ from fractions import Fraction
 
 from gamebook.cards.model import (
     CardType,
+    Duration,
     Effect,
     MonsterFrame,
     OpName,
     Pick,
     PlayerAbility,
     PlayerRef,
+    Portion,
     Position,
     Primitive,
     Ref,
@@ -35,7 +37,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
-from gamebook.rules.selection import matching_cards
+from gamebook.rules.selection import distinguishable, matching_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
     ChainLink,
@@ -55,7 +57,8 @@ from gamebook.rules.stats_expr import round_half_up
 Applied = tuple[GameState, list[Event], bool]
 
 # Where the card a step acts on must be for the step to apply (R18).
-_ON_FIELD = (OpName.DESTROY, OpName.BANISH, OpName.RETURN_TO_HAND)
+_ON_FIELD = (OpName.DESTROY, OpName.BANISH, OpName.RETURN_TO_HAND, OpName.SET_FACE_DOWN,
+             OpName.SWITCH_POSITION, OpName.FLIP_FACE_UP)
 _IN_HAND = (OpName.DISCARD, OpName.SPECIAL_SUMMON)
 _ON_CHAIN = (OpName.NEGATE_ACTIVATION, OpName.NEGATE_EFFECT)
 _LEAVE_AFTER_RESOLVING = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER)
@@ -152,7 +155,7 @@ def _selection(rules: Rules, state: GameState, link: ChainLink, step: Primitive
     if spec.pick is Pick.HIGHEST_ATK and found:
         best = max(state.monster(i).stats.atk for i in found)
         found = tuple(i for i in found if state.monster(i).stats.atk == best)
-    return found
+    return found if spec.pick is Pick.ALL else distinguishable(rules, state, found)
 
 
 def _who(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -176,6 +179,9 @@ def _present(state: GameState, op: OpName, instance: str | None, *, face_up: boo
         return False
     if op in _IN_HAND:
         return state.in_hand(instance) is not None
+    if op is OpName.SEND_TO_GY:
+        return state.in_hand(instance) is not None or state.monster(instance) is not None \
+            or state.spell_trap(instance) is not None
     if op in _ON_CHAIN:
         return any(link.card == instance and link.negated is None for link in state.chain[:-1])
     if op in _ON_FIELD:
@@ -263,6 +269,22 @@ def _return_to_hand(rules: Rules, state: GameState, link: ChainLink, step: Primi
     return state, events, True
 
 
+def _send_to_gy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    """Send from the hand (not a discard) or from the field to the GY."""
+    events: list[Event] = []
+    for instance in who:
+        card = state.in_hand(instance)
+        if card is None:
+            state, more = leave_field(rules, state, instance, "sent", cost=cost)
+            events.extend(more)
+            continue
+        state = state.without_hand(instance)
+        state = state.with_grave(GraveCard(instance, card.card, card.owner, "sent"))
+        events.append(event("sent_to_gy", card.owner, instance, why="sent_from_hand", cost=cost))
+    return state, events, True
+
+
 def _discard(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
              who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
     events: list[Event] = []
@@ -301,6 +323,90 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
         events.extend(more)
         applied = True
     return state, events, applied
+
+
+def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                           who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                           ) -> Applied:
+    """Tokens appear on ``player``'s field in the stated position (R64); a replay may follow."""
+    player = _player_of(link, step)
+    if free_zones(state, player) < step.count:
+        return state, [event("not_applied", link.player, link.card, link.effect,
+                             op=step.op.value, why="no_free_zone")], False
+    definition = rules.cards[step.token]
+    events: list[Event] = []
+    for instance in token_ids(link.card, step):
+        if state.monster(instance) is not None:
+            continue
+        stats = StatBlock.printed(definition.atk, definition.defense)
+        position = step.position or Position.DEFENSE
+        state = state.with_monster(MonsterState(instance, step.token, player, position, True,
+                                                stats))
+        events.append(event("special_summoned", player, instance, position=position.value))
+        state, more = _arrived(state, player, instance)
+        events.extend(more)
+    return state, events, True
+
+
+def token_ids(source: str, step: Primitive) -> tuple[str, ...]:
+    """The instance ids of the tokens a step of card ``source`` makes (fixed in advance)."""
+    return tuple(f"{source}_{step.token}_{n}" for n in range(1, step.count + 1))
+
+
+def _set_face_down(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                   who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                   ) -> Applied:
+    """Face-down Defense Position; every modification is cleared (R84). Links cannot (R59)."""
+    events: list[Event] = []
+    applied = False
+    for instance in who:
+        monster = state.monster(instance)
+        if rules.cards[monster.card].is_link or rules.cards[monster.card].frame is \
+                MonsterFrame.TOKEN:
+            events.append(event("not_applied", link.player, link.card, link.effect, instance,
+                                op=step.op.value, why="cannot_be_set"))
+            continue
+        state = state.with_monster(replace(monster, position=Position.DEFENSE, face_up=False,
+                                           stats=monster.stats.face_down()))
+        events.append(event("set_face_down", monster.controller, instance))
+        applied = True
+    return state, events, applied
+
+
+def _switch_position(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                     who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                     ) -> Applied:
+    """Change the battle position: Attack <-> Defense (a face-down monster is flipped up)."""
+    events: list[Event] = []
+    applied = False
+    for instance in who:
+        monster = state.monster(instance)
+        if rules.cards[monster.card].is_link:
+            events.append(event("not_applied", link.player, link.card, link.effect, instance,
+                                op=step.op.value, why="link_always_attack"))
+            continue
+        position = Position.DEFENSE if monster.position is Position.ATTACK else Position.ATTACK
+        stats = monster.stats if monster.face_up else monster.stats.flip_face_up()
+        state = state.with_monster(replace(monster, position=position, face_up=True,
+                                           stats=stats))
+        events.append(event("position_changed", monster.controller, instance,
+                            position=position.value))
+        applied = True
+    return state, events, applied
+
+
+def _flip_face_up(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                  who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                  ) -> Applied:
+    events: list[Event] = []
+    for instance in who:
+        monster = state.monster(instance)
+        if monster.face_up:
+            continue
+        state = state.with_monster(replace(monster, face_up=True,
+                                           stats=monster.stats.flip_face_up()))
+        events.append(event("flipped_face_up", monster.controller, instance))
+    return state, events, bool(events)
 
 
 def _negate(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -343,9 +449,11 @@ def _player_of(link: ChainLink, step: Primitive) -> Player:
 
 
 def _amount(state: GameState, step: Primitive, of: str | None) -> int:
+    """``amount``, or the current ATK of ``of`` (all of it, or half rounded up: R76)."""
     if step.amount is not None:
         return step.amount
-    return state.monster(of).stats.atk
+    atk = state.monster(of).stats.atk
+    return atk if step.portion is Portion.ALL else round_half_up(Fraction(atk, 2))
 
 
 def _inflict_damage(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -375,6 +483,10 @@ def _grant_player(rules: Rules, state: GameState, link: ChainLink, step: Primiti
     if ability is PlayerAbility.CANNOT_DECLARE_ATTACKS:
         state = replace(state, cannot_declare_attacks=state.cannot_declare_attacks | {player})
         return state, [event("attacks_forbidden", player)], True
+    if step.duration is Duration.END_OF_BATTLE:
+        state = replace(state, battle_abilities=state.battle_abilities | {(player, ability)})
+        return state, [event("player_ability", player, ability=ability.value,
+                             duration="battle")], True
     state = replace(state, player_abilities=state.player_abilities | {(player, ability)})
     return state, [event("player_ability", player, ability=ability.value)], True
 
@@ -426,9 +538,11 @@ def _change_atk(rules: Rules, state: GameState, link: ChainLink, step: Primitive
         monster = state.monster(instance)
         before = monster.stats.atk
         if step.op is OpName.GAIN_ATK:
-            amount = (step.amount if step.amount is not None
-                      else round_half_up(Fraction(state.monster(of).stats.atk, 2)))  # R76
+            amount = _amount(state, step, of)
             stats = monster.stats.apply(StatClass.DELTA_ONCE, (Stat.ATK,), Operation.add(amount),
+                                        source=source, duration=duration)
+        elif step.op is OpName.HALVE_ORIGINAL_ATK:
+            stats = monster.stats.apply(StatClass.AORIG, (Stat.ATK,), Operation.half("up"),
                                         source=source, duration=duration)
         elif step.op is OpName.HALVE_ATK:
             stats = monster.stats.apply(StatClass.ASET, (Stat.ATK,), Operation.half("up"),
@@ -449,6 +563,12 @@ _HANDLERS = {
     OpName.BANISH: _banish,
     OpName.RETURN_TO_HAND: _return_to_hand,
     OpName.DISCARD: _discard,
+    OpName.SEND_TO_GY: _send_to_gy,
+    OpName.SPECIAL_SUMMON_TOKENS: _special_summon_tokens,
+    OpName.SET_FACE_DOWN: _set_face_down,
+    OpName.SWITCH_POSITION: _switch_position,
+    OpName.FLIP_FACE_UP: _flip_face_up,
+    OpName.HALVE_ORIGINAL_ATK: _change_atk,
     OpName.SPECIAL_SUMMON: _special_summon,
     OpName.NEGATE_ACTIVATION: _negate,
     OpName.NEGATE_EFFECT: _negate,
@@ -526,8 +646,12 @@ def _defender_changed(state: GameState, controller: Player, instance: str,
                          **({"how": how} if how != "left" else {}))]
 
 
+def free_zones(state: GameState, player: Player) -> int:
+    return MONSTER_ZONES - sum(1 for m in state.monsters if m.controller is player)
+
+
 def _free_zone(state: GameState, player: Player) -> bool:
-    return sum(1 for m in state.monsters if m.controller is player) < MONSTER_ZONES
+    return free_zones(state, player) > 0
 
 
 def lp_after_damage(state: GameState, player: Player, amount: int) -> GameState:

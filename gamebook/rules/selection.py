@@ -17,7 +17,8 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
     if TargetFilter.SPELL_TRAP in spec.filters:
         return tuple(card.id for card in state.spell_traps
                      if card.id != source and _side(spec, card.controller, player)
-                     and (TargetFilter.FACE_UP not in spec.filters or card.face_up))
+                     and (TargetFilter.FACE_UP not in spec.filters or card.face_up)
+                     and (TargetFilter.FACE_DOWN not in spec.filters or not card.face_up))
     found = []
     attacker = state.attack.attacker if state.attack is not None else None
     for monster in state.monsters:
@@ -34,6 +35,12 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
                 ok &= monster.face_up
             elif wanted is TargetFilter.ATTACKING:
                 ok &= monster.id == attacker
+            elif wanted is TargetFilter.FACE_DOWN:
+                ok &= not monster.face_up
+        if spec.attribute is not None:
+            ok &= monster.face_up and card.attribute == spec.attribute
+        if spec.archetype is not None:
+            ok &= monster.face_up and spec.archetype in card.archetypes
         if ok:
             found.append(monster.id)
     return tuple(found)
@@ -45,3 +52,44 @@ def _side(spec: TargetSpec, controller: Player, player: Player) -> bool:
     if spec.controller == "opponent":
         return controller is not player
     return True
+
+
+def distinguishable(rules: Rules, state: GameState, instances: tuple[str, ...]
+                    ) -> tuple[str, ...]:
+    """One card of each group of interchangeable monsters (the lowest id), in order.
+
+    Two monsters are interchangeable when nothing in the game can tell them apart: the same
+    card, controller, position, face, ATK/DEF record and per-turn history, and neither is
+    named by the attack or by a chain link. Choosing one or the other leads to the same game
+    up to their names, so only one choice is offered (Sheep Tokens: one "attack a Sheep
+    Token", not four).
+    """
+    named = _named(state)
+    seen: set[tuple] = set()
+    kept = []
+    for instance in instances:
+        monster = state.monster(instance)
+        if monster is None or instance in named:
+            kept.append(instance)
+            continue
+        signature = (monster.card, monster.controller, monster.position, monster.face_up,
+                     monster.stats, monster.battle_destroyed, state.attacks_made(instance),
+                     state.attack_allowance(instance), instance in state.flipped,
+                     tuple(sorted(e for i, e in state.used_once_per_turn if i == instance)))
+        if signature in seen:
+            continue
+        seen.add(signature)
+        kept.append(instance)
+    return tuple(kept)
+
+
+def _named(state: GameState) -> set[str]:
+    named: set[str] = set()
+    if state.attack is not None:
+        named.add(state.attack.attacker)
+        if state.attack.target is not None:
+            named.add(state.attack.target)
+    for link in state.chain:
+        named.add(link.card)
+        named.update(value for _, value in link.refs)
+    return named

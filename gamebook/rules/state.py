@@ -183,6 +183,7 @@ class GameState:
     hand: tuple[HandCard, ...] = ()  # sorted
     banished: tuple[GraveCard, ...] = ()  # sorted
     player_abilities: frozenset[tuple[Player, PlayerAbility]] = frozenset()  # for this turn
+    battle_abilities: frozenset[tuple[Player, PlayerAbility]] = frozenset()  # for this battle
     ending_battle_phase: bool = False  # an effect ends the Battle Phase after the chain (R58)
     resolving: Resolving | None = None  # the top link's resolution waits for a choice
 
@@ -213,7 +214,8 @@ class GameState:
         return card.controller if card else None
 
     def has_ability(self, player: Player, ability: PlayerAbility) -> bool:
-        return (player, ability) in self.player_abilities
+        return (player, ability) in self.player_abilities \
+            or (player, ability) in self.battle_abilities
 
     def attacks_made(self, instance: str) -> int:
         return dict(self.attacks_declared).get(instance, 0)

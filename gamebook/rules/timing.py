@@ -18,18 +18,20 @@ from gamebook.cards.model import (
     Card,
     CardType,
     Condition,
+    DamageStepUse,
     Effect,
     EffectKind,
     EventName,
     Location,
     OpName,
+    PlayerRef,
     Ref,
     SpellTrapType,
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
-from gamebook.rules.operations import pay_costs
-from gamebook.rules.selection import matching_cards
+from gamebook.rules.operations import free_zones, pay_costs
+from gamebook.rules.selection import distinguishable, matching_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
     S1,
@@ -152,6 +154,11 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
     problem = _response_problem(rules, state, player, effect)
     if problem is not None:
         return problem
+    for step in effect.resolution:
+        if step.op is OpName.SPECIAL_SUMMON_TOKENS:
+            receiver = player if step.player is PlayerRef.YOU else player.opponent
+            if free_zones(state, receiver) < step.count:
+                return ("R64", "not_enough_zones", (("count", step.count),))
     if state.in_hand(instance) is not None:
         problem = _hand_problem(state, player, card, effect)
         if problem is not None:
@@ -210,7 +217,7 @@ def _hand_problem(state: GameState, player: Player, card: Card, effect: Effect
     return None
 
 
-_STAT_CHANGES = (OpName.GAIN_ATK, OpName.HALVE_ATK, OpName.SET_ATK)
+_STAT_CHANGES = (OpName.GAIN_ATK, OpName.HALVE_ATK, OpName.SET_ATK, OpName.HALVE_ORIGINAL_ATK)
 _EARLY_DAMAGE_STEP = (Step.DAMAGE_STEP_START, Step.BEFORE_DAMAGE_CALCULATION)
 
 
@@ -218,15 +225,20 @@ def _damage_step_problem(effect: Effect, speed: int, step: Step) -> Problem | No
     """What may be activated at each Damage Step timing (R46, R49, R51)."""
     if speed >= 3:
         return None  # Counter Traps, at any timing (R46 item 3)
+    use = effect.damage_step
+    if use is DamageStepUse.DURING_DAMAGE_CALCULATION:
+        # "during damage calculation" cards: only at that timing (R49)
+        return None if step is Step.DURING_DAMAGE_CALCULATION else \
+            ("R49", "only_during_calculation", ())
     changes_stats = any(step_.op in _STAT_CHANGES for step_ in effect.resolution)
-    if changes_stats and speed >= 2:
+    if use is DamageStepUse.UNTIL_DAMAGE_CALCULATION or (changes_stats and speed >= 2):
         if step in _EARLY_DAMAGE_STEP:
             return None  # ATK/DEF modifiers until damage calculation (R46 item 2)
         if step is Step.DURING_DAMAGE_CALCULATION:
             # only cards whose text says "during damage calculation" (R49)
-            return None if effect.damage_step else ("R49", "not_during_calculation", ())
+            return None if use is True else ("R49", "not_during_calculation", ())
         return ("R51", "stat_change_too_late", ())
-    if effect.damage_step:
+    if use is True:
         return None  # its text says it may be activated in the Damage Step (R46 item 1)
     return ("R46", "not_in_damage_step", ())
 
@@ -265,6 +277,11 @@ def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect
     """The effect's own conditions about the game (the attack, the phase) hold now (R4)."""
     attack = state.attack
     controller = state.controller(instance) or _hand_owner(state, instance)
+    if not all(_face_up_on_field(rules, state, card_id) for card_id in effect.requires_on_field):
+        return False
+    if effect.battling is not None and battling_monsters(rules, state, controller,
+                                                         effect) is None:
+        return False
     for condition in effect.conditions:
         if condition in RESPONSE_CONDITIONS or condition is Condition.DURING_BATTLE_PHASE:
             continue  # R2, checked against the chain; every window here is in the Battle Phase
@@ -290,6 +307,26 @@ def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect
     return True
 
 
+def _face_up_on_field(rules: Rules, state: GameState, card_id: str) -> bool:
+    return any(card.card == card_id and card.face_up
+               for card in (*state.monsters, *state.spell_traps))
+
+
+def battling_monsters(rules: Rules, state: GameState, player: Player | None, effect: Effect
+                      ) -> tuple[str, str] | None:
+    """(``player``'s battling monster, the opponent's) when it matches ``effect.battling``."""
+    attack = state.attack
+    if attack is None or attack.target is None or player is None:
+        return None
+    attacker, target = attack.attacker, attack.target
+    own, other = (attacker, target) if state.controller(attacker) is player else (target, attacker)
+    if state.controller(own) is not player or state.monster(other) is None:
+        return None
+    if own not in matching_cards(rules, state, player, "", effect.battling):
+        return None
+    return own, other
+
+
 def _hand_owner(state: GameState, instance: str) -> Player | None:
     held = state.in_hand(instance)
     return held.owner if held is not None else None
@@ -299,7 +336,8 @@ def legal_targets(rules: Rules, state: GameState, player: Player, instance: str,
                   effect: Effect) -> tuple[str, ...]:
     if effect.target is None:
         return ()
-    return matching_cards(rules, state, player, instance, effect.target)
+    return distinguishable(rules, state,
+                           matching_cards(rules, state, player, instance, effect.target))
 
 
 def timing_passed(rules: Rules, state: GameState, player: Player) -> tuple[str, ...]:
@@ -423,7 +461,7 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     assert instance is not None and action.effect is not None
     effect = rules.effect_of(state, instance, action.effect)
     stage = stage_of(state, instance, effect.id)
-    refs = _capture(state, instance, action.target)
+    refs = _capture(rules, state, player, instance, effect, action.target)
     held = state.in_hand(instance)
     link = ChainLink(player, instance, effect.id, stage, action.target, refs,
                      from_hand=held is not None)
@@ -460,12 +498,17 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     return state, events
 
 
-def _capture(state: GameState, instance: str, target: str | None) -> tuple[tuple[Ref, str], ...]:
+def _capture(rules: Rules, state: GameState, player: Player, instance: str, effect: Effect,
+             target: str | None) -> tuple[tuple[Ref, str], ...]:
     refs: list[tuple[Ref, str]] = [(Ref.SELF, instance)]
     if target is not None:
         refs.append((Ref.TARGET, target))
     if state.chain:
         refs.append((Ref.CHAINED_TO, state.chain[-1].card))
+    if effect.battling is not None:
+        battling = battling_monsters(rules, state, player, effect)
+        if battling is not None:
+            refs += [(Ref.BATTLING_OWN, battling[0]), (Ref.BATTLING_OPPONENT, battling[1])]
     if state.attack is not None:
         refs.append((Ref.ATTACKER, state.attack.attacker))
         if state.attack.target is not None:

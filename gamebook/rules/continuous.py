@@ -1,0 +1,56 @@
+"""Continuous effects that change ATK/DEF: applied while their condition holds (R7).
+
+A face-up card with a continuous effect that ``modifies`` ATK/DEF (a Field Spell such as
+Necrovalley) applies a DELTA-cont raise to every face-up monster its selection matches, and
+stops the moment the card or the monster no longer qualifies. :func:`refresh` brings every
+monster's stat record in line with that after each action; it is idempotent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gamebook.cards.model import EffectKind
+from gamebook.rules.context import Rules
+from gamebook.rules.selection import matching_cards
+from gamebook.rules.state import GameState
+from gamebook.rules.stats import Operation, Stat, StatClass
+
+
+def refresh(rules: Rules, state: GameState) -> GameState:
+    """Start and stop the continuous ATK/DEF modifiers of face-up cards (R7, R71)."""
+    wanted: dict[str, dict[str, tuple[int, int]]] = {}  # monster -> source -> (atk, def)
+    sources: set[str] = set()
+    for card in (*state.monsters, *state.spell_traps):
+        definition = rules.cards[card.card]
+        for effect in definition.effects:
+            if effect.kind is not EffectKind.CONTINUOUS or effect.modifies is None:
+                continue
+            source = f"{card.id}:{effect.id}"
+            sources.add(source)
+            if not card.face_up:
+                continue
+            spec = effect.modifies
+            for monster in matching_cards(rules, state, card.controller, card.id, spec.select):
+                if state.monster(monster).face_up:
+                    wanted.setdefault(monster, {})[source] = (spec.atk, spec.defense)
+    if not sources:
+        return state
+    for monster in state.monsters:
+        have = {app.source for app in monster.stats.applications if app.source in sources}
+        want = wanted.get(monster.id, {})
+        if have == set(want):
+            continue
+        stats = monster.stats
+        for source in sorted(have - set(want)):
+            stats = stats.remove_source(source)
+        for source in sorted(set(want) - have):
+            atk, defense = want[source]
+            if atk:
+                stats = stats.apply(StatClass.DELTA_CONT, (Stat.ATK,), Operation.add(atk),
+                                    source=source)
+            if defense:
+                stats = stats.apply(StatClass.DELTA_CONT, (Stat.DEF,), Operation.add(defense),
+                                    source=source)
+        state = state.with_monster(replace(monster, stats=stats))
+    return state
