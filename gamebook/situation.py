@@ -24,7 +24,7 @@ MAIN_ZONES = ("m1", "m2", "m3", "m4", "m5")
 _RESOLVE_AND_LEAVE = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER,
                       SpellTrapType.RITUAL)
 EXTRA_ZONES = ("emz_left", "emz_right")
-SPELL_TRAP_ZONES = ("s1", "s2", "s3", "s4", "s5")
+SPELL_TRAP_ZONES = ("s1", "s2", "s3", "s4", "s5", "field")  # "field": the Field Zone (R8)
 
 
 class Scope(StrEnum):
@@ -213,6 +213,10 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located) -> None:
                 elif card.card_type is CardType.MONSTER:
                     raise located.error(loc + ("card",), f"{item.card!r} is a monster, not a "
                                         "Spell/Trap")
+                elif (item.zone == "field") != (card.spell_trap_type is SpellTrapType.FIELD) \
+                        and item.zone is not None:
+                    raise located.error(loc + ("zone",), "the Field Zone holds a Field Spell, "
+                                        "and a Field Spell goes in zone: field (R8)")
                 elif item.face_up and card.spell_trap_type in _RESOLVE_AND_LEAVE:
                     raise located.error(loc + ("face_up",), f"a face-up {item.card!r} would "
                                         "already have resolved and left the field; expected "

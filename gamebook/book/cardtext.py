@@ -1,0 +1,341 @@
+"""A card's text in plain words, rendered from its data: always what the engine uses.
+
+Each effect becomes one line: a header (its kind, or the activation of the card with its
+Spell/Trap type; mandatory or optional for triggers; activated from the hand; spell speed)
+and a body in the usual order of card text: when it can be activated (event, conditions),
+what it needs (cost, target), what it does (one phrase per primitive of its resolution,
+joined by "and if you do" or "also"), then its restrictions (once per turn, no response,
+Damage Step). Every word comes from the ``cardtext`` section of the catalogs in
+``catalogs/<lang>.yaml`` (English for a key a catalog lacks).
+
+An effect may carry its own wording per language in ``card_text`` (the printed text);
+:func:`effect_text` shows it, under the same header, instead of the rendered body. The short
+``text`` labels are effect *names* for the narration, not card text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from gamebook.cards.model import (
+    Card, CardType, Condition, Duration, Effect, EffectKind, EventName, Location, OpName,
+    Pick, PlayerRef, Primitive, TargetFilter, TargetSpec, spell_speed)
+
+CATALOGS = Path(__file__).parent / "catalogs"
+NameOf = Callable[[str], str]  # a card id -> its name, for tokens and required cards
+
+# Conditions that an "attack declared" event clause says itself ("when this card declares
+# an attack on a face-up monster").
+_ATTACK_CONDITIONS = (Condition.SELF_IS_ATTACKER, Condition.OPPONENT_IS_ATTACKING,
+                      Condition.DIRECT_ATTACK, Condition.ATTACK_TARGET_IS_MONSTER,
+                      Condition.ATTACK_TARGET_IS_FACE_UP)
+# Qualities of a card in a target or a selection, in the order they are said.
+_QUALITIES = (TargetFilter.CAN_CHANGE_POSITION, TargetFilter.FACE_UP, TargetFilter.FACE_DOWN,
+              TargetFilter.ATTACK_POSITION)
+_CHANGES_ATK = ("gain_atk", "halve_atk", "halve_original_atk", "set_atk")
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """The ``cardtext`` words of ``lang`` as ``{"a.b": text}``, English where it has none."""
+    import yaml
+
+    words: dict[str, str] = {}
+    for name in ("en", lang):
+        path = CATALOGS / f"{name}.yaml"
+        if path.exists():
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            words.update(_flatten(data.get("cardtext") or {}))
+    return words
+
+
+def _flatten(node: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    flat: dict[str, str] = {}
+    for key, value in node.items():
+        if isinstance(value, dict):
+            flat.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = str(value)
+    return flat
+
+
+def _cap(text: str) -> str:
+    """Upper-case the first letter (English sentences; Chinese and Japanese are unchanged)."""
+    return text[:1].upper() + text[1:]
+
+
+class _Writer:
+    """The words of one language, for one card."""
+
+    def __init__(self, card: Card, lang: str, name_of: NameOf | None) -> None:
+        self.card = card
+        self.words = catalog(lang)
+        self.name_of = name_of or (lambda card_id: card_id)
+
+    def w(self, key: str, **args: Any) -> str:
+        return self.words[key].format(**args)
+
+    def lookup(self, section: str, value: str | None) -> str:
+        """A word from a table (attributes, Types), or the value itself when it has none."""
+        if value is None:
+            return "?"
+        return self.words.get(f"{section}.{value}", value)
+
+    def join(self, items: Iterable[str], sep: str = "list_sep") -> str:
+        return self.w(sep).join(items)
+
+    # -- the card ------------------------------------------------------------------------
+    def type_line(self) -> str:
+        card = self.card
+        if card.card_type is not CardType.MONSTER:
+            subtype = card.spell_trap_type.value if card.spell_trap_type else "normal"
+            return self.w("spell_trap_line", subtype=self.w(f"subtype.{subtype}"),
+                          card=self.w(f"card_kind.{card.card_type.value}"))
+        frame = self.w(f"frame.{card.frame.value}") if card.frame else "?"
+        words = {"frame": frame, "attribute": self.lookup("attribute", card.attribute),
+                 "type": self.lookup("monster_type", card.monster_type), "atk": card.atk}
+        if card.is_link:
+            return self.w("link_line", rating=card.link_rating or "?", **words)
+        return self.w("level_line", level=card.level or "?",
+                      defense="?" if card.defense is None else card.defense, **words)
+
+    def spell_trap_type(self) -> str:
+        return self.type_line() if self.card.card_type is not CardType.MONSTER else ""
+
+    # -- one effect ----------------------------------------------------------------------
+    def header(self, effect: Effect) -> str:
+        if effect.kind is EffectKind.ACTIVATE:
+            kind = self.w("kind.activate", type=self.spell_trap_type())
+        else:
+            kind = self.w(f"kind.{effect.kind.value}")
+        details = []
+        if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP):
+            details.append(self.w("detail.mandatory" if effect.mandatory else "detail.optional"))
+        if effect.location is Location.HAND and self.card.card_type is CardType.MONSTER:
+            details.append(self.w("detail.from_hand"))
+        speed = spell_speed(self.card, effect)
+        if speed is not None:
+            details.append(self.w("detail.spell_speed", speed=speed))
+        if not details:
+            return self.w("header_plain", kind=kind)
+        return self.w("header", kind=kind, details=self.join(details, "detail_sep"))
+
+    def body(self, effect: Effect) -> str:
+        if effect.kind is EffectKind.CONTINUOUS:
+            text = self.continuous(effect)
+        else:
+            text = self.activated(effect)
+        restrictions = [self.w(key) for key in _restrictions(effect)]
+        for sentence in restrictions:
+            text = self.w("join_sentences", first=text, next=sentence)
+        return text
+
+    def activated(self, effect: Effect) -> str:
+        when = self.clauses(effect)
+        needs = [self.cost(step) for step in effect.cost]
+        target = self.w("target", target=self.spec(effect.target)) if effect.target else ""
+        need = self.join(needs, "clause_sep")
+        if need and target:
+            need = self.w("needs_both", cost=need, target=target)
+        need = _cap(need or target)
+        mood = "mandatory" if effect.mandatory else "optional"
+        if when and need:
+            opening = self.w(f"opening.{mood}.when_needs", when=when, needs=need)
+        elif when:
+            opening = self.w(f"opening.{mood}.when", when=when)
+        else:
+            opening = self.w(f"opening.{mood}.needs", needs=need) if need else ""
+        steps = self.steps(effect.resolution)
+        if not steps:
+            return opening + self.w("no_effect")
+        steps = steps if need else _cap(steps)
+        return opening + self.w("sentence", text=steps)
+
+    def continuous(self, effect: Effect) -> str:
+        parts = [self.w(f"grant.{ability.value}") for ability in effect.grants]
+        modifier = getattr(effect, "modifies", None)
+        if modifier is not None:
+            monsters = self.spec(modifier.select, Pick.ALL, face_up=True)
+            for stat, value in (("atk", modifier.atk), ("def", modifier.defense)):
+                if value:
+                    way = "up" if value > 0 else "down"
+                    parts.append(self.w(f"modify.{stat}_{way}", monsters=monsters,
+                                        amount=abs(value)))
+        if not parts:
+            return self.w("no_effect")
+        text = parts[0]
+        for part in parts[1:]:
+            text = self.w("join.also", first=text, next=part)
+        when = self.clauses(effect)
+        opening = self.w("opening.continuous", when=when) if when else ""
+        return opening + self.w("sentence", text=text if when else _cap(text))
+
+    def clauses(self, effect: Effect) -> str:
+        """When and on which condition the effect applies: "During the Battle Phase, when …"."""
+        conditions = list(effect.conditions)
+        clauses = []
+        if Condition.DURING_BATTLE_PHASE in conditions:
+            conditions.remove(Condition.DURING_BATTLE_PHASE)
+            clauses.append(self.w("condition.during_battle_phase"))
+        event = effect.answers
+        if event is EventName.ATTACK_DECLARED:
+            clauses.append(self.attack_clause(conditions))
+            conditions = [c for c in conditions if c not in _ATTACK_CONDITIONS]
+        elif event is not None:
+            clauses.append(self.w(f"event.{event.value}"))
+        battling = getattr(effect, "battling", None)
+        if battling is not None:
+            clauses.append(self.w("battles", monster=self.spec(battling)))
+        clauses.extend(self.w(f"condition.{c.value}") for c in conditions)
+        required = getattr(effect, "requires_on_field", ())
+        if required:
+            clauses.append(self.w("requires", cards=self.join(
+                self.name_of(card_id) for card_id in required)))
+        return _cap(self.join(clauses, "clause_sep"))
+
+    def attack_clause(self, conditions: list[Condition]) -> str:
+        attacker = ("self" if Condition.SELF_IS_ATTACKER in conditions else
+                    "opponent" if Condition.OPPONENT_IS_ATTACKING in conditions else "any")
+        form = ("_direct" if Condition.DIRECT_ATTACK in conditions else
+                "_on_face_up" if Condition.ATTACK_TARGET_IS_FACE_UP in conditions else
+                "_on_monster" if Condition.ATTACK_TARGET_IS_MONSTER in conditions else "")
+        return self.w(f"event.attack_declared{form}", attacker=self.w(f"attacker.{attacker}"))
+
+    # -- cards named in a step ---------------------------------------------------------
+    def spec(self, spec: TargetSpec, pick: Pick = Pick.ONE, face_up: bool = False) -> str:
+        """A target or a selection: "1 Attack Position monster on the field", "all …"."""
+        filters = set(spec.filters) | ({TargetFilter.FACE_UP} if face_up else set())
+        if TargetFilter.ATTACKING in filters:
+            return self.w("attacking")
+        qualities = [self.w(f"quality.{f.value}") for f in _QUALITIES if f in filters]
+        attribute = getattr(spec, "attribute", None)
+        if attribute:
+            qualities.append(self.w("quality.attribute",
+                                    attribute=self.lookup("attribute", attribute)))
+        archetype = getattr(spec, "archetype", None)
+        if archetype:
+            qualities.insert(0, self.w("quality.archetype", archetype=archetype))
+        thing = "spell_trap" if TargetFilter.SPELL_TRAP in filters else "monster"
+        controller = spec.controller if spec.controller in ("you", "opponent") else "any"
+        words = {"qualities": "".join(qualities), "place": self.w(f"place.{controller}")}
+        if pick is Pick.ALL:
+            return self.w("pick.all", things=self.w(f"thing.{thing}s"), **words)
+        if pick is Pick.HIGHEST_ATK:
+            return self.w("pick.highest_atk", thing=self.w(f"thing.{thing}"), **words)
+        return self.w("pick.one", thing=self.w(f"thing.{thing}"),
+                      count=self.w(f"count.{thing}"), **words)
+
+    def who(self, step: Primitive) -> str:
+        if step.select is not None:
+            return self.spec(step.select, step.select.pick)
+        return self.w(f"ref.{step.who.value}") if step.who is not None else "?"
+
+    def value(self, step: Primitive) -> str:
+        """The ATK a step takes its amount from: "the ATK of …", "half the ATK of …"."""
+        portion = getattr(step, "portion", "half")  # before `portion`, `of` meant half
+        portion = getattr(portion, "value", portion)
+        return self.w(f"value.{portion}", of=self.w(f"ref.{step.of.value}"))
+
+    # -- steps ---------------------------------------------------------------------------
+    def cost(self, step: Primitive) -> str:
+        if step.op in (OpName.TRIBUTE, OpName.DISCARD):
+            return self.w(f"cost.{step.op.value}", who=self.who(step))
+        return self.w("cost.other", step=self.step(step))
+
+    def steps(self, steps: tuple[Primitive, ...]) -> str:
+        text = ""
+        for step in steps:
+            phrase = self.step(step)
+            if not text:
+                text = phrase
+            elif step.if_previous_applied:
+                text = self.w("join.and_if_you_do", first=text, next=phrase)
+            else:
+                text = self.w("join.also", first=text, next=phrase)
+        return text
+
+    def step(self, step: Primitive) -> str:  # noqa: C901 - one branch per kind of phrase
+        op = step.op.value
+        player = step.player.value if step.player else PlayerRef.YOU.value
+        if op in ("inflict_damage", "gain_lp"):
+            if step.of is not None:
+                return self.w(f"op.{op}_{player}_of", value=self.value(step))
+            return self.w(f"op.{op}_{player}", amount=step.amount)
+        if op == "grant_player":
+            text = self.w(f"ability.{player}_{step.ability.value}")
+            return self.duration(text, step.duration, player=True)
+        if op == "forbid_attack_declaration":
+            text = self.w(f"ability.{player}_cannot_declare_attacks")
+            return self.duration(text, Duration.END_OF_TURN, player=True)
+        if op == "special_summon_tokens":
+            token = getattr(step, "token", None)
+            return self.w(f"op.special_summon_tokens_{player}", count=getattr(step, "count", 1),
+                          token=self.name_of(token) if token else "?")
+        who = self.who(step)
+        if op == "special_summon" and step.position is not None:
+            return self.w("op.special_summon_in", who=who,
+                          position=self.w(f"position.{step.position.value}"))
+        if op == "change_position":
+            return self.w("op.change_position", who=who,
+                          position=self.w(f"position.{step.position.value}"))
+        if op == "grant_extra_attack":
+            amount = step.amount or 1
+            key = "op.grant_extra_attack_one" if amount == 1 else "op.grant_extra_attack"
+            return self.w(key, who=who, amount=amount)
+        if op == "gain_atk" and step.of is not None:
+            return self.duration(self.w("op.gain_atk_of", who=who, value=self.value(step)),
+                                 step.duration)
+        text = self.w(f"op.{op}", who=who, amount=step.amount)
+        return self.duration(text, step.duration) if op in _CHANGES_ATK else text
+
+    def duration(self, text: str, duration: Duration, player: bool = False) -> str:
+        value = duration.value
+        if player and value != "end_of_battle":
+            return self.w("duration.player_turn", text=text)
+        return self.w(f"duration.{value}", text=text)
+
+
+def _restrictions(effect: Effect) -> list[str]:
+    keys = []
+    if effect.once_per_turn:
+        keys.append("restriction.once_per_turn")
+    if effect.opponent_cannot_respond:
+        keys.append("restriction.opponent_cannot_respond")
+    use = effect.damage_step
+    if use is True:
+        keys.append("restriction.damage_step")
+    elif use:
+        keys.append(f"restriction.damage_step_{getattr(use, 'value', use)}")
+    return keys
+
+
+def type_line(card: Card, lang: str) -> str:
+    """"Link Monster · Link-4 · DARK · Machine · ATK 3000", "Counter Trap"."""
+    return _Writer(card, lang, None).type_line()
+
+
+def effect_header(card: Card, effect: Effect, lang: str) -> str:
+    """"[Quick Effect, Spell Speed 2]", "[Activation of this Normal Trap, Spell Speed 2]"."""
+    return _Writer(card, lang, None).header(effect)
+
+
+def effect_text(card: Card, effect: Effect, lang: str, name_of: NameOf | None = None,
+                *, written: bool = True) -> str:
+    """One effect as a line: its header and its text.
+
+    The text is the card file's own ``card_text`` for ``lang`` when it has one (and
+    ``written`` is true), else the rendering of the effect's data.
+    """
+    writer = _Writer(card, lang, name_of)
+    own = getattr(effect, "card_text", None) or {}
+    body = own[lang] if written and own.get(lang) else writer.body(effect)
+    return writer.w("line", header=writer.header(effect), body=body)
+
+
+def card_text(card: Card, lang: str, name_of: NameOf | None = None) -> list[str]:
+    """The card's type line, then one line per effect (see :func:`effect_text`)."""
+    return [type_line(card, lang)] + [effect_text(card, effect, lang, name_of)
+                                      for effect in card.effects]
