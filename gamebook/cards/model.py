@@ -64,6 +64,12 @@ class EventName(StrEnum):
     ATTACK_DECLARED = "attack_declared"
     FLIPPED = "flip"  # the monster was flipped face-up: its Flip Effects (R6)
     DESTROYED = "destroyed"  # this card was destroyed (by battle or by a card effect)
+    # Damage Step events of this card (R51, R52): it battled and damage was calculated; it
+    # inflicted battle damage on the opponent; it was destroyed by battle (on the field after
+    # damage calculation, or in the GY at the end of the Damage Step, as its `location` says).
+    AFTER_DAMAGE_CALCULATION = "after_damage_calculation"
+    INFLICTS_BATTLE_DAMAGE = "inflicts_battle_damage"
+    DESTROYED_BY_BATTLE = "destroyed_by_battle"
 
 
 class Condition(StrEnum):
@@ -179,6 +185,7 @@ class Location(StrEnum):
 
     FIELD = "field"
     HAND = "hand"
+    GRAVEYARD = "graveyard"
 
 
 class Pick(StrEnum):

@@ -264,19 +264,28 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
         state, more = _leave_destroyed(rules, state)  # they leave first, then the chain (R52)
         events.extend(more)
     state = open_window(state, next_step, WindowKind.DAMAGE)
-    if next_step is Step.AFTER_DAMAGE_CALCULATION and state.flipped:
-        state = _flip_effects_window(rules, state)  # R51 timing 8
+    if next_step is Step.AFTER_DAMAGE_CALCULATION:
+        state = _damage_step_triggers(rules, state, _AFTER_CALCULATION_EVENTS)  # R51
+    elif next_step is Step.END_OF_DAMAGE_STEP:
+        state = _damage_step_triggers(rules, state, (EventName.DESTROYED_BY_BATTLE,))  # R52
     return state, events
 
 
-def _flip_effects_window(rules: Rules, state: GameState) -> GameState:
-    """After damage calculation the flipped monsters' Flip Effects are activated (R6, R51)."""
-    triggers = triggers_for(rules, state, EventName.FLIPPED)
-    state = replace(state, flipped=frozenset())
+# R51 timings 7-8: after damage calculation, these are placed on one chain by SEGOC.
+_AFTER_CALCULATION_EVENTS = (EventName.FLIPPED, EventName.AFTER_DAMAGE_CALCULATION,
+                             EventName.INFLICTS_BATTLE_DAMAGE, EventName.DESTROYED_BY_BATTLE)
+
+
+def _damage_step_triggers(rules: Rules, state: GameState, event_names: tuple[EventName, ...]
+                          ) -> GameState:
+    """Flip Effects and the battle's triggers become activatable (R6, R51, R52)."""
+    triggers = triggers_for(rules, state, *event_names)
+    if EventName.FLIPPED in event_names:
+        state = replace(state, flipped=frozenset())
     if not triggers:
         return state
-    window = replace(state.window, kind=WindowKind.EVENT, event=EventName.FLIPPED,
-                     triggers=triggers, first_chain=True)
+    window = replace(state.window, kind=WindowKind.EVENT, event=event_names[0],
+                     also=event_names[1:], triggers=triggers, first_chain=True)
     state = replace(state, window=window)
     if not rules.config.decline_counts_as_pass:
         state = hand_on(rules, state, state.turn_player.opponent)
@@ -321,9 +330,13 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
         damage = attacker.stats.atk
         events.append(event("damage_calculation", tp, attacker.id, attacker_atk=damage,
                             direct=True))
+        happened = {(EventName.AFTER_DAMAGE_CALCULATION, attacker.id)}
         if damage > 0:
             state, more = _battle_damage(state, tp.opponent, damage)
             events.extend(more)
+            if more[0].kind == "battle_damage":
+                happened.add((EventName.INFLICTS_BATTLE_DAMAGE, attacker.id))
+        state = replace(state, happened=state.happened | happened)
         return _check_duel_end(state, events)
     target = state.monster(attack.target)
     a = attacker.stats.atk
@@ -346,9 +359,14 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
             destroyed, damaged, amount = [], tp, t - a
         else:
             destroyed, damaged, amount = [], None, 0
+    happened = {(EventName.AFTER_DAMAGE_CALCULATION, attacker.id),
+                (EventName.AFTER_DAMAGE_CALCULATION, target.id)}
     if damaged is not None and amount > 0:
         state, more = _battle_damage(state, damaged, amount)
         events.extend(more)
+        if more[0].kind == "battle_damage":
+            dealer = attacker.id if damaged is tp.opponent else target.id
+            happened.add((EventName.INFLICTS_BATTLE_DAMAGE, dealer))
     for instance in destroyed:
         monster = state.monster(instance)
         if rules.cards[monster.card].has_ability(StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE):
@@ -362,6 +380,8 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
             continue
         state = state.with_monster(replace(monster, battle_destroyed=True))
         events.append(event("destroyed_by_battle", monster.controller, instance))
+        happened.add((EventName.DESTROYED_BY_BATTLE, instance))
+    state = replace(state, happened=state.happened | happened)
     return _check_duel_end(state, events)
 
 
@@ -393,7 +413,7 @@ def _leave_destroyed(rules: Rules, state: GameState) -> tuple[GameState, list[Ev
 def _end_damage_step(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
     """The Damage Step is over and so is the attack (R56)."""
     events: list[Event] = []
-    state = replace(state, flipped=frozenset())
+    state = replace(state, flipped=frozenset(), happened=frozenset())
     for monster in state.monsters:
         state = state.with_monster(replace(monster, stats=monster.stats.end_duration(
             "end_of_damage_step")))

@@ -117,6 +117,7 @@ class Window:
     triggers: tuple[Trigger, ...] = ()
     placing: bool = False  # the priority holder is placing more triggers of one stage (R23)
     first_chain: bool = False  # the chain being built is the first one of the event (R24)
+    also: tuple[EventName, ...] = ()  # further events answered in this window (R51 timing 8)
     reason: str | None = None  # for ENDED windows: why the branch ends
 
 
@@ -186,6 +187,7 @@ class GameState:
     battle_abilities: frozenset[tuple[Player, PlayerAbility]] = frozenset()  # for this battle
     ending_battle_phase: bool = False  # an effect ends the Battle Phase after the chain (R58)
     resolving: Resolving | None = None  # the top link's resolution waits for a choice
+    happened: frozenset[tuple[EventName, str]] = frozenset()  # this battle's events (R51)
 
     # -- lookups ---------------------------------------------------------------------------
     def monster(self, instance: str) -> MonsterState | None:
@@ -222,6 +224,10 @@ class GameState:
 
     def attack_allowance(self, instance: str) -> int:
         return 1 + dict(self.extra_attacks).get(instance, 0)
+
+    def answers(self, event_name: EventName) -> bool:
+        """Is ``event_name`` one of the events this window was opened for?"""
+        return self.window.event is event_name or event_name in self.window.also
 
     @property
     def terminal(self) -> bool:

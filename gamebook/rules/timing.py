@@ -83,6 +83,14 @@ def candidate_effects(rules: Rules, state: GameState, player: Player
         for effect in card.effects:
             if effect.kind is EffectKind.ACTIVATE and (spell_trap.id, effect.id) not in on_chain:
                 yield spell_trap.id, card, effect
+    for gone in state.graveyard:
+        if gone.owner is not player:
+            continue
+        card = rules.cards[gone.card]
+        for effect in card.effects:
+            if effect.location is Location.GRAVEYARD and effect.kind in ACTIVATED_KINDS \
+                    and (gone.id, effect.id) not in on_chain:
+                yield gone.id, card, effect
     for held in state.hand:
         if held.owner is not player:
             continue
@@ -139,7 +147,7 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
             return ("R22", "trigger_declined", ())  # the reason that counts in this chain
         if not _event_conditions_hold(rules, state, instance, effect):
             return ("R4", "event_did_not_happen", event_name)
-        if window.kind is not WindowKind.EVENT or window.event is not answers \
+        if window.kind is not WindowKind.EVENT or not state.answers(answers) \
                 or not window.first_chain:
             return ("R24", "event_timing_passed", event_name)
         if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP) and trigger is None:
@@ -328,8 +336,21 @@ def battling_monsters(rules: Rules, state: GameState, player: Player | None, eff
 
 
 def _hand_owner(state: GameState, instance: str) -> Player | None:
+    """The owner of a card in the hand or the GY."""
     held = state.in_hand(instance)
-    return held.owner if held is not None else None
+    if held is not None:
+        return held.owner
+    return next((g.owner for g in state.graveyard if g.id == instance), None)
+
+
+def _happened_to(state: GameState, event_name: EventName, instance: str) -> bool:
+    """Did an event that names a card happen to ``instance`` (Flip, Damage Step events)?"""
+    if event_name is EventName.FLIPPED:
+        return instance in state.flipped
+    if event_name in (EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE,
+                      EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED):
+        return (event_name, instance) in state.happened
+    return True
 
 
 def legal_targets(rules: Rules, state: GameState, player: Player, instance: str,
@@ -425,15 +446,14 @@ def _settling_stage(state: GameState) -> int:
 
 # -- activation and passing ------------------------------------------------------------------
 
-def triggers_for(rules: Rules, state: GameState, event_name: EventName) -> tuple[Trigger, ...]:
-    """Collect the effects that ``event_name`` makes activatable, with their stages (R20, R21)."""
+def triggers_for(rules: Rules, state: GameState, *event_names: EventName) -> tuple[Trigger, ...]:
+    """Collect the effects that the events make activatable, with their stages (R20, R21)."""
     found = []
     tp = state.turn_player
     for player in (Player.A, Player.B):
         for instance, _card, effect in candidate_effects(rules, state, player):
-            if effect.answers is not event_name:
-                continue
-            if event_name is EventName.FLIPPED and instance not in state.flipped:
+            if effect.answers not in event_names or not _happened_to(state, effect.answers,
+                                                                      instance):
                 continue
             if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
                 continue
