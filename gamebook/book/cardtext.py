@@ -22,7 +22,7 @@ from typing import Any
 
 from gamebook.cards.model import (
     Card, CardType, Condition, Duration, Effect, EffectKind, EventName, Location, OpName,
-    Pick, PlayerRef, Primitive, TargetFilter, TargetSpec, spell_speed)
+    Pick, PlayerRef, Primitive, Ref, TargetFilter, TargetSpec, spell_speed)
 
 CATALOGS = Path(__file__).parent / "catalogs"
 NameOf = Callable[[str], str]  # a card id -> its name, for tokens and required cards
@@ -74,6 +74,7 @@ class _Writer:
         self.card = card
         self.words = catalog(lang)
         self.name_of = name_of or (lambda card_id: card_id)
+        self.target_is_card = False  # "that target" is a Spell/Trap Card, not a monster
 
     def w(self, key: str, **args: Any) -> str:
         return self.words[key].format(**args)
@@ -124,6 +125,8 @@ class _Writer:
         return self.w("header", kind=kind, details=self.join(details, "detail_sep"))
 
     def body(self, effect: Effect) -> str:
+        target = effect.target
+        self.target_is_card = target is not None and TargetFilter.SPELL_TRAP in target.filters
         if effect.kind is EffectKind.CONTINUOUS:
             text = self.continuous(effect)
         else:
@@ -158,12 +161,7 @@ class _Writer:
         parts = [self.w(f"grant.{ability.value}") for ability in effect.grants]
         modifier = getattr(effect, "modifies", None)
         if modifier is not None:
-            monsters = self.spec(modifier.select, Pick.ALL, face_up=True)
-            for stat, value in (("atk", modifier.atk), ("def", modifier.defense)):
-                if value:
-                    way = "up" if value > 0 else "down"
-                    parts.append(self.w(f"modify.{stat}_{way}", monsters=monsters,
-                                        amount=abs(value)))
+            parts.extend(self.modifier(modifier))
         if not parts:
             return self.w("no_effect")
         text = parts[0]
@@ -172,6 +170,16 @@ class _Writer:
         when = self.clauses(effect)
         opening = self.w("opening.continuous", when=when) if when else ""
         return opening + self.w("sentence", text=text if when else _cap(text))
+
+    def modifier(self, modifier: Any) -> list[str]:
+        """A continuous ATK/DEF change: "all face-up … monsters gain 500 ATK and 500 DEF"."""
+        monsters = self.spec(modifier.select, Pick.ALL, face_up=True)
+        if modifier.atk > 0 and modifier.defense > 0:
+            return [self.w("modify.both_up", monsters=monsters, atk=modifier.atk,
+                           defense=modifier.defense)]
+        return [self.w(f"modify.{stat}_{'up' if value > 0 else 'down'}", monsters=monsters,
+                       amount=abs(value))
+                for stat, value in (("atk", modifier.atk), ("def", modifier.defense)) if value]
 
     def clauses(self, effect: Effect) -> str:
         """When and on which condition the effect applies: "During the Battle Phase, when …"."""
@@ -188,7 +196,7 @@ class _Writer:
             clauses.append(self.w(f"event.{event.value}"))
         battling = getattr(effect, "battling", None)
         if battling is not None:
-            clauses.append(self.w("battles", monster=self.spec(battling)))
+            clauses.append(self.w("battles", monster=self.spec(battling, any_one=True)))
         clauses.extend(self.w(f"condition.{c.value}") for c in conditions)
         required = getattr(effect, "requires_on_field", ())
         if required:
@@ -205,8 +213,12 @@ class _Writer:
         return self.w(f"event.attack_declared{form}", attacker=self.w(f"attacker.{attacker}"))
 
     # -- cards named in a step ---------------------------------------------------------
-    def spec(self, spec: TargetSpec, pick: Pick = Pick.ONE, face_up: bool = False) -> str:
-        """A target or a selection: "1 Attack Position monster on the field", "all …"."""
+    def spec(self, spec: TargetSpec, pick: Pick = Pick.ONE, face_up: bool = False,
+             any_one: bool = False) -> str:
+        """A target or a selection: "1 Attack Position monster on the field", "all …".
+
+        ``face_up`` adds that quality; ``any_one`` says "a … monster" (a condition's monster).
+        """
         filters = set(spec.filters) | ({TargetFilter.FACE_UP} if face_up else set())
         if TargetFilter.ATTACKING in filters:
             return self.w("attacking")
@@ -217,7 +229,8 @@ class _Writer:
                                     attribute=self.lookup("attribute", attribute)))
         archetype = getattr(spec, "archetype", None)
         if archetype:
-            qualities.insert(0, self.w("quality.archetype", archetype=archetype))
+            qualities.append(self.w("quality.archetype",
+                                    archetype=self.lookup("archetype", archetype)))
         thing = "spell_trap" if TargetFilter.SPELL_TRAP in filters else "monster"
         controller = spec.controller if spec.controller in ("you", "opponent") else "any"
         words = {"qualities": "".join(qualities), "place": self.w(f"place.{controller}")}
@@ -225,12 +238,16 @@ class _Writer:
             return self.w("pick.all", things=self.w(f"thing.{thing}s"), **words)
         if pick is Pick.HIGHEST_ATK:
             return self.w("pick.highest_atk", thing=self.w(f"thing.{thing}"), **words)
+        if any_one:
+            return self.w("pick.any_one", thing=self.w(f"thing.{thing}"), **words)
         return self.w("pick.one", thing=self.w(f"thing.{thing}"),
                       count=self.w(f"count.{thing}"), **words)
 
     def who(self, step: Primitive) -> str:
         if step.select is not None:
             return self.spec(step.select, step.select.pick)
+        if step.who is Ref.TARGET and self.target_is_card:
+            return self.w("ref.target_card")
         return self.w(f"ref.{step.who.value}") if step.who is not None else "?"
 
     def value(self, step: Primitive) -> str:

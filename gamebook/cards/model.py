@@ -63,7 +63,6 @@ class EventName(StrEnum):
 
     ATTACK_DECLARED = "attack_declared"
     FLIPPED = "flip"  # the monster was flipped face-up: its Flip Effects (R6)
-    DESTROYED = "destroyed"  # this card was destroyed (by battle or by a card effect)
     # Damage Step events of this card (R51, R52): it battled and damage was calculated; it
     # inflicted battle damage on the opponent; it was destroyed by battle (on the field after
     # damage calculation, or in the GY at the end of the Damage Step, as its `location` says).

@@ -348,7 +348,7 @@ def _happened_to(state: GameState, event_name: EventName, instance: str) -> bool
     if event_name is EventName.FLIPPED:
         return instance in state.flipped
     if event_name in (EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE,
-                      EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED):
+                      EventName.DESTROYED_BY_BATTLE):
         return (event_name, instance) in state.happened
     return True
 
