@@ -143,6 +143,9 @@ def continue_resolution(rules: Rules, state: GameState, events: list[Event],
         events.extend(more)
         if not done:
             return state, events  # a SELECT window: the resolving player chooses
+        if any(state.life(p) <= 0 for p in (Player.A, Player.B)):
+            state = replace(state, chain=())  # the Duel is lost at once: no link resolves
+            break
     state, more = after_chain(rules, state)
     return state, events + more
 
