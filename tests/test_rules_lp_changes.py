@@ -169,3 +169,21 @@ def test_r69_a_duel_lost_to_effect_damage_ends_the_branch_at_once(tmp_path) -> N
     assert state.lp == (0, 8000)  # LP cannot go below 0
     assert "damage_step_begins" not in kinds(events)
     assert eng.outcome(state)["can_attack_again"] == []
+
+
+def test_r69_a_duel_lost_in_the_middle_of_a_chain_is_lost_before_the_lower_links_resolve(
+        tmp_path) -> None:
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"lp": 2000, "monsters": [{"id": "skull", "card": "summoned_skull"}],
+                          "spell_traps": [{"id": "heal", "card": "test_heal_trap"}]},
+                    "B": {"monsters": [{"id": "elf", "card": "mystical_elf",
+                                        "position": "defense"}],
+                          "spell_traps": [{"id": "cylinder", "card": "magic_cylinder"}]}},
+        "start": {"moment": "attack_declared", "attacker": "skull", "target": "elf"},
+        "scope": "end_of_battle"}), "seed")
+    state, events = play_events(eng, ["A activate heal.activate",
+                                      "B activate cylinder.activate -> skull", "A pass", "B pass"])
+    # c2 Magic Cylinder takes A to 0: the Duel is over, c1's LP gain never resolves.
+    assert state.window.reason == "duel_over" and state.lp == (0, 8000)
+    assert "lp_gained" not in kinds(events) and first(events, "duel_lost").player is A
