@@ -159,6 +159,10 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
         problem = _damage_step_problem(effect, speed, window.step)
         if problem is not None:
             return problem
+    elif effect.damage_step is DamageStepUse.UNTIL_DAMAGE_CALCULATION:
+        return ("R46", "only_in_damage_step", ())  # "during the Damage Step" cards
+    elif effect.damage_step is DamageStepUse.DURING_DAMAGE_CALCULATION:
+        return ("R49", "only_during_calculation", ())
     problem = _response_problem(rules, state, player, effect)
     if problem is not None:
         return problem
