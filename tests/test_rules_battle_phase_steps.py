@@ -18,6 +18,7 @@ from rules_helpers import (
     play,
     play_events,
     run_out,
+    situation,
     write_situation,
 )
 
@@ -125,6 +126,16 @@ def test_r4_battle_fader_is_offered_from_the_hand_against_a_direct_attack() -> N
     assert [(t.card, t.stage) for t in state.window.triggers] == [("battle_fader", 4)]
     state = play(eng, ["A pass"], settle_end=False)
     assert FADER in legal(eng, state)
+
+
+def test_r23_under_the_flowchart_preset_battle_fader_is_settled_before_anyone_has_priority(
+        ) -> None:
+    eng = Engine(situation("battle_fader_direct"), "flowchart")
+    state = eng.initial_state()
+    assert eng.to_move(state) is B and legal(eng, state) == [FADER, "B decline"]
+    state = play(eng, ["B decline"], state, settle_end=False)
+    assert eng.to_move(state) is A and state.window.passes == 0  # a decline is not a pass
+    assert forbidden_by(eng, state, "battle_fader", "summon_and_end") == "R22"
 
 
 def test_r4_battle_fader_is_not_offered_against_an_attack_on_a_monster(tmp_path) -> None:

@@ -189,3 +189,13 @@ def test_r8_a_quick_play_spell_set_this_turn_cannot_be_activated(tmp_path) -> No
     state = play(eng, ["A pass"], settle_end=False)
     assert forbidden_by(eng, state, "typhoon", "activate") == "R8"
     assert forbidden_by(eng, state, "sakuretsu", "activate") is None
+
+
+def test_r17_a_trap_destroyed_in_answer_to_its_activation_still_resolves() -> None:
+    eng = _example("sakuretsu_first_chain")
+    state, events = run_out(eng, [SAKURETSU, "A pass",
+                                  "B activate mystical_space_typhoon.activate -> sakuretsu_armor"])
+    destroyed = [e.card for e in events if e.kind == "destroyed"]
+    assert destroyed == ["sakuretsu_armor", "summoned_skull"]  # destroying is not negating
+    assert graveyard(state)["sakuretsu_armor"] == "destroyed"
+    assert state.window.reason == "attack_ended"

@@ -19,8 +19,10 @@ from rules_helpers import (
     play,
     play_events,
     run_out,
+    write_situation,
 )
 
+from gamebook.rules.engine import Engine
 from gamebook.rules.state import Step, WindowKind
 
 SAKURETSU = "B activate sakuretsu.activate -> borrelsword"
@@ -62,6 +64,23 @@ def test_r17_a_spell_counter_negates_typhoon_so_the_trap_it_targeted_stays_set()
     assert graveyard(state)["typhoon"] == "destroyed"
     trap_jammer = state.spell_trap("trap_jammer")
     assert trap_jammer is not None and not trap_jammer.face_up
+
+
+def test_r26_a_once_per_turn_effect_that_was_negated_still_counts_as_used(tmp_path) -> None:
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"monsters": [{"id": "skull", "card": "summoned_skull"}],
+                          "spell_traps": [{"id": "effect_counter",
+                                           "card": "test_effect_counter"}]},
+                    "B": {"monsters": [{"id": "booster", "card": "test_booster"}]}},
+        "start": {"moment": "attack_declared", "attacker": "skull", "target": "booster"},
+        "scope": "end_of_battle"}), "seed")
+    state = play(eng, ["A pass", "B activate booster.boost",
+                       "A activate effect_counter.activate", "B pass", "A pass"],
+                 settle_end=False)
+    assert state.chain == () and monster(state, "booster").stats.atk == 1000
+    refused = note(eng, state, "booster", "boost")
+    assert (refused.rule, refused.reason) == ("R26", "once_per_turn_used")
 
 
 # -- Counter Traps answer only what they name ----------------------------------------------------

@@ -87,6 +87,21 @@ def test_r39_a_monster_special_summoned_to_the_defenders_side_causes_a_replay() 
     assert "A replay_attack skull -> b_reinforcement" in legal(eng, state)
 
 
+def test_r42_a_monster_summoned_against_a_direct_attack_leaves_no_direct_attack_to_replay(
+        tmp_path) -> None:
+    from gamebook.rules.engine import Engine
+
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"monsters": [{"id": "skull", "card": "summoned_skull"}]},
+                    "B": {"hand": [{"id": "reinforcement", "card": "test_reinforcement"}]}},
+        "start": {"moment": "attack_declared", "attacker": "skull"},
+        "scope": "end_of_battle"}), "seed")
+    state, events = play_events(eng, ["A pass", "B activate reinforcement.summon"])
+    assert "replay" in kinds(events)
+    assert legal(eng, state) == ["A replay_attack skull -> reinforcement", "A stop_attack skull"]
+
+
 def test_r40_a_monster_leaving_the_attackers_side_causes_no_replay() -> None:
     eng = engine("removal")
     state, events = run_out(eng, ["A pass", "B activate bounce.activate -> gemini_elf"])
