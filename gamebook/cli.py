@@ -68,6 +68,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="list active, erased and suspended applications after each step")
     stats.add_argument("--schema", action="store_true",
                        help="print the JSON Schema of timeline files and exit")
+
+    cards = sub.add_parser("cards", help="list the bundled cards, or show one card's text")
+    cards.add_argument("card", nargs="?", metavar="ID", help="card id (default: list them all)")
+    cards.add_argument("--lang", choices=LANGUAGES, default="en")
     return parser
 
 
@@ -87,6 +91,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from gamebook import stats_cli
 
             return stats_cli.main(args)
+        if args.command == "cards":
+            from gamebook import cardscmd
+
+            return cardscmd.main(args)
     except GamebookError as error:
         print(f"gamebook: {error}", file=sys.stderr)
         return error.exit_code

@@ -21,8 +21,23 @@ from pathlib import Path
 from typing import Any
 
 from gamebook.cards.model import (
-    Card, CardType, Condition, Duration, Effect, EffectKind, EventName, Location, OpName,
-    Pick, PlayerRef, Primitive, Ref, TargetFilter, TargetSpec, spell_speed)
+    Card,
+    CardType,
+    Condition,
+    Duration,
+    Effect,
+    EffectKind,
+    EventName,
+    Location,
+    OpName,
+    Pick,
+    PlayerRef,
+    Primitive,
+    Ref,
+    TargetFilter,
+    TargetSpec,
+    spell_speed,
+)
 
 CATALOGS = Path(__file__).parent / "catalogs"
 NameOf = Callable[[str], str]  # a card id -> its name, for tokens and required cards
@@ -115,8 +130,9 @@ class _Writer:
         details = []
         if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP):
             details.append(self.w("detail.mandatory" if effect.mandatory else "detail.optional"))
-        if effect.location is Location.HAND and self.card.card_type is CardType.MONSTER:
-            details.append(self.w("detail.from_hand"))
+        if effect.location is not Location.FIELD and not (
+                effect.location is Location.HAND and self.card.card_type is not CardType.MONSTER):
+            details.append(self.w(f"detail.from_{effect.location.value}"))
         speed = spell_speed(self.card, effect)
         if speed is not None:
             details.append(self.w("detail.spell_speed", speed=speed))
@@ -329,6 +345,19 @@ def _restrictions(effect: Effect) -> list[str]:
     return keys
 
 
+def kind_name(card: Card, lang: str) -> str:
+    """What kind of card it is, in a few words: "Link Monster", "Counter Trap"."""
+    writer = _Writer(card, lang, None)
+    if card.card_type is CardType.MONSTER:
+        return writer.w(f"frame.{card.frame.value}") if card.frame else "?"
+    return writer.type_line()
+
+
+def label(key: str, lang: str, **args: Any) -> str:
+    """A word of the ``cardtext`` section: ``label("command.names", "ja")``."""
+    return catalog(lang)[key].format(**args)
+
+
 def type_line(card: Card, lang: str) -> str:
     """"Link Monster · Link-4 · DARK · Machine · ATK 3000", "Counter Trap"."""
     return _Writer(card, lang, None).type_line()
@@ -347,8 +376,8 @@ def effect_text(card: Card, effect: Effect, lang: str, name_of: NameOf | None = 
     ``written`` is true), else the rendering of the effect's data.
     """
     writer = _Writer(card, lang, name_of)
-    own = getattr(effect, "card_text", None) or {}
-    body = own[lang] if written and own.get(lang) else writer.body(effect)
+    own = effect.card_text.get(lang) if written else None
+    body = own or writer.body(effect)
     return writer.w("line", header=writer.header(effect), body=body)
 
 

@@ -285,6 +285,10 @@ class Effect:
     resolution: tuple[Primitive, ...] = ()
     grants: tuple[StaticAbility, ...] = ()  # continuous effects
     text: dict[str, str] = field(default_factory=dict)  # short label per language
+    # The effect's own wording per language (its printed text): gamebook.book.cardtext shows
+    # it instead of the text it renders from the data, `gamebook cards` beside it; never
+    # read by the engine or the narration.
+    card_text: dict[str, str] = field(default_factory=dict)
 
     def __hash__(self) -> int:
         return hash((self.id, self.kind))

@@ -1,0 +1,99 @@
+"""``gamebook cards [ID] [--lang L]``: the bundled cards, and one card's text in plain words.
+
+Without an id it lists every bundled card (id, name, kind of card, effect ids); with one it
+shows the card's names in every language, its stats and each effect rendered from its data
+by :mod:`gamebook.book.cardtext`, plus the card file's own wording where it has one. It
+loads only the card library (PyYAML, pydantic) and the catalogs, so it starts fast. An
+unknown id is one line with the closest ids, and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+import unicodedata
+
+from gamebook.book.cardtext import card_text, effect_text, kind_name, label
+from gamebook.cards.library import CardLibrary, load_library
+from gamebook.cards.model import Card
+from gamebook.errors import GamebookError
+
+LANGUAGE_ORDER = ("en", "zh-Hant", "zh-Hans", "ja")
+
+
+class UnknownCard(GamebookError):
+    """The id names no bundled card."""
+
+
+def main(args: argparse.Namespace) -> int:
+    library = load_library()
+    if args.card:
+        lines = show(library, find(library, args.card), args.lang)
+    else:
+        lines = listing(library, args.lang)
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+def find(library: CardLibrary, wanted: str) -> Card:
+    """The card with id ``wanted``, or an error that names the closest ids."""
+    if wanted in library:
+        return library[wanted]
+    ids = library.ids()
+    by_name = {library[i].name(lang).casefold(): i for i in ids for lang in library[i].names}
+    key = wanted.casefold().replace(" ", "_").replace("-", "_")
+    close = difflib.get_close_matches(key, ids, n=3, cutoff=0.5)
+    close += [by_name[n] for n in difflib.get_close_matches(wanted.casefold(), by_name, n=3)]
+    suggestions = list(dict.fromkeys(close))[:3]
+    if suggestions:
+        raise UnknownCard(f"unknown card {wanted!r}; did you mean "
+                          f"{' or '.join(repr(s) for s in suggestions)}?")
+    raise UnknownCard(f"unknown card {wanted!r}; `gamebook cards` lists the {len(ids)} "
+                      f"bundled cards")
+
+
+def listing(library: CardLibrary, lang: str) -> list[str]:
+    """One row a card: id, name, kind of card, effect ids."""
+    rows = []
+    for card_id in library.ids():
+        card = library[card_id]
+        effects = ", ".join(effect.id for effect in card.effects) or "-"
+        rows.append((card_id, card.name(lang), kind_name(card, lang), effects))
+    widths = [max(_width(row[column]) for row in rows) for column in range(3)]
+    lines = ["  ".join(_pad(cell, width) for cell, width in zip(row, widths, strict=False))
+             + "  " + row[3] for row in rows]
+    return lines + ["", label("command.count", lang, count=len(rows))]
+
+
+def show(library: CardLibrary, card: Card, lang: str) -> list[str]:
+    """A card's names, stats and effects, each rendered from its data."""
+
+    def name_of(card_id: str) -> str:
+        return library[card_id].name(lang) if card_id in library else card_id
+
+    langs = [code for code in LANGUAGE_ORDER if code in card.names]
+    langs += sorted(set(card.names) - set(langs))
+    width = max(_width(code) for code in langs)
+    lines = [f"{card.name(lang)} [{card.id}]", card_text(card, lang)[0], "",
+             label("command.label", lang, label=label("command.names", lang))]
+    lines += [f"  {_pad(code, width)}  {card.names[code]}" for code in langs]
+    lines += ["", label("command.label", lang, label=label("command.effects", lang))]
+    if not card.effects:
+        lines.append("  " + label("command.no_effects", lang))
+    for effect in card.effects:
+        name = effect.text.get(lang) or effect.text.get("en")
+        heading = label("command.effect", lang, id=effect.id, name=name) if name else effect.id
+        lines += [f"- {heading}", "  " + effect_text(card, effect, lang, name_of, written=False)]
+        if effect.card_text.get(lang):
+            lines.append("  " + label("command.written", lang, text=effect.card_text[lang]))
+    return lines
+
+
+def _width(text: str) -> int:
+    """Columns a terminal gives ``text``: two for each wide (CJK) character."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))

@@ -1,0 +1,110 @@
+"""``gamebook cards``: the list of bundled cards and one card's data, in every language.
+
+An unknown id is one line on stderr with the closest ids and exit code 2; the command loads
+neither the engine nor networkx/jinja2, so it starts fast.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from gamebook import cardscmd
+from gamebook.book.cardtext import effect_text, kind_name, type_line
+from gamebook.cards.library import CardLibrary, load_library
+from gamebook.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "zh-Hant", "zh-Hans", "ja")
+LIBRARY = load_library()
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(["cards", *argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_list_names_every_bundled_card(capsys, lang):
+    code, out, err = run(capsys, "--lang", lang)
+    assert code == 0 and err == ""
+    rows = out.splitlines()
+    assert len(rows) == len(LIBRARY.ids()) + 2  # the cards, a blank line, the count
+    for card_id, row in zip(LIBRARY.ids(), rows, strict=False):
+        card = LIBRARY[card_id]
+        assert row.startswith(card_id + " ")
+        assert card.name(lang) in row and kind_name(card, lang) in row
+        assert all(effect.id in row for effect in card.effects)
+    assert str(len(LIBRARY.ids())) in rows[-1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_show_gives_names_stats_and_each_effect(capsys, lang):
+    code, out, err = run(capsys, "borrelsword_dragon", "--lang", lang)
+    card = LIBRARY["borrelsword_dragon"]
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == f"{card.name(lang)} [borrelsword_dragon]"
+    assert lines[1] == type_line(card, lang)
+    for name in card.names.values():
+        assert name in out
+    for effect in card.effects:
+        assert f"- {effect.id}" in out
+        assert "  " + effect_text(card, effect, lang, written=False) in lines
+        assert effect.text[lang] in out  # the effect's name, as the book calls it
+
+
+def test_show_a_card_without_effects(capsys):
+    code, out, _ = run(capsys, "gemini_elf", "--lang", "zh-Hans")
+    assert code == 0
+    assert "通常怪兽・4星・地属性・魔法师族・攻击力1900・守备力900" in out
+    assert "这张卡没有效果。" in out
+
+
+def test_show_adds_the_card_files_own_wording(capsys, monkeypatch):
+    card = LIBRARY["sakuretsu_armor"]
+    own = replace(card.effects[0], card_text={"ja": "その攻撃モンスターを破壊する。"})
+    cards = [LIBRARY[i] for i in LIBRARY.ids() if i != card.id] + [
+        replace(card, effects=(own,))]
+    monkeypatch.setattr(cardscmd, "load_library", lambda: CardLibrary(cards))
+    code, out, _ = run(capsys, "sakuretsu_armor", "--lang", "ja")
+    assert code == 0
+    assert "  カードファイルに書かれたテキスト：その攻撃モンスターを破壊する。" in out
+    assert "対象のモンスターを破壊する。" in out  # the rendering is still shown
+    _, english, _ = run(capsys, "sakuretsu_armor")
+    assert "As written" not in english  # no own wording in English
+
+
+@pytest.mark.parametrize("wanted, suggestion", [
+    ("sakuretsu", "'sakuretsu_armor'"), ("Mirror Force", "'mirror_force'"),
+    ("borelsword_dragon", "'borrelsword_dragon'")])
+def test_unknown_id_is_one_line_with_did_you_mean(capsys, wanted, suggestion):
+    code, out, err = run(capsys, wanted)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1
+    assert err.startswith(f"gamebook: unknown card {wanted!r}; did you mean {suggestion}")
+
+
+def test_unknown_id_with_nothing_close(capsys):
+    code, _, err = run(capsys, "qqqqqq")
+    assert code == 2
+    assert err == (f"gamebook: unknown card 'qqqqqq'; `gamebook cards` lists the "
+                   f"{len(LIBRARY.ids())} bundled cards\n")
+
+
+def test_starts_without_the_engine_or_heavy_libraries():
+    probe = ("import sys, io, contextlib\n"
+             "from gamebook.cli import main\n"
+             "with contextlib.redirect_stdout(io.StringIO()):\n"
+             "    assert main(['cards', 'trap_jammer', '--lang', 'ja']) == 0\n"
+             "heavy = [m for m in sys.modules if m.split('.')[0] in ('networkx', 'jinja2')\n"
+             "         or m.startswith(('gamebook.rules', 'gamebook.explore'))]\n"
+             "print(heavy)\n")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                            cwd=ROOT, check=True)
+    assert result.stdout.strip() == "[]"
