@@ -10,8 +10,6 @@ their own (R46-R52) with restricted activations; damage calculation happens betw
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from gamebook.cards.model import (
     EffectKind,
     EventName,
@@ -33,6 +31,7 @@ from gamebook.rules.state import (
     Step,
     Window,
     WindowKind,
+    replace,
 )
 from gamebook.rules.timing import hand_on, legal_targets, pending, triggers_for
 

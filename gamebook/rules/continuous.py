@@ -8,12 +8,10 @@ monster's stat record in line with that after each action; it is idempotent.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from gamebook.cards.model import EffectKind
 from gamebook.rules.context import Rules
 from gamebook.rules.selection import matching_cards
-from gamebook.rules.state import GameState
+from gamebook.rules.state import GameState, replace
 from gamebook.rules.stats import Operation, Stat, StatClass
 
 

@@ -16,7 +16,6 @@ processed after the chain (R39, R41).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from gamebook.cards.model import (
@@ -50,6 +49,7 @@ from gamebook.rules.state import (
     Step,
     Window,
     WindowKind,
+    replace,
 )
 from gamebook.rules.stats import Operation, Stat, StatBlock, StatClass
 from gamebook.rules.stats_expr import round_half_up

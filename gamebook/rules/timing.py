@@ -11,7 +11,6 @@ decides whether an activation is legal, and names the R-rule when it is not.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from gamebook.cards.model import (
     RESPONSE_CONDITIONS,
@@ -49,6 +48,7 @@ from gamebook.rules.state import (
     Trigger,
     TriggerStatus,
     WindowKind,
+    replace,
 )
 
 Problem = tuple[str, str, tuple]  # (R-rule, message key, args)
