@@ -14,12 +14,22 @@ from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book
 
 TEMPLATES = Path(__file__).parent / "templates"
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|&~])")
+# What makes a line a list item, a rule, a setext heading or a numbered item: made inert.
+_MD_LINE_START = re.compile(r"^(\d+)([.)])|^([-+=])", re.MULTILINE)
 
 
 def md_escape(text: str) -> str:
-    """Escape Markdown syntax characters in a user-written string."""
-    return _MD_SPECIAL.sub(r"\\\1", str(text))
+    """Escape Markdown syntax in a user-written string, on every line of it: the text reads
+    the same and can open no heading, list, quote, code block, link, image or HTML tag."""
+    lines = [line.lstrip() for line in str(text).splitlines()] or [""]
+    escaped = _MD_SPECIAL.sub(r"\\\1", "\n".join(lines))
+    return _MD_LINE_START.sub(lambda m: f"{m[1]}\\{m[2]}" if m[1] else f"\\{m[3]}", escaped)
+
+
+def md_title(text: str) -> str:
+    """:func:`md_escape` on one line (a heading cannot span lines)."""
+    return md_escape(" ".join(str(text).split()))
 
 
 @cache
@@ -35,6 +45,7 @@ def _environment(autoescape: bool):  # pragma: no cover - trivial
         undefined=jinja2.StrictUndefined,
     )
     env.filters["md"] = md_escape
+    env.filters["md_title"] = md_title
     return env
 
 
