@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from gamebook import limits
-from gamebook.errors import GamebookError, printable
+from gamebook.errors import GamebookError, InputErrors, printable
 from gamebook.limits import DEFAULT as DEFAULT_LIMITS
 
 RULE_PRESETS = ("seed", "flowchart")
@@ -154,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         limits.configure(max_input_bytes=args.max_input_bytes)
         return _dispatch(args)
     except GamebookError as error:
-        for line in str(error).splitlines() or [""]:
+        for line in error.lines() if isinstance(error, InputErrors) else [str(error)]:
             print(f"gamebook: {printable(line)}", file=sys.stderr)
         return error.exit_code
     except KeyboardInterrupt:

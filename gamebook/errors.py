@@ -37,13 +37,15 @@ class InputErrors(GamebookError):
     def __init__(self, errors: list[InputError]) -> None:
         unique = {str(error): error for error in errors}
         self.errors = sorted(unique.values(), key=lambda e: (e.path or "", e.line or 0))
+        super().__init__("\n".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        """One message per error (a message itself never holds a line break once shown
+        through :func:`printable`)."""
         lines = [str(error) for error in self.errors[:self.shown]]
         if len(self.errors) > self.shown:
             lines.append(f"… and {len(self.errors) - self.shown} more problems")
-        super().__init__("\n".join(lines))
-
-    def lines(self) -> list[str]:
-        return str(self).splitlines()
+        return lines
 
 
 def raise_all(errors: list[InputError]) -> None:

@@ -68,8 +68,9 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> Located:
     import yaml
 
     path = Path(path)
-    loader = _loader_class()(text)
+    loader = None
     try:
+        loader = _loader_class()(text)  # the reader checks every character here
         node = loader.get_single_node()
     except _LimitError as exc:
         raise InputError(path, exc.line, exc.message) from None
@@ -83,7 +84,8 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> Located:
     except yaml.YAMLError as exc:
         raise InputError(path, None, f"YAML error: {_one_line(str(exc))}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     located = Located(data=None, path=path)
     if node is None:
         raise InputError(path, 1, "the file is empty; expected a YAML mapping")
@@ -160,6 +162,7 @@ class _Converter:
         self.located = located
         self.limits = current_limits()
         self.nodes = 0
+        self.entry_line: int | None = None
         self.open: set[int] = set()  # the collections being converted (an alias loop)
 
     def fail(self, node: Any, message: str) -> InputError:
@@ -172,8 +175,9 @@ class _Converter:
         self.located.lines.setdefault(loc, line)
         self.nodes += 1
         if self.nodes > self.limits.max_nodes:
-            raise self.fail(node, f"more than {self.limits.max_nodes:,} values once aliases "
-                            "are expanded; expected a plain data file")
+            raise InputError(self.located.path, self.entry_line or line,
+                             f"more than {self.limits.max_nodes:,} values once aliases are "
+                             "expanded; expected a plain data file")
         if node.tag not in _STANDARD_TAGS:
             raise self.fail(node, _tag_message(node))
         if isinstance(node, yaml.ScalarNode):
@@ -194,6 +198,8 @@ class _Converter:
     def mapping(self, node: Any, loc: Loc) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
+            if not loc:  # excess found deep inside aliases is reported at its top-level key
+                self.entry_line = key_node.start_mark.line + 1
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise self.fail(key_node, "YAML merge keys ('<<') are not supported")
             key = self.convert(key_node, loc)
@@ -303,7 +309,7 @@ def validation_errors(located: Located, exc: Any, what: str, schema: Any = None
         kind = error["type"]
         if kind == "missing":
             message = "required field is missing"
-        elif kind == "extra_forbidden":
+        elif kind in ("extra_forbidden", "unexpected_keyword_argument"):
             known = _known_keys(schema, loc[:-1])
             message = "unknown field" + (did_you_mean(str(loc[-1]), known) if known else
                                          " (check the spelling)")
