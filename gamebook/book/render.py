@@ -12,6 +12,7 @@ from pathlib import Path
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book
+from gamebook.book.rulebook import RULE_NUMBER
 
 TEMPLATES = Path(__file__).parent / "templates"
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|&~])")
@@ -46,7 +47,16 @@ def _environment(autoescape: bool):  # pragma: no cover - trivial
     )
     env.filters["md"] = md_escape
     env.filters["md_title"] = md_title
+    env.filters["rules"] = link_rules
     return env
+
+
+def link_rules(text: str):  # -> markupsafe.Markup
+    """HTML for ``text``, every R-number a link to its entry in the same file's appendix."""
+    from markupsafe import Markup, escape
+
+    return Markup(RULE_NUMBER.sub(r'<a class="rule" href="#rule-\g<0>">\g<0></a>',
+                                  str(escape(text))))
 
 
 def render(book: Book, fmt: str) -> str:
