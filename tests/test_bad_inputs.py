@@ -2,7 +2,8 @@
 
 A file ends with its expectations, one comment per error line the command must print:
 ``# expect: LINE TEXT`` (``-`` for an error without a line). ``card_*.yaml`` are card files
-(given with ``--cards``); the others are situations. For each file the command must exit
+(given with ``--cards``), ``timeline_*.yaml`` are ``gamebook stats`` timelines; the others
+are situations. For each file the command must exit
 with 2, print exactly one line per expected error, each ``gamebook: FILE:LINE: …`` and
 containing TEXT, no traceback, quickly, and leave the output folder as it was.
 
@@ -59,7 +60,12 @@ def run_case(tmp_path: Path, name: str,
     source = BAD / name
     folder = tmp_path / "case"
     folder.mkdir()
-    if name.startswith("card_"):
+    command = "build"
+    if name.startswith("timeline_"):
+        shown = folder / name
+        shutil.copyfile(source, shown)
+        command, argv = "stats", [str(shown)]
+    elif name.startswith("card_"):
         cards = folder / "cards"
         cards.mkdir()
         shown = cards / name
@@ -71,7 +77,8 @@ def run_case(tmp_path: Path, name: str,
         argv = [str(shown)]
     out, files = old_build(tmp_path)
     began = time.monotonic()
-    code = main(["build", *argv, "--out", str(out), "--no-images"])
+    options = ["--out", str(out), "--no-images"] if command == "build" else []
+    code = main([command, *argv, *options])
     seconds = time.monotonic() - began
     assert seconds < 5, f"{name}: {seconds:.1f} s to refuse"
     assert_untouched(out, files)
