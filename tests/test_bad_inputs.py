@@ -206,3 +206,61 @@ def test_a_mutated_situation_is_explored_or_refused_in_one_line_per_error(tmp_pa
         lines = err.splitlines()
         assert lines and all(line.startswith(f"gamebook: {path}") for line in lines), err
         assert all(line.isprintable() for line in lines)
+
+
+# -- command-line manners ------------------------------------------------------------------
+
+def test_version_and_exit_codes_in_help(capsys):
+    from gamebook import __version__
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0 and capsys.readouterr().out == f"gamebook {__version__}\n"
+    with pytest.raises(SystemExit):
+        main(["build", "--help"])
+    assert "3  a budget was exceeded" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("option", [["--max-states", "-1"], ["--max-states", "0"],
+                                    ["--max-states", "many"], ["--max-seconds", "nan"],
+                                    ["--max-seconds", "-5"], ["--max-input-bytes", "0"]])
+def test_a_bad_option_value_is_one_line_and_exit_2(capsys, option):
+    assert main(["audit", str(EXAMPLE), *option]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"gamebook: argument {option[0]}: expected")
+
+
+def test_the_progress_line_appears_only_on_a_terminal_and_not_when_quiet():
+    import io
+
+    from gamebook.progress import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for quiet, stream, shown in ((False, Terminal(), True), (True, Terminal(), False),
+                                 (False, io.StringIO(), False)):
+        progress = Progress(quiet=quiet, stream=stream, delay=0)
+        progress.phase("exploring")
+        with progress:
+            time.sleep(0.2)
+        text = stream.getvalue()
+        assert ("gamebook: exploring… 0 s" in text) is shown, text
+        assert text.endswith("\r\x1b[K") or not shown  # the line is cleared at the end
+
+
+def test_quiet_prints_nothing_on_success(tmp_path, capsys):
+    assert main(["graph", str(EXAMPLE), "--out", str(tmp_path / "o"), "--no-images",
+                 "--quiet"]) == 0
+    assert capsys.readouterr() == ("", "")
+
+
+def test_check_book_end_line_leaves_notes_after_the_book_out(tmp_path, capsys):
+    book = tmp_path / "book.txt"
+    book.write_text("1. Attack? Yes -> 2\n2. It is over.\n（完）\n\nTranslator's notes\n"
+                    "1. a note\n2. another note\n", encoding="utf-8")
+    assert main(["check-book", str(book)]) == 1  # the notes read as duplicate pages
+    capsys.readouterr()
+    assert main(["check-book", str(book), "--end-line", "4"]) == 0
+    assert main(["check-book", str(book), "--end-line", "99"]) == 2
