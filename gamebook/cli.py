@@ -67,10 +67,17 @@ def _add_common_options(parser: argparse.ArgumentParser) -> None:
                              f"(default {DEFAULT_LIMITS.max_input_bytes})")
 
 
-def _add_exploration_options(parser: argparse.ArgumentParser) -> None:
+def _add_exploration_options(parser: argparse.ArgumentParser, *,
+                             two_presets: bool = False) -> None:
     parser.add_argument("situation", help="situation file (YAML)")
-    parser.add_argument("--rules", choices=RULE_PRESETS, default=None,
-                        help="rules preset (default: the situation's, else 'seed')")
+    if two_presets:
+        parser.add_argument("--rules", choices=RULE_PRESETS, action="append", required=True,
+                            help="a rules preset; give two: --rules seed --rules flowchart")
+    else:
+        parser.add_argument("--rules", choices=RULE_PRESETS, default=None,
+                            help="rules preset (default: the situation's, else 'seed'); "
+                                 "another than the situation's adds .<preset> to the "
+                                 "default output folder")
     parser.add_argument("--cards", action="append", default=[], metavar="DIR",
                         help="also read the card files in DIR (repeatable; a card that "
                              "replaces another must say 'overrides: true')")
@@ -111,6 +118,21 @@ def build_parser() -> argparse.ArgumentParser:
     graph.add_argument("--out", help="output folder (default output/<situation name>)")
     graph.add_argument("--lang", choices=LANGUAGES, default="en")
     graph.add_argument("--no-images", action="store_true", help="write graph.dot only")
+
+    article = command("article", "write the teaching article: problem, cards, the rules the "
+                                 "battle used, its outcomes, then the book")
+    _add_exploration_options(article)
+    article.add_argument("--out", help="output folder (default: the book's, "
+                                       "output/<situation name>[.<lang>][.<preset>])")
+    article.add_argument("--lang", choices=LANGUAGES, default="en",
+                         help="language of the article")
+    article.add_argument("--compare-rules", action="store_true",
+                         help="add where the other rules preset offers other choices")
+
+    diff = command("diff", "list where two rules presets offer different choices "
+                           "(exit 0: none, 1: some)")
+    _add_exploration_options(diff, two_presets=True)
+    diff.add_argument("--lang", choices=LANGUAGES, default="en")
 
     audit = command("audit", "check that every branch terminates")
     _add_exploration_options(audit)
@@ -176,6 +198,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from gamebook import commands
 
         return commands.run(args)
+    if args.command in ("article", "diff"):
+        from gamebook import article_cli
+
+        return article_cli.main(args)
     if args.command == "check-book":
         from gamebook import checkbook
 

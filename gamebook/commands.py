@@ -78,7 +78,8 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
             outputs[f"book.{fmt}"] = render(book, fmt)
         outputs["graph.json"] = graph_json(exploration, book)
         outputs["audit.json"] = report.to_json()
-    out = Path(args.out) if args.out else default_output(situation.name, args.lang)
+    out = Path(args.out) if args.out else default_output(situation.name, args.lang, args.rules,
+                                                         situation.spec.rules)
     owned = OUTPUT_NAMES if args.command == "build" else GRAPH_NAMES
     note = None
     with staged_folder(out, owned) as stage:
@@ -147,9 +148,17 @@ class Deadline:
                              f"{self.phase}; nothing was written (raise --max-seconds)")
 
 
-def default_output(name: str, lang: str) -> Path:
-    """``output/<situation>`` for English, ``output/<situation>.<lang>`` otherwise."""
-    return Path("output") / (name if lang == "en" else f"{name}.{lang}")
+def default_output(name: str, lang: str, rules: str | None = None,
+                   default_rules: str = "seed") -> Path:
+    """``output/<situation>``, with ``.<lang>`` for a language other than English and
+    ``.<preset>`` for a rules preset other than the situation's, so that no build
+    overwrites another: ``output/borrelsword_linkuriboh.zh-Hant.flowchart``."""
+    parts = [name]
+    if lang != "en":
+        parts.append(lang)
+    if rules and rules != default_rules:
+        parts.append(rules)
+    return Path("output") / ".".join(parts)
 
 
 def _formats(value: str) -> list[str]:

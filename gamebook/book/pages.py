@@ -105,13 +105,20 @@ def ordered_children(exploration: Exploration, node: str) -> list[str]:
     return [child for _, child, _ in edges]
 
 
+def narrator_for(exploration: Exploration, lang: str) -> Narrator:
+    """The narrator of a book of ``exploration``: its cards, and who owns each."""
+    situation = exploration.engine.situation
+    instances = {instance: situation.cards[card]
+                 for instance, card in exploration.engine.rules.instances}
+    owners = {item.id: Player(name) for name, entry in situation.spec.players.items()
+              for item in (*entry.monsters, *entry.spell_traps)}
+    return Narrator(lang, instances, owners)
+
+
 def build_book(exploration: Exploration, lang: str = "en") -> Book:
     engine = exploration.engine
     situation = engine.situation
-    instances = {instance: situation.cards[card] for instance, card in engine.rules.instances}
-    owners = {item.id: Player(name) for name, entry in situation.spec.players.items()
-              for item in (*entry.monsters, *entry.spell_traps)}
-    narrator = Narrator(lang, instances, owners)
+    narrator = narrator_for(exploration, lang)
     numbers = number_pages(exploration)
     pages = []
     for node, number in sorted(numbers.items(), key=lambda item: item[1]):

@@ -68,3 +68,15 @@ def render(book: Book, fmt: str) -> str:
     name = {"md": "book.md.j2", "txt": "book.txt.j2"}[fmt]
     text = _environment(False).get_template(name).render(book=book, msg=narrator.msg)
     return re.sub(r"\n{3,}", "\n\n", text)
+
+
+def render_article(article, fmt: str) -> str:  # article: gamebook.book.article.Article
+    """Render an article as ``md`` or ``html``: the explanation, then its book."""
+    narrator = Narrator(article.lang, {})
+    names = {"book_preset": article.book_preset, "other_preset": article.other_preset}
+    if fmt == "html":
+        template = _environment(True).get_template("article.html.j2")
+        return template.render(article=article, msg=narrator.msg, **names)
+    text = _environment(False).get_template("article.md.j2").render(article=article,
+                                                                     msg=narrator.msg, **names)
+    return re.sub(r"\n{3,}", "\n\n", text)
