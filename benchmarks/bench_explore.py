@@ -44,7 +44,7 @@ def main() -> int:
     paths = [*sorted((ROOT / "examples").glob("*.yaml")),
              ROOT / "benchmarks" / "crowded_battle.yaml"]
     for path in paths:
-        situation = load_situation(path)
+        situation = load_situation(path, card_folders=(ROOT / "tests" / "cards",))
         for preset in ("seed", "flowchart"):
             seconds, exploration = best_of(
                 args.repeat, lambda situation=situation, preset=preset: explore(situation, preset))

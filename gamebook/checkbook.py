@@ -285,14 +285,25 @@ def split_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-def parse_book(text: str, *, path: str = "<input>", start_line: int | None = None) -> Book:
+def parse_book(text: str, *, path: str = "<input>", start_line: int | None = None,
+               end_line: int | None = None) -> Book:
     """Find the book inside ``text`` and read its pages.
 
     The book starts at ``start_line`` if given (at the first page heading on or after it),
     else by the rule in :func:`_choose_start`. From there on, only headings of the same style
     as the first one are pages; everything up to the next such heading belongs to the page.
+    The book ends at ``end_line`` if given (later lines, such as a translator's notes, are
+    not read), else at the end of the text.
     """
     lines = split_lines(text.removeprefix("\ufeff"))
+    if end_line is not None:
+        if end_line > len(lines):
+            raise InputError(path, None, f"--end-line {end_line} is outside the file "
+                                         f"(lines 1-{len(lines)})")
+        if start_line is not None and end_line < start_line:
+            raise InputError(path, None, f"--end-line {end_line} is before --start-line "
+                                         f"{start_line}")
+        lines = lines[:end_line]
     line_jumps = [find_jumps(line) for line in lines]
     headings = [_Heading(number, *found) for number, line in enumerate(lines, start=1)
                 if (found := heading_of(line)) is not None]
@@ -376,9 +387,11 @@ def _read_page(heading: _Heading, end: int, lines: list[str],
                 jumps=jumps, ending=ending)
 
 
-def load_book(path: str | Path, *, start_line: int | None = None) -> Book:
+def load_book(path: str | Path, *, start_line: int | None = None,
+              end_line: int | None = None) -> Book:
     """Read and parse the walkthrough at ``path``."""
-    return parse_book(read_book_text(path), path=str(path), start_line=start_line)
+    return parse_book(read_book_text(path), path=str(path), start_line=start_line,
+                      end_line=end_line)
 
 
 # --------------------------------------------------------------------------------------------
@@ -668,7 +681,8 @@ def main(args: argparse.Namespace | Sequence[str]) -> int:
         from gamebook.cli import build_parser
 
         args = build_parser().parse_args(["check-book", *args])
-    book = load_book(args.file, start_line=getattr(args, "start_line", None))
+    book = load_book(args.file, start_line=getattr(args, "start_line", None),
+                     end_line=getattr(args, "end_line", None))
     report = check_book(book)
     if getattr(args, "dot", None):
         write_atomically(args.dot, render_dot(report))

@@ -2,39 +2,108 @@
 
 Each subcommand imports what it needs only when it runs, so that start-up stays fast:
 ``build`` and ``graph`` load jinja2/graphviz, ``audit`` loads only the engine and networkx.
-Exit codes: 0 success, 1 a failed audit or check, 2 bad input, 3 budget exceeded.
+Exit codes (also in ``--help``): 0 success, 1 a failed audit or check, 2 bad input or a bad
+option, 3 budget exceeded, 130/143 interrupted or terminated.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
-from gamebook.errors import GamebookError
+from gamebook import limits
+from gamebook.errors import GamebookError, InputErrors, printable
+from gamebook.limits import DEFAULT as DEFAULT_LIMITS
 
 RULE_PRESETS = ("seed", "flowchart")
 LANGUAGES = ("en", "zh-Hant", "zh-Hans", "ja")
+EXIT_CODES = """exit codes:
+  0  success (build, graph, stats; audit: every branch terminates; check-book: no problem)
+  1  a failed audit, a walkthrough with problems, a timeline whose 'expect' failed
+  2  bad input or bad option (one line per mistake: file:line: what was expected)
+  3  a budget was exceeded (--max-states, --max-seconds); nothing was written
+  130/143  interrupted (Ctrl-C) or terminated; nothing was written"""
 
 
-def _add_exploration_options(parser: argparse.ArgumentParser) -> None:
+class OptionError(GamebookError):
+    """A command-line option or argument is missing or has a value the command refuses."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a bad option reported like bad input: one line, exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise OptionError(f"{message} (see {self.prog} --help)")
+
+
+def _number(kind: type, what: str) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+        if not (value > 0 and math.isfinite(value)):
+            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}")
+        return value
+
+    return parse
+
+
+POSITIVE_INT = _number(int, "a whole number above 0")
+POSITIVE_SECONDS = _number(float, "a number of seconds above 0")
+
+
+def _add_common_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--quiet", "-q", action="store_true",
+                        help="print no progress line and no summary, only errors")
+    parser.add_argument("--max-input-bytes", type=POSITIVE_INT, metavar="N",
+                        default=DEFAULT_LIMITS.max_input_bytes,
+                        help="refuse input files larger than N bytes "
+                             f"(default {DEFAULT_LIMITS.max_input_bytes})")
+
+
+def _add_exploration_options(parser: argparse.ArgumentParser, *,
+                             two_presets: bool = False) -> None:
     parser.add_argument("situation", help="situation file (YAML)")
-    parser.add_argument("--rules", choices=RULE_PRESETS, default=None,
-                        help="rules preset (default: the situation's, else 'seed')")
-    parser.add_argument("--max-states", type=int, default=200_000,
-                        help="stop exploring after this many game states (default 200000)")
-    parser.add_argument("--max-seconds", type=float, default=60.0,
-                        help="stop exploring after this many seconds (default 60)")
+    if two_presets:
+        parser.add_argument("--rules", choices=RULE_PRESETS, action="append", required=True,
+                            help="a rules preset; give two: --rules seed --rules flowchart")
+    else:
+        parser.add_argument("--rules", choices=RULE_PRESETS, default=None,
+                            help="rules preset (default: the situation's, else 'seed'); "
+                                 "another than the situation's adds .<preset> to the "
+                                 "default output folder")
+    parser.add_argument("--cards", action="append", default=[], metavar="DIR",
+                        help="also read the card files in DIR (repeatable; a card that "
+                             "replaces another must say 'overrides: true')")
+    parser.add_argument("--max-states", type=POSITIVE_INT, default=200_000, metavar="N",
+                        help="stop after this many decision points (default 200000)")
+    parser.add_argument("--max-seconds", type=POSITIVE_SECONDS, default=60.0, metavar="S",
+                        help="stop the whole command after this many seconds (default 60)")
+    _add_common_options(parser)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="gamebook",
+    from gamebook import __version__
+
+    parser = _Parser(
+        prog="gamebook", epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Explore every legal decision of a Yu-Gi-Oh! OCG battle and write it as a "
                     "numbered gamebook, Graphviz diagrams, a decision graph and an audit.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"gamebook {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                parser_class=_Parser)
 
-    build = sub.add_parser("build", help="write the book, diagrams, graph.json and audit.json")
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help, epilog=EXIT_CODES,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    build = command("build", "write the book, diagrams, graph.json and audit.json")
     _add_exploration_options(build)
     build.add_argument("--out", help="output folder (default output/<situation name>, or "
                                      "output/<situation name>.<lang> for other languages)")
@@ -44,68 +113,118 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--no-images", action="store_true",
                        help="write graph.dot only, do not run Graphviz")
 
-    graph = sub.add_parser("graph", help="write the decision graph as DOT (and SVG/PNG)")
+    graph = command("graph", "write the decision graph as DOT (and SVG/PNG)")
     _add_exploration_options(graph)
     graph.add_argument("--out", help="output folder (default output/<situation name>)")
     graph.add_argument("--lang", choices=LANGUAGES, default="en")
     graph.add_argument("--no-images", action="store_true", help="write graph.dot only")
 
-    audit = sub.add_parser("audit", help="check that every branch terminates")
+    article = command("article", "write the teaching article: problem, cards, the rules the "
+                                 "battle used, its outcomes, then the book")
+    _add_exploration_options(article)
+    article.add_argument("--out", help="output folder (default: the book's, "
+                                       "output/<situation name>[.<lang>][.<preset>])")
+    article.add_argument("--lang", choices=LANGUAGES, default="en",
+                         help="language of the article")
+    article.add_argument("--compare-rules", action="store_true",
+                         help="add where the other rules preset offers other choices")
+
+    diff = command("diff", "list where two rules presets offer different choices "
+                           "(exit 0: none, 1: some)")
+    _add_exploration_options(diff, two_presets=True)
+    diff.add_argument("--lang", choices=LANGUAGES, default="en")
+
+    audit = command("audit", "check that every branch terminates")
     _add_exploration_options(audit)
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
 
-    check = sub.add_parser("check-book", help="check the structure of a hand-written walkthrough")
+    check = command("check-book", "check the structure of a hand-written walkthrough")
     check.add_argument("file", help="walkthrough in plain text or Markdown")
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     check.add_argument("--dot", metavar="PATH", help="also write the page graph as DOT to PATH")
-    check.add_argument("--start-line", type=int, metavar="N",
+    check.add_argument("--start-line", type=POSITIVE_INT, metavar="N",
                        help="the book starts at line N (overrides the automatic rule)")
+    check.add_argument("--end-line", type=POSITIVE_INT, metavar="N",
+                       help="the book ends at line N: what follows (a translator's notes, an "
+                            "appendix) is not part of the last page")
+    _add_common_options(check)
 
-    stats = sub.add_parser("stats", help="replay an ATK/DEF timeline step by step")
+    stats = command("stats", "replay an ATK/DEF timeline step by step")
     stats.add_argument("file", nargs="?", help="timeline file (YAML)")
     stats.add_argument("--json", action="store_true", help="print per-step records as JSON")
     stats.add_argument("--explain", action="store_true",
                        help="list active, erased and suspended applications after each step")
     stats.add_argument("--schema", action="store_true",
                        help="print the JSON Schema of timeline files and exit")
+    _add_common_options(stats)
 
     cards = sub.add_parser("cards", help="list the bundled cards, or show one card's text")
     cards.add_argument("card", nargs="?", metavar="ID", help="card id (default: list them all)")
     cards.add_argument("--lang", choices=LANGUAGES, default="en")
+    _add_common_options(cards)
     return parser
 
 
+class Terminated(BaseException):
+    """SIGTERM: unwinds like Ctrl-C, so temporary files and folders are removed."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    old_limits = limits.current()
+    old_handler = _install(signal.SIGTERM, _terminate)
     try:
-        if args.command in ("build", "graph", "audit"):
-            from gamebook import commands
-
-            return commands.run(args)
-        if args.command == "check-book":
-            from gamebook import checkbook
-
-            return checkbook.main(args)
-        if args.command == "stats":
-            from gamebook import stats_cli
-
-            return stats_cli.main(args)
-        if args.command == "cards":
-            from gamebook import cardscmd
-
-            return cardscmd.main(args)
+        args = build_parser().parse_args(argv)
+        limits.configure(max_input_bytes=args.max_input_bytes)
+        return _dispatch(args)
     except GamebookError as error:
-        print(f"gamebook: {error}", file=sys.stderr)
+        for line in error.lines() if isinstance(error, InputErrors) else [str(error)]:
+            print(f"gamebook: {printable(line)}", file=sys.stderr)
         return error.exit_code
     except KeyboardInterrupt:
-        print("gamebook: interrupted", file=sys.stderr)
+        print("gamebook: interrupted; nothing was written", file=sys.stderr)
         return 130
+    except Terminated:
+        print("gamebook: terminated; nothing was written", file=sys.stderr)
+        return 143
     except BrokenPipeError:  # e.g. `gamebook audit … | head`
         sys.stderr.close()
         return 0
-    parser.error(f"unknown command {args.command!r}")
-    return 2
+    finally:
+        limits.restore(old_limits)
+        _install(signal.SIGTERM, old_handler)
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.command in ("build", "graph", "audit"):
+        from gamebook import commands
+
+        return commands.run(args)
+    if args.command in ("article", "diff"):
+        from gamebook import article_cli
+
+        return article_cli.main(args)
+    if args.command == "check-book":
+        from gamebook import checkbook
+
+        return checkbook.main(args)
+    if args.command == "cards":
+        from gamebook import cardscmd
+
+        return cardscmd.main(args)
+    from gamebook import stats_cli
+
+    return stats_cli.main(args)
+
+
+def _install(signum: int, handler: Any) -> Any:
+    """Set a signal handler where that is possible (the main thread); return the old one."""
+    if handler is None or threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signum, handler)
 
 
 if __name__ == "__main__":  # pragma: no cover

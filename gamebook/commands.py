@@ -1,19 +1,23 @@
 """``gamebook build``, ``graph`` and ``audit``: load, explore, audit, write.
 
 Everything is computed before the first file is written, so bad input or an exceeded
-budget leaves the output folder untouched; each file is then replaced atomically.
+budget leaves the output folder untouched; the folder is then replaced as a whole
+(:func:`gamebook.files.staged_folder`). ``--max-seconds`` bounds the whole command.
 """
 
 from __future__ import annotations
 
 import argparse
 import shutil
+import signal
 import subprocess
 import sys
-import tempfile
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
-from gamebook.errors import GamebookError
+from gamebook.errors import BudgetExceeded, GamebookError, printable
 
 FORMATS = ("md", "html", "txt")
 DOT_MISSING = ("Graphviz's 'dot' program was not found, so only graph.dot was written. "
@@ -25,28 +29,48 @@ TOO_LARGE = ("The diagram has {pages} pages (more than {limit}): drawing it woul
              "need it: dot -Tsvg graph.dot -o graph.svg")
 
 
+# Every file build or graph may write; a new build replaces all of these (a stale
+# graph.svg next to a new graph.dot would be a mix of two builds), other files stay.
+OUTPUT_NAMES = ("book.md", "book.html", "book.txt", "graph.dot", "graph.svg", "graph.png",
+                "graph.json", "audit.json")
+GRAPH_NAMES = ("graph.dot", "graph.svg", "graph.png")
+
+
 class UsageError(GamebookError):
     """A command-line option has a value the command does not accept."""
 
 
 def run(args: argparse.Namespace) -> int:
+    from gamebook.progress import Progress
+
+    formats = _formats(getattr(args, "formats", "md"))
+    with Deadline(args.max_seconds) as deadline, Progress(quiet=args.quiet) as progress:
+        return _run(args, formats, deadline, progress)
+
+
+def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
+         progress: Any) -> int:
     from gamebook.audit import audit
     from gamebook.explore import explore
     from gamebook.situation import load_situation
 
-    formats = _formats(getattr(args, "formats", "md"))
-    situation = load_situation(args.situation)
+    situation = load_situation(args.situation, card_folders=tuple(args.cards))
+    progress.phase("exploring")
     exploration = explore(situation, args.rules, max_states=args.max_states,
-                          max_seconds=args.max_seconds)
+                          max_seconds=deadline.remaining("exploring"))
     report = audit(exploration)
     if args.command == "audit":
+        progress.done()
         sys.stdout.write(report.to_json() if args.json else report.to_text())
         return 0 if report.terminates else 1
 
-    from gamebook.book.export import graph_dot, graph_json
+    from gamebook.book.export import graph_dot, graph_json, shorten
     from gamebook.book.pages import build_book
     from gamebook.book.render import render
+    from gamebook.files import staged_folder
 
+    progress.phase(f"writing {report.pages:,} pages")
+    deadline.phase = "writing the book"
     book = build_book(exploration, args.lang)
     outputs: dict[str, str] = {"graph.dot": graph_dot(exploration, book)}
     if args.command == "build":
@@ -54,27 +78,87 @@ def run(args: argparse.Namespace) -> int:
             outputs[f"book.{fmt}"] = render(book, fmt)
         outputs["graph.json"] = graph_json(exploration, book)
         outputs["audit.json"] = report.to_json()
-    out = Path(args.out) if args.out else default_output(situation.name, args.lang)
-    images, note = ({}, None) if args.no_images else _images(outputs["graph.dot"], report.pages)
-
-    from gamebook.files import write_atomic
-
-    for name, text in outputs.items():
-        write_atomic(out / name, text)
-    for name, data in images.items():
-        write_atomic(out / name, data)
-    written = sorted(list(outputs) + list(images))
-    print(f"{situation.title}: {report.pages} pages, {report.endings} endings, "
-          f"{'every branch terminates' if report.terminates else 'NOT every branch terminates'}")
-    print(f"wrote {out}/: {', '.join(written)}")
+    out = Path(args.out) if args.out else default_output(situation.name, args.lang, args.rules,
+                                                         situation.spec.rules)
+    owned = OUTPUT_NAMES if args.command == "build" else GRAPH_NAMES
+    note = None
+    with staged_folder(out, owned) as stage:
+        for name, text in outputs.items():
+            stage.write(name, text)
+        if not args.no_images:
+            progress.phase("drawing the diagram")
+            deadline.phase = "drawing the diagram"
+            note = _images(outputs["graph.dot"], report.pages, stage, deadline)
+        deadline.cancel()  # the swap is one rename: a budget must not stop it halfway
+    progress.done()
+    if not args.quiet:
+        verdict = "every branch terminates" if report.terminates else "NOT every branch terminates"
+        title = shorten(situation.title, 80)
+        print(printable(f"{title}: {report.pages} pages, {report.endings} endings, "
+                        f"{verdict}"))
+        print(printable(f"wrote {out}/: {', '.join(sorted(stage.written))}"))
     if note:
         print(note, file=sys.stderr)
     return 0 if report.terminates else 1
 
 
-def default_output(name: str, lang: str) -> Path:
-    """``output/<situation>`` for English, ``output/<situation>.<lang>`` otherwise."""
-    return Path("output") / (name if lang == "en" else f"{name}.{lang}")
+class Deadline:
+    """``--max-seconds`` for the whole command: exploration, book, diagram and writing.
+
+    The explorer gets what is left of the budget; past it, a timer (``SIGALRM``, where the
+    platform has one and this is the main thread) stops whatever runs, and the output
+    folder stays as it was (exit code 3).
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.began = time.monotonic()
+        self.phase = "loading the situation"
+        self._old: Any = None
+        self._armed = False
+
+    def __enter__(self) -> Deadline:
+        if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+            self._old = signal.signal(signal.SIGALRM, self.expire)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            self._armed = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.cancel()
+        if self._old is not None:
+            signal.signal(signal.SIGALRM, self._old)
+            self._old = None
+
+    def remaining(self, phase: str) -> float:
+        self.phase = phase
+        left = self.seconds - (time.monotonic() - self.began)
+        if left <= 0:
+            self.expire()
+        return left
+
+    def cancel(self) -> None:
+        if self._armed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            self._armed = False
+
+    def expire(self, *signal_args: object) -> None:
+        self.cancel()
+        raise BudgetExceeded(f"stopped after {self.seconds:g} s (--max-seconds) while "
+                             f"{self.phase}; nothing was written (raise --max-seconds)")
+
+
+def default_output(name: str, lang: str, rules: str | None = None,
+                   default_rules: str = "seed") -> Path:
+    """``output/<situation>``, with ``.<lang>`` for a language other than English and
+    ``.<preset>`` for a rules preset other than the situation's, so that no build
+    overwrites another: ``output/borrelsword_linkuriboh.zh-Hant.flowchart``."""
+    parts = [name]
+    if lang != "en":
+        parts.append(lang)
+    if rules and rules != default_rules:
+        parts.append(rules)
+    return Path("output") / ".".join(parts)
 
 
 def _formats(value: str) -> list[str]:
@@ -86,18 +170,25 @@ def _formats(value: str) -> list[str]:
     return formats
 
 
-def _images(source: str, pages: int) -> tuple[dict[str, bytes], str | None]:
-    """SVG and PNG from one Graphviz layout, or none and the reason why."""
+def _images(source: str, pages: int, stage: Any, deadline: Deadline) -> str | None:
+    """graph.svg and graph.png from one Graphviz layout, written into ``stage``; or the
+    reason why not."""
     if pages > IMAGE_PAGE_LIMIT:
-        return {}, TOO_LARGE.format(pages=pages, limit=IMAGE_PAGE_LIMIT)
+        return TOO_LARGE.format(pages=pages, limit=IMAGE_PAGE_LIMIT)
     dot = shutil.which("dot")
     if dot is None:
-        return {}, DOT_MISSING
-    with tempfile.TemporaryDirectory(prefix="gamebook-") as folder:
-        svg, png = Path(folder) / "graph.svg", Path(folder) / "graph.png"
+        return DOT_MISSING
+    svg, png = stage.path / "graph.svg", stage.path / "graph.png"
+    try:
         result = subprocess.run([dot, "-Tsvg", "-o", str(svg), "-Tpng", "-o", str(png)],
-                                input=source.encode("utf-8"), capture_output=True, check=False)
-        if result.returncode != 0:
-            message = result.stderr.decode("utf-8", "replace").strip()
-            raise GamebookError(f"Graphviz failed to draw the diagram: {message}")
-        return {"graph.svg": svg.read_bytes(), "graph.png": png.read_bytes()}, None
+                                input=source.encode("utf-8"), capture_output=True, check=False,
+                                timeout=max(deadline.remaining("drawing the diagram"), 0.01))
+    except subprocess.TimeoutExpired:
+        deadline.expire()
+        raise  # pragma: no cover - expire() raises
+    if result.returncode != 0:
+        message = " ".join(result.stderr.decode("utf-8", "replace").split())
+        raise GamebookError(f"Graphviz failed to draw the diagram: {message[:300]}")
+    stage.added("graph.svg")
+    stage.added("graph.png")
+    return None

@@ -29,6 +29,46 @@ class InputError(GamebookError):
         super().__init__(f"{where}: {message}")
 
 
+class InputErrors(GamebookError):
+    """Several independent mistakes in input files, reported together (one line each)."""
+
+    shown = 20  # at most this many lines; then "… and N more"
+
+    def __init__(self, errors: list[InputError]) -> None:
+        unique = {str(error): error for error in errors}
+        self.errors = sorted(unique.values(), key=lambda e: (e.path or "", e.line or 0))
+        super().__init__("\n".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        """One message per error (a message itself never holds a line break once shown
+        through :func:`printable`)."""
+        lines = [str(error) for error in self.errors[:self.shown]]
+        if len(self.errors) > self.shown:
+            lines.append(f"… and {len(self.errors) - self.shown} more problems")
+        return lines
+
+
+def raise_all(errors: list[InputError]) -> None:
+    """Raise the one error, or all of them together; nothing if the list is empty."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise InputErrors(errors)
+
+
+def printable(text: str) -> str:
+    """``text`` as one printable line: control characters, escape sequences, line breaks and
+    characters that are not characters (lone surrogates) are shown as ``\\x1b``-style escapes,
+    so a message can never move the cursor, recolour the terminal or span two lines."""
+    out = []
+    for char in text:
+        if char.isprintable() or char == " ":
+            out.append(char)
+        else:
+            out.append(char.encode("unicode_escape", "backslashreplace").decode("ascii"))
+    return "".join(out)
+
+
 class BudgetExceeded(GamebookError):
     """Exploration stopped because it would exceed its state or time budget."""
 

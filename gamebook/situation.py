@@ -3,7 +3,8 @@
 A situation names the turn player, Life Points, each player's monsters and Spell/Trap
 cards (with instance ids), the moment exploration starts (for now: an attack has just been
 declared, or the open Battle Step) and the scope (where a branch ends). See the README for
-the format. Loading validates everything and reports the first problem with file and line.
+the format. Loading validates everything and reports every independent problem, each with file and
+line.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from gamebook.cards.library import CardLibrary, load_library
 from gamebook.cards.model import CardType, MonsterFrame, Position, SpellTrapType
-from gamebook.yamlsrc import Located, load_yaml, validation_error
+from gamebook.errors import InputError, raise_all
+from gamebook.yamlsrc import Located, did_you_mean, load_yaml, validate
 
 _STRICT = {"extra": "forbid"}
 
@@ -149,101 +152,141 @@ def _adapter():  # pragma: no cover - trivial
     return TypeAdapter(SituationFile)
 
 
-def load_situation(path: str | Path) -> Situation:
-    """Read, validate and cross-check a situation file."""
-    from pydantic import ValidationError
+def load_situation(path: str | Path, card_folders: tuple[str | Path, ...] = ()) -> Situation:
+    """Read, validate and cross-check a situation file.
 
+    Every independent mistake is reported at once (:class:`~gamebook.errors.InputErrors`).
+    The situation's own ``card_folders`` must lie inside its folder; ``card_folders`` given
+    here (the command line's ``--cards``) may be anywhere.
+    """
     path = Path(path)
     located = load_yaml(path)
     if not isinstance(located.data, dict):
         raise located.error((), "expected a mapping (title, turn_player, players, start, scope)")
-    try:
-        spec = _adapter().validate_python(located.data)
-    except ValidationError as exc:
-        raise validation_error(located, exc, "situation") from None
-    folders = tuple((path.parent / folder).resolve() for folder in spec.card_folders)
+    spec = validate(located, _adapter(), "situation", SituationFile)
+    folders = _card_folders(spec, located)
+    folders += tuple(Path(folder).resolve() for folder in card_folders)
     cards = load_library(folders)
-    _check(spec, cards, located)
+    problems: list[InputError] = []
+    _check(spec, cards, located, problems)
+    raise_all(problems)
     return Situation(name=path.stem, path=path, spec=spec, cards=cards)
 
 
-def _check(spec: SituationFile, cards: CardLibrary, located: Located) -> None:
+def _card_folders(spec: SituationFile, located: Located) -> tuple[Path, ...]:
+    """The situation's card folders, each inside the situation's own folder."""
+    home = located.path.parent.resolve()
+    folders = []
+    problems = []
+    for index, folder in enumerate(spec.card_folders):
+        resolved = (home / folder).resolve()  # symbolic links followed: no way out through one
+        if not resolved.is_relative_to(home):
+            problems.append(located.error(("card_folders", index), f"card_folders: {folder!r} "
+                            "is outside the situation's folder; a situation may only name "
+                            "folders beside it (give others on the command line: --cards DIR)"))
+        folders.append(resolved)
+    raise_all(problems)
+    return tuple(folders)
+
+
+def _check(spec: SituationFile, cards: CardLibrary, located: Located,
+           problems: list[InputError]) -> None:
     from gamebook.rules.config import PRESETS
 
+    def fail(loc: tuple, message: str) -> None:
+        problems.append(located.error(loc, message))
+
     if set(spec.players) != {"A", "B"}:
-        raise located.error(("players",), "players: expected exactly the players 'A' and 'B'")
+        fail(("players",), "players: expected exactly the players 'A' and 'B'"
+             + did_you_mean(next(iter(set(spec.players) - {"A", "B"}), ""), ("A", "B"), ""))
     if spec.turn_player not in ("A", "B"):
-        raise located.error(("turn_player",), "turn_player: expected 'A' or 'B'")
+        fail(("turn_player",), "turn_player: expected 'A' or 'B'")
     if spec.rules not in PRESETS:
-        raise located.error(("rules",), f"rules: expected one of {', '.join(PRESETS)}")
+        fail(("rules",), f"rules: expected one of {', '.join(PRESETS)}"
+             + did_you_mean(spec.rules, PRESETS, ""))
     seen: dict[str, tuple] = {}
     for player, entry in spec.players.items():
-        if entry.lp <= 0:
-            raise located.error(("players", player, "lp"), "lp: expected a positive number")
-        _check_zones(player, entry, located)
+        if not 0 < entry.lp <= MAX_LP:
+            fail(("players", player, "lp"), f"lp: expected a whole number from 1 to {MAX_LP:,}")
+        _check_zones(player, entry, located, problems)
         for kind, items in (("monsters", entry.monsters), ("spell_traps", entry.spell_traps),
                             ("hand", entry.hand)):
             for index, item in enumerate(items):
                 loc = ("players", player, kind, index)
                 if item.id in seen:
-                    raise located.error(loc + ("id",), f"duplicate instance id {item.id!r} "
-                                        f"(already used at line {located.line_of(seen[item.id])})")
-                seen[item.id] = loc
+                    fail(loc + ("id",), f"duplicate instance id {item.id!r} "
+                         f"(already used at line {located.line_of(seen[item.id])})")
+                else:
+                    seen[item.id] = loc
                 if item.card not in cards:
-                    raise located.error(loc + ("card",), f"unknown card {item.card!r}; expected "
-                                        f"one of: {', '.join(cards.ids())}")
-                card = cards[item.card]
-                if card.frame is MonsterFrame.TOKEN:
-                    raise located.error(loc + ("card",), "a Token is made by a card effect and "
-                                        "cannot start in a situation (R64)")
-                if kind == "hand":
+                    fail(loc + ("card",), f"unknown card {item.card!r}"
+                         + did_you_mean(item.card, cards.ids()))
                     continue
-                if kind == "monsters":
-                    if card.card_type is not CardType.MONSTER:
-                        raise located.error(loc + ("card",), f"{item.card!r} is not a monster")
-                    if card.is_link and item.position is not Position.ATTACK:
-                        raise located.error(loc + ("position",), "a Link monster is always in "
-                                            "Attack Position (R59); expected position: attack")
-                    if card.is_link and not item.face_up:
-                        raise located.error(loc + ("face_up",),
-                                            "a Link monster cannot be face-down")
-                    if not item.face_up and item.position is Position.ATTACK:
-                        raise located.error(loc + ("position",), "a face-down monster must be in "
-                                            "Defense Position")
-                elif card.card_type is CardType.MONSTER:
-                    raise located.error(loc + ("card",), f"{item.card!r} is a monster, not a "
-                                        "Spell/Trap")
-                elif (item.zone == "field") != (card.spell_trap_type is SpellTrapType.FIELD) \
-                        and item.zone is not None:
-                    raise located.error(loc + ("zone",), "the Field Zone holds a Field Spell, "
-                                        "and a Field Spell goes in zone: field (R8)")
-                elif item.face_up and card.spell_trap_type in _RESOLVE_AND_LEAVE:
-                    raise located.error(loc + ("face_up",), f"a face-up {item.card!r} would "
-                                        "already have resolved and left the field; expected "
-                                        "face_up: false (Set)")
-    _check_start(spec, seen, located)
-    _check_used(spec, cards, located)
+                _check_entry(kind, item, cards[item.card], loc, fail)
+    if problems:  # the attack and the used effects name instances: check those first
+        return
+    _check_start(spec, seen, located, problems)
+    _check_used(spec, cards, located, problems)
 
 
-def _check_used(spec: SituationFile, cards: CardLibrary, located: Located) -> None:
+MAX_LP = 99_999_999  # the most a Life Point counter shows
+
+
+def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, card: Any,
+                 loc: tuple, fail: Any) -> None:
+    if card.frame is MonsterFrame.TOKEN:
+        fail(loc + ("card",), "a Token is made by a card effect and cannot start in a "
+             "situation (R64)")
+    elif kind == "hand":
+        return
+    elif kind == "monsters":
+        if card.card_type is not CardType.MONSTER:
+            fail(loc + ("card",), f"{item.card!r} is not a monster")
+        elif card.is_link and item.position is not Position.ATTACK:
+            fail(loc + ("position",), "a Link monster is always in Attack Position (R59); "
+                 "expected position: attack")
+        elif card.is_link and not item.face_up:
+            fail(loc + ("face_up",), "a Link monster cannot be face-down")
+        elif not item.face_up and item.position is Position.ATTACK:
+            fail(loc + ("position",), "a face-down monster must be in Defense Position")
+    elif card.card_type is CardType.MONSTER:
+        fail(loc + ("card",), f"{item.card!r} is a monster, not a Spell/Trap")
+    elif item.zone is not None and (item.zone == "field") != (
+            card.spell_trap_type is SpellTrapType.FIELD):
+        fail(loc + ("zone",), "the Field Zone holds a Field Spell, and a Field Spell goes in "
+             "zone: field (R8)")
+    elif item.face_up and card.spell_trap_type in _RESOLVE_AND_LEAVE:
+        fail(loc + ("face_up",), f"a face-up {item.card!r} would already have resolved and "
+             "left the field; expected face_up: false (Set)")
+
+
+def _check_used(spec: SituationFile, cards: CardLibrary, located: Located,
+                problems: list[InputError]) -> None:
     instances = {item.id: item.card for entry in spec.players.values()
                  for item in (*entry.monsters, *entry.spell_traps, *entry.hand)}
     for index, text in enumerate(spec.used_this_turn):
         loc = ("used_this_turn", index)
         instance, dot, effect_id = text.partition(".")
         if not dot:
-            raise located.error(loc, f"used_this_turn: expected 'instance.effect', got {text!r}")
+            problems.append(located.error(loc, "used_this_turn: expected 'instance.effect', "
+                                          f"got {text!r}"))
+            continue
         if instance not in instances:
-            raise located.error(loc, f"used_this_turn: unknown card instance {instance!r}; "
-                                f"expected one of: {', '.join(sorted(instances))}")
+            problems.append(located.error(loc, f"used_this_turn: unknown card instance "
+                                          f"{instance!r}" + did_you_mean(instance, sorted(
+                                              instances))))
+            continue
         card = cards[instances[instance]]
         known = [effect.id for effect in card.effects]
         if effect_id not in known:
-            raise located.error(loc, f"used_this_turn: unknown effect id {effect_id!r} of "
-                                f"{card.id}; expected one of: {', '.join(known) or 'none'}")
+            problems.append(located.error(loc, f"used_this_turn: unknown effect id "
+                                          f"{effect_id!r} of {card.id}"
+                                          + (did_you_mean(effect_id, known) if known
+                                             else "; it has no effects")))
 
 
-def _check_zones(player: str, entry: PlayerEntry, located: Located) -> None:
+def _check_zones(player: str, entry: PlayerEntry, located: Located,
+                 problems: list[InputError]) -> None:
     for kind, items, allowed in (("monsters", entry.monsters, MAIN_ZONES + EXTRA_ZONES),
                                  ("spell_traps", entry.spell_traps, SPELL_TRAP_ZONES)):
         used: dict[str, str] = {}
@@ -252,40 +295,46 @@ def _check_zones(player: str, entry: PlayerEntry, located: Located) -> None:
                 continue
             loc = ("players", player, kind, index, "zone")
             if item.zone not in allowed:
-                raise located.error(loc, f"zone: expected one of {', '.join(allowed)}")
-            if item.zone in used:
-                raise located.error(loc, f"{item.id!r} and {used[item.zone]!r} are both in zone "
-                                    f"{item.zone}; a zone holds one card")
-            used[item.zone] = item.id
+                problems.append(located.error(loc, "zone: expected one of "
+                                              f"{', '.join(allowed)}"
+                                              + did_you_mean(item.zone, allowed, "")))
+            elif item.zone in used:
+                problems.append(located.error(loc, f"{item.id!r} and {used[item.zone]!r} are "
+                                              f"both in zone {item.zone}; a zone holds one card"))
+            else:
+                used[item.zone] = item.id
         if len(items) > len(allowed) - (0 if kind == "spell_traps" else 1):
-            raise located.error(("players", player, kind), f"too many cards in {kind}")
+            problems.append(located.error(("players", player, kind), f"too many cards in {kind}"))
 
 
-def _check_start(spec: SituationFile, seen: dict[str, tuple], located: Located) -> None:
+def _check_start(spec: SituationFile, seen: dict[str, tuple], located: Located,
+                 problems: list[InputError]) -> None:
+    def fail(loc: tuple, message: str) -> None:
+        problems.append(located.error(loc, message))
+
     start = spec.start
-    if start.moment in (StartMoment.BATTLE_STEP, StartMoment.START_STEP):
+    if start.moment is StartMoment.BATTLE_STEP:
         if start.attacker or start.target:
-            raise located.error(("start",), f"start: {start.moment.value!r} takes no attacker "
-                                "or target")
+            fail(("start",), "start: 'battle_step' takes no attacker or target")
         return
     if start.attacker is None:
-        raise located.error(("start",), "start.attacker: required when moment is attack_declared")
+        fail(("start",), "start.attacker: required when moment is attack_declared")
+        return
     tp, ntp = spec.turn_player, "B" if spec.turn_player == "A" else "A"
     own = {m.id: m for m in spec.players[tp].monsters}
     theirs = {m.id: m for m in spec.players[ntp].monsters}
     if start.attacker not in own:
-        raise located.error(("start", "attacker"), f"start.attacker: expected a monster of the "
-                            f"turn player {tp} ({', '.join(sorted(own)) or 'none'})")
-    attacker = own[start.attacker]
-    if attacker.position is not Position.ATTACK or not attacker.face_up:
-        raise located.error(("start", "attacker"),
-                            "start.attacker: only a face-up Attack Position monster can "
-                            "attack (R32)")
+        fail(("start", "attacker"), f"start.attacker: expected a monster of the turn player "
+             f"{tp} ({', '.join(sorted(own)) or 'none'})")
+    else:
+        attacker = own[start.attacker]
+        if attacker.position is not Position.ATTACK or not attacker.face_up:
+            fail(("start", "attacker"), "start.attacker: only a face-up Attack Position "
+                 "monster can attack (R32)")
     if start.target is None:
         if theirs:
-            raise located.error(("start",), "start.target: the opponent controls monsters, so a "
-                                "direct attack is not possible (R33); name the attack target")
+            fail(("start",), "start.target: the opponent controls monsters, so a direct attack "
+                 "is not possible (R33); name the attack target")
     elif start.target not in theirs:
-        raise located.error(("start", "target"), f"start.target: expected a monster of player "
-                            f"{ntp} ({', '.join(sorted(theirs)) or 'none'})")
-
+        fail(("start", "target"), f"start.target: expected a monster of player {ntp} "
+             f"({', '.join(sorted(theirs)) or 'none'})")

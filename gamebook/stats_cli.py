@@ -129,6 +129,7 @@ class ApplySpec(_Model):
     @classmethod
     def _expression(cls, value: int | str | None) -> int | str | None:
         if isinstance(value, str):
+            _check_expression_size(value)
             try:
                 parse_expr(value)
             except ExprError as error:
@@ -297,6 +298,24 @@ class TimelineSpec(_Model):
         return mapping
 
 
+MAX_EXPRESSION_CHARS = 200  # "half(atk(m)) + 500" is 18; the parser and evaluator recurse
+MAX_EXPRESSION_DEPTH = 20
+
+
+def _check_expression_size(text: str) -> None:
+    """Refuse an expression long or deep enough to exhaust the recursive parser."""
+    if len(text) > MAX_EXPRESSION_CHARS:
+        raise ValueError(f"an expression of {len(text):,} characters; expected at most "
+                         f"{MAX_EXPRESSION_CHARS}")
+    depth = deepest = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        deepest = max(deepest, depth)
+    if deepest > MAX_EXPRESSION_DEPTH:
+        raise ValueError(f"an expression nested {deepest} parentheses deep; expected at most "
+                         f"{MAX_EXPRESSION_DEPTH}")
+
+
 def schema() -> dict[str, Any]:
     """The JSON Schema of timeline files (draft 2020-12)."""
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -354,7 +373,7 @@ def load_timeline(path: str | Path) -> tuple[Located, TimelineSpec]:
     if not isinstance(located.data, dict):
         raise located.error((), "expected a mapping with 'monsters' and 'steps'")
     try:
-        spec = TimelineSpec.model_validate(located.data)
+        spec = TimelineSpec.model_validate_json(json.dumps(located.data), strict=True)
     except ValidationError as exc:
         raise _validation_error(located, exc) from None
     return located, spec

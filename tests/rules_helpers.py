@@ -33,8 +33,10 @@ A, B = Player.A, Player.B
 
 @cache
 def situation(name: str = "model") -> Situation:
-    """The model battle (``"model"``) or ``tests/situations/<name>.yaml``."""
-    return load_situation(MODEL if name == "model" else SITUATIONS / f"{name}.yaml")
+    """The model battle (``"model"``) or ``tests/situations/<name>.yaml`` with the test cards."""
+    if name == "model":
+        return load_situation(MODEL)
+    return load_situation(SITUATIONS / f"{name}.yaml", card_folders=(CARDS,))
 
 
 def engine(name: str = "model", preset: str = "seed") -> Engine:
@@ -48,10 +50,10 @@ def exploration(name: str = "model", preset: str = "seed") -> Exploration:
 
 def write_situation(folder: Path, spec: dict) -> Situation:
     """Write ``spec`` (a situation mapping) to ``folder`` and load it with the test cards."""
-    spec = {"title": "test", "card_folders": [str(CARDS)], **spec}
+    spec = {"title": "test", **spec}
     path = folder / "situation.yaml"
     path.write_text(yaml.safe_dump(spec, sort_keys=False), encoding="utf-8")
-    return load_situation(path)
+    return load_situation(path, card_folders=(CARDS,))
 
 
 def one_on_one(folder: Path, attacker: str, target: str | None, *, position: str = "attack",

@@ -142,9 +142,9 @@ def _pages(book: str) -> str:
     The preamble repeats the situation's title and description and the rules preset's
     description, which are written in the situation and engine files, not in a catalog.
     """
-    _, separator, pages = book.partition("\n---\n")
+    _, separator, pages = book.partition("\n## 1\n")
     assert separator, "the book has no pages"
-    return pages
+    return separator + pages
 
 
 def test_fragment_list_is_meaningful():

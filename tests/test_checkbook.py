@@ -448,7 +448,7 @@ def test_a_missing_file_or_a_folder_is_a_clear_error(tmp_path, capsys):
     assert_clear_error(*run(tmp_path, capsys=capsys), "is a folder")
 
 
-@pytest.mark.parametrize(("argument", "message"), [("0", "outside the file"),
+@pytest.mark.parametrize(("argument", "message"), [("0", "expected a whole number above 0"),
                                                    ("10000", "outside the file"),
                                                    ("16", "no page heading on or after")])
 def test_a_start_line_outside_the_book_is_a_clear_error(capsys, argument, message):

@@ -156,7 +156,7 @@ BAD_INPUT = {
                                             "{id: linkuriboh, card: linkuriboh, zone: m3, "
                                             "position: defense}"), 16, "always in Attack Position"),
     "a missing field": (("scope: end_of_battle", ""), 2, "scope: required field is missing"),
-    "a YAML syntax error": (("title: Borrelsword", "title: [Borrelsword"), 3, "YAML syntax error"),
+    "a YAML syntax error": (("title: Borrelsword", "title: [Borrelsword"), 2, "YAML syntax error"),
     "an unknown scope": (("scope: end_of_battle", "scope: end_of_duel"), 24,
                          "scope: Input should be"),
     "an unknown rules preset": (("rules: seed", "rules: wiki"), 6, "rules: expected one of"),

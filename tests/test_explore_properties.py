@@ -65,7 +65,6 @@ def situations(draw):
                           "spell_traps": traps}},
         "start": start,
         "scope": draw(st.sampled_from(["end_of_battle", "end_of_battle_phase"])),
-        "card_folders": [str(CARDS)],
     }
 
 
@@ -75,7 +74,7 @@ def situations(draw):
 def test_r69_every_random_battle_explores_into_a_sound_terminating_graph(tmp_path_factory, spec):
     path = tmp_path_factory.mktemp("random") / "battle.yaml"
     path.write_text(yaml.safe_dump(spec, sort_keys=False), encoding="utf-8")
-    situation = load_situation(path)
+    situation = load_situation(path, card_folders=(CARDS,))
     try:
         exploration = explore(situation, max_states=MAX_STATES, max_seconds=120)
     except BudgetExceeded as stopped:

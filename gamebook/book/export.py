@@ -8,6 +8,7 @@ graph.json is a public interface (documented in the README): node ``id``, ``page
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from gamebook.book.pages import Book
@@ -20,6 +21,17 @@ PLAYER_STYLE = {
            "color": "#3b7a3b"},
 }
 EDGE_LABEL_LIMIT = 150  # above this many nodes, edge labels become tooltips only
+TITLE_LIMIT = 100  # characters of the title on a diagram; longer ones end in "…"
+LABEL_LIMIT = 40  # characters of an edge label
+TOOLTIP_LIMIT = 300
+# Characters XML 1.0 forbids (SVG is XML): C0 controls but tab/newline/CR, surrogates, FFFE/F.
+_XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def shorten(value: str, limit: int) -> str:
+    """``value`` cut to ``limit`` characters, ending in "…" when it was longer."""
+    value = str(value)
+    return value if len(value) <= limit else value[:limit - 1].rstrip() + "…"
 
 
 def graph_data(exploration: Exploration, book: Book) -> dict[str, Any]:
@@ -72,9 +84,14 @@ def graph_dot(exploration: Exploration, book: Book) -> str:
     """DOT source: one node per page, shape and colour per player, endings on one rank."""
     import graphviz
 
-    text = graphviz.escape  # user strings are never read as HTML-like labels or escapes
+    def text(value: str, limit: int = TOOLTIP_LIMIT) -> str:
+        """A user string made safe for DOT and the SVG it becomes: never read as an
+        HTML-like label or an escape, no character XML forbids, at most ``limit`` long."""
+        return graphviz.escape(shorten(_XML_FORBIDDEN.sub("", value), limit))
+
     dot = graphviz.Digraph("gamebook", graph_attr={
-        "label": text(f"{book.title}\n{book.summary_line}"), "labelloc": "t",
+        "label": text(f"{shorten(book.title, TITLE_LIMIT)}\n{book.summary_line}"),
+        "labelloc": "t",
         "fontname": "Helvetica", "rankdir": "TB", "nodesep": "0.25", "ranksep": "0.45",
     }, node_attr={"fontname": "Helvetica", "fontsize": "11", "margin": "0.05,0.03"},
         edge_attr={"fontname": "Helvetica", "fontsize": "8", "color": "#777777"})
@@ -92,7 +109,7 @@ def graph_dot(exploration: Exploration, book: Book) -> str:
             if child in seen:
                 continue
             seen.add(child)
-            dot.edge(page.node, child, label=text(choice.short) if labels else "",
+            dot.edge(page.node, child, label=text(choice.short, LABEL_LIMIT) if labels else "",
                      tooltip=text(choice.label))
     with dot.subgraph(name="endings") as same:
         same.attr(rank="same")

@@ -251,15 +251,40 @@ class Narrator:
 
     # -- events ----------------------------------------------------------------------------
     def events(self, events: tuple[Event, ...]) -> list[str]:
-        lines = []
-        for index, item in enumerate(events):
+        """One line per beat: an event starts a line, its consequences follow on it.
+
+        A Damage Step in which nobody could act at any timing is told in two lines: that,
+        and the damage calculation with its results.
+        """
+        lines: list[str] = []
+        index = 0
+        head = ""  # the kind of event that began the last line ("": none may join it)
+        while index < len(events):
+            item = events[index]
+            quiet_end = _quiet_damage_step_end(events, index)
+            if quiet_end is not None:  # told with its results and how the battle ended
+                told = [self.msg("event.damage_step_quiet")]
+                told += [self.event(e) for e in events[index:quiet_end + 1]
+                         if e.kind in _DAMAGE_RESULTS or e.kind in _DAMAGE_STEP_OVER]
+                line = self.msg("meta.sentence_sep").join(line for line in told if line)
+                if head == "pass":  # the two passes that began it
+                    lines[-1] += self.msg("meta.sentence_sep") + line
+                else:
+                    lines.append(line)
+                index, head = quiet_end + 1, ""
+                continue
             if item.kind == "damage_timing" and _nobody_acts(events[index + 1:]):
                 line = self.msg("event.damage_timing_quiet",
                                 step=self.msg(f"step.{item.get('step')}"))
             else:
                 line = self.event(item)
             if line:
-                lines.append(line)
+                if head and _continues(item, head):
+                    lines[-1] += self.msg("meta.sentence_sep") + line
+                else:
+                    lines.append(line)
+                    head = item.kind
+            index += 1
         return lines
 
     def event(self, ev: Event) -> str | None:  # noqa: C901 - one branch per event kind
@@ -387,6 +412,45 @@ class Narrator:
             return self.msg(f"event.{kind}", player=player, card=self.card(ev.card)
                             if ev.card else "", link=ev.get("link"))
         return None
+
+
+# Events told on the line of the event before them: what an activation's cost, a link's
+# resolution or a run of passes brought about.
+_CONSEQUENCES = frozenset({"tributed", "sent_to_gy", "replay_caused", "position_changed",
+                           "extra_attack_granted", "atk_changed", "not_applied",
+                           "attacks_forbidden", "chain_resolves", "window_closed",
+                           "battle_damage", "destroyed_by_battle", "not_destroyed"})
+# What a Damage Step in which nobody could act may consist of, and the part worth telling.
+_DAMAGE_RESULTS = frozenset({"damage_calculation", "battle_damage", "destroyed_by_battle",
+                             "not_destroyed", "sent_to_gy"})
+_QUIET_DAMAGE_STEP = _DAMAGE_RESULTS | {"damage_timing", "window_closed", "pass"}
+_DAMAGE_STEP_OVER = frozenset({"battle_over", "battle_ends_without_damage", "duel_lost"})
+
+
+def _continues(item: Event, head: str) -> bool:
+    """Does ``item`` belong on the line begun by an event of kind ``head``?
+
+    Consequences do; so do passes after passes, and the forced passes that answer an
+    activation (nobody could add a link).
+    """
+    if item.kind in _CONSEQUENCES:
+        return True
+    return item.kind == "pass" and (head == "pass" or (head == "activate"
+                                                       and bool(item.get("forced"))))
+
+
+def _quiet_damage_step_end(events: tuple[Event, ...], index: int) -> int | None:
+    """If a Damage Step starts at ``index`` and nobody could act in it, where it ends."""
+    if events[index].kind != "damage_step_begins":
+        return None
+    for end in range(index + 1, len(events)):
+        item = events[end]
+        if item.kind in _DAMAGE_STEP_OVER:
+            return end
+        if item.kind not in _QUIET_DAMAGE_STEP or (item.kind == "pass"
+                                                   and not item.get("forced")):
+            return None
+    return None  # the Damage Step goes on past these events: tell it timing by timing
 
 
 def _nobody_acts(following: tuple[Event, ...]) -> bool:

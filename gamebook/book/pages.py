@@ -13,10 +13,11 @@ with the page it leads to; an ending page summarises the outcome instead.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamebook.book.narrate import Narrator
+from gamebook.book.rulebook import AppendixEntry, appendix, cited
 from gamebook.explore import Exploration
 from gamebook.rules.actions import Action
 
@@ -67,9 +68,19 @@ class Book:
     summary_line: str
     lang: str
     pages: tuple[Page, ...]
+    appendix: tuple[AppendixEntry, ...] = ()  # the rules the book cites, by number
 
     def page(self, number: int) -> Page:
         return self.pages[number - 1]
+
+    def texts(self) -> list[str]:
+        """Every sentence of the book, in page order (for the rules it cites)."""
+        texts = [self.rules_line]
+        for page in self.pages:
+            for arrival in page.arrivals:
+                texts.extend(arrival.lines)
+            texts += [*page.then, *page.can, *page.cannot, *page.ending]
+        return texts
 
 
 def number_pages(exploration: Exploration) -> dict[str, int]:
@@ -94,18 +105,25 @@ def ordered_children(exploration: Exploration, node: str) -> list[str]:
     return [child for _, child, _ in edges]
 
 
+def narrator_for(exploration: Exploration, lang: str) -> Narrator:
+    """The narrator of a book of ``exploration``: its cards, and who owns each."""
+    situation = exploration.engine.situation
+    instances = {instance: situation.cards[card]
+                 for instance, card in exploration.engine.rules.instances}
+    return Narrator(lang, instances, exploration.engine.owners)
+
+
 def build_book(exploration: Exploration, lang: str = "en") -> Book:
     engine = exploration.engine
     situation = engine.situation
-    instances = {instance: situation.cards[card] for instance, card in engine.rules.instances}
-    narrator = Narrator(lang, instances, engine.owners)
+    narrator = narrator_for(exploration, lang)
     numbers = number_pages(exploration)
     pages = []
     several_attacks = situation.spec.scope.value == "end_of_battle_phase"
     for node, number in sorted(numbers.items(), key=lambda item: item[1]):
         pages.append(_page(exploration, narrator, node, number, numbers, several_attacks))
     endings = sum(1 for page in pages if page.terminal)
-    return Book(
+    book = Book(
         title=situation.title_in(lang),
         description=situation.description_in(lang),
         rules_line=narrator.msg("meta.rules_preset", name=engine.config.name,
@@ -118,6 +136,7 @@ def build_book(exploration: Exploration, lang: str = "en") -> Book:
         lang=lang,
         pages=tuple(pages),
     )
+    return replace(book, appendix=appendix(cited(book.texts()), lang))
 
 
 def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
@@ -196,51 +215,56 @@ def _split_common_tail(arrivals: tuple[Arrival, ...]
 
 def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engine: Any
                   ) -> list[str]:
-    lines = [narrator.msg(f"ending.reason_{outcome['reason']}",
-                          player=narrator.player(state.turn_player))]
-    lines.append(narrator.msg("ending.lp", a=outcome["lp"]["A"], b=outcome["lp"]["B"]))
+    """The outcome, one line per subject: why it ended, the board, the cards used, attacks."""
+    reason = [narrator.msg(f"ending.reason_{outcome['reason']}",
+                           player=narrator.player(state.turn_player))]
+    board = [narrator.msg("ending.lp", a=outcome["lp"]["A"], b=outcome["lp"]["B"])]
     for monster in state.monsters:
         controller = narrator.player(monster.controller)
         if monster.stats.def_ is None:
-            lines.append(narrator.msg("ending.monster_link", card=narrator.card(monster.id),
+            board.append(narrator.msg("ending.monster_link", card=narrator.card(monster.id),
                                       controller=controller, atk=monster.stats.atk))
         else:
             stats = narrator.msg("field.stats", atk=monster.stats.atk, defense=monster.stats.def_)
-            lines.append(narrator.msg("ending.monster", card=narrator.card(monster.id),
+            board.append(narrator.msg("ending.monster", card=narrator.card(monster.id),
                                       controller=controller, stats=stats,
                                       position=narrator.msg(f"position.{monster.position.value}")))
     for monster in state.monsters:
         if monster.battle_destroyed:  # the Duel ended in damage calculation (R49-R51)
-            lines.append(narrator.msg("ending.destroyed_not_sent", card=narrator.card(monster.id)))
+            board.append(narrator.msg("ending.destroyed_not_sent", card=narrator.card(monster.id)))
     grave = [narrator.msg("field.grave_card", card=narrator.card(g.id),
                           reason=narrator.msg(f"grave_reason.{g.reason}"))
              for g in state.graveyard]
-    lines.append(narrator.msg("ending.gy", cards=narrator.join(grave)) if grave
-                 else narrator.msg("ending.gy_none"))
+    graveyard = [narrator.msg("ending.gy", cards=narrator.join(grave)) if grave
+                 else narrator.msg("ending.gy_none")]
     if state.banished:
-        lines.append(narrator.msg("ending.banished",
-                                  cards=narrator.join(narrator.card(b.id) for b in state.banished)))
-    for player, ability in sorted(state.player_abilities):
-        lines.append(narrator.msg(f"event.player_ability_{ability.value}",
-                                  player=narrator.player(player)))
+        graveyard.append(narrator.msg("ending.banished", cards=narrator.join(
+            narrator.card(b.id) for b in state.banished)))
+    attacks = []
     attackers = outcome["can_attack_again"]
     if attackers:
-        lines.append(narrator.msg("ending.second_attack_yes",
-                                  cards=narrator.join(narrator.card(a) for a in attackers)))
+        attacks.append(narrator.msg("ending.second_attack_yes",
+                                    cards=narrator.join(narrator.card(a) for a in attackers)))
     elif outcome["can_attack_again_with"]:
         for key in outcome["can_attack_again_with"]:
             instance = key.partition(".")[0]
-            lines.append(narrator.msg("ending.second_attack_if", card=narrator.card(instance),
-                                      effect=narrator.effect_key(key)))
+            attacks.append(narrator.msg("ending.second_attack_if", card=narrator.card(instance),
+                                        effect=narrator.effect_key(key)))
     else:
-        lines.append(narrator.msg("ending.second_attack_no"))
+        attacks.append(narrator.msg("ending.second_attack_no"))
     for player in outcome["cannot_declare_attacks"]:
-        lines.append(narrator.msg("ending.forbidden", player=narrator.player(player)))
+        attacks.append(narrator.msg("ending.forbidden", player=narrator.player(player)))
+    for player, ability in sorted(state.player_abilities):
+        attacks.append(narrator.msg(f"event.player_ability_{ability.value}",
+                                    player=narrator.player(player)))
     used = {g.id for g in state.graveyard if g.reason in ("resolved", "negated")}
     used |= {c.id for c in state.spell_traps if c.face_up}
+    cards = []
     for instance, _card in engine.rules.instances:
         if instance in used:
-            lines.append(narrator.msg("ending.card_used", card=narrator.card(instance)))
+            cards.append(narrator.msg("ending.card_used", card=narrator.card(instance)))
         elif state.spell_trap(instance) is not None:
-            lines.append(narrator.msg("ending.card_unused", card=narrator.card(instance)))
-    return lines
+            cards.append(narrator.msg("ending.card_unused", card=narrator.card(instance)))
+    separator = narrator.msg("meta.sentence_sep")
+    return [separator.join(group) for group in (reason, board, graveyard + cards, attacks)
+            if group]

@@ -12,14 +12,25 @@ from pathlib import Path
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book
+from gamebook.book.rulebook import RULE_NUMBER
 
 TEMPLATES = Path(__file__).parent / "templates"
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|&~])")
+# What makes a line a list item, a rule, a setext heading or a numbered item: made inert.
+_MD_LINE_START = re.compile(r"^(\d+)([.)])|^([-+=])", re.MULTILINE)
 
 
 def md_escape(text: str) -> str:
-    """Escape Markdown syntax characters in a user-written string."""
-    return _MD_SPECIAL.sub(r"\\\1", str(text))
+    """Escape Markdown syntax in a user-written string, on every line of it: the text reads
+    the same and can open no heading, list, quote, code block, link, image or HTML tag."""
+    lines = [line.lstrip() for line in str(text).splitlines()] or [""]
+    escaped = _MD_SPECIAL.sub(r"\\\1", "\n".join(lines))
+    return _MD_LINE_START.sub(lambda m: f"{m[1]}\\{m[2]}" if m[1] else f"\\{m[3]}", escaped)
+
+
+def md_title(text: str) -> str:
+    """:func:`md_escape` on one line (a heading cannot span lines)."""
+    return md_escape(" ".join(str(text).split()))
 
 
 @cache
@@ -35,7 +46,17 @@ def _environment(autoescape: bool):  # pragma: no cover - trivial
         undefined=jinja2.StrictUndefined,
     )
     env.filters["md"] = md_escape
+    env.filters["md_title"] = md_title
+    env.filters["rules"] = link_rules
     return env
+
+
+def link_rules(text: str):  # -> markupsafe.Markup
+    """HTML for ``text``, every R-number a link to its entry in the same file's appendix."""
+    from markupsafe import Markup, escape
+
+    return Markup(RULE_NUMBER.sub(r'<a class="rule" href="#rule-\g<0>">\g<0></a>',
+                                  str(escape(text))))
 
 
 def render(book: Book, fmt: str) -> str:
@@ -46,4 +67,16 @@ def render(book: Book, fmt: str) -> str:
         return template.render(book=book, msg=narrator.msg)
     name = {"md": "book.md.j2", "txt": "book.txt.j2"}[fmt]
     text = _environment(False).get_template(name).render(book=book, msg=narrator.msg)
+    return re.sub(r"\n{3,}", "\n\n", text)
+
+
+def render_article(article, fmt: str) -> str:  # article: gamebook.book.article.Article
+    """Render an article as ``md`` or ``html``: the explanation, then its book."""
+    narrator = Narrator(article.lang, {})
+    names = {"book_preset": article.book_preset, "other_preset": article.other_preset}
+    if fmt == "html":
+        template = _environment(True).get_template("article.html.j2")
+        return template.render(article=article, msg=narrator.msg, **names)
+    text = _environment(False).get_template("article.md.j2").render(article=article,
+                                                                     msg=narrator.msg, **names)
     return re.sub(r"\n{3,}", "\n\n", text)

@@ -20,8 +20,8 @@ from gamebook.cards.model import (
     PlayerAbility,
     Primitive,
 )
-from gamebook.errors import InputError
-from gamebook.yamlsrc import Located, load_yaml, validation_error
+from gamebook.errors import InputError, InputErrors, raise_all
+from gamebook.yamlsrc import Located, load_yaml, validate
 
 BUNDLED = Path(__file__).parent / "library"
 
@@ -35,18 +35,24 @@ def _card_adapter():  # pragma: no cover - trivial
 
 def load_card_file(path: str | Path) -> Card:
     """Read and validate one card file."""
-    from pydantic import ValidationError
+    return _load_card(path)[0]
+
+
+def _load_card(path: str | Path) -> tuple[Card, bool, Located]:
+    """A card, whether its file says ``overrides: true``, and where its values are."""
+    from gamebook.cards.ranges import range_problems
 
     located = load_yaml(path)
     if not isinstance(located.data, dict):
         raise located.error((), "expected a mapping with the card's fields "
                                 "(id, names, card_type, …)")
-    try:
-        card = _card_adapter().validate_python(located.data)
-    except ValidationError as exc:
-        raise validation_error(located, exc, "card") from None
+    overrides = located.data.pop("overrides", False)  # about the file, not the card
+    if not isinstance(overrides, bool):
+        raise located.error(("overrides",), "overrides: expected true or false")
+    card = validate(located, _card_adapter(), "card", Card)
     _check_card(card, located)
-    return card
+    raise_all(range_problems(card, located))
+    return card, overrides, located
 
 
 def _check_card(card: Card, located: Located) -> None:
@@ -127,18 +133,43 @@ class CardLibrary:
 
 
 def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:
-    """The bundled cards plus the cards in ``extra_dirs`` (later folders override)."""
+    """The bundled cards plus the cards in ``extra_dirs``.
+
+    A card whose id is already defined (by a bundled card or an earlier folder) replaces it
+    only if its file says ``overrides: true``; otherwise that is an error, so a stray file
+    can never silently change a card. Every bad card file is reported at once.
+    """
     cards: dict[str, Card] = {}
     origin: dict[str, Path] = {}
+    problems: list[InputError] = []
     for folder in (BUNDLED, *extra_dirs):
         if not folder.is_dir():
             raise InputError(folder, None, "expected a folder of card files (*.yaml)")
         local: dict[str, Path] = {}
         for path in sorted(folder.glob("*.yaml")):
-            card = load_card_file(path)
+            try:
+                card, overrides, located = _load_card(path)
+            except InputErrors as error:  # every bad file is reported, not only the first
+                problems.extend(error.errors)
+                continue
+            except InputError as error:
+                problems.append(error)
+                continue
             if card.id in local:
-                raise InputError(path, 1,
-                                 f"card id {card.id!r} is also defined in {local[card.id]}")
+                problems.append(located.error(("id",), f"card id {card.id!r} is also defined "
+                                              f"in {local[card.id]}"))
+                continue
+            if card.id in origin and not overrides:
+                where = ("the bundled card library" if origin[card.id].parent == BUNDLED
+                         else str(origin[card.id]))
+                problems.append(located.error(("id",), f"card id {card.id!r} is already "
+                                              f"defined by {where}; a card file that replaces "
+                                              "another must say 'overrides: true'"))
+                continue
+            if overrides and card.id not in origin:
+                problems.append(located.error(("overrides",), f"overrides: true, but no "
+                                              f"earlier card has the id {card.id!r}"))
+                continue
             local[card.id] = path
             cards[card.id] = card
             origin[card.id] = path
@@ -148,7 +179,8 @@ def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:
                 token = step.token
                 if token is not None and (token not in cards or
                                           cards[token].frame is not MonsterFrame.TOKEN):
-                    raise InputError(origin[card_id], None,
-                                     f"effect {effect.id!r}: token {token!r} is not a token "
-                                     "card (frame: token) of the library")
+                    problems.append(InputError(origin[card_id], None,
+                                               f"effect {effect.id!r}: token {token!r} is not "
+                                               "a token card (frame: token) of the library"))
+    raise_all(problems)
     return CardLibrary(cards.values())

@@ -1,0 +1,357 @@
+"""The teaching article: the problem, the cards, the rules the battle used, its outcomes, the book.
+
+:func:`build_article` turns an exploration (and its :class:`~gamebook.book.pages.Book`)
+into an :class:`Article`, a finished page model the templates only lay out:
+
+- **problem**: the starting moment, both fields (positions, stats, LP), who is the turn
+  player, and a small field picture (the situation's zones);
+- **cards**: each card of the situation with its text (:func:`~gamebook.book.cardtext.card_text`);
+- **explanation**: one numbered point per rule the book cites, that is, per rule behind a
+  choice, a "cannot" line, a resolution or an outcome in this graph, in the rulebook's
+  teaching order, each with the first page where the book shows it;
+- **outcomes**: every distinct outcome with its LP, monsters, graveyard, whether another
+  attack is possible, how many paths from page 1 reach it and on which ending pages;
+- **differences** (optional): where another rules preset offers other choices;
+- then the book itself.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from gamebook.book.cardtext import card_text
+from gamebook.book.narrate import Narrator
+from gamebook.book.pages import Book, narrator_for, number_pages
+from gamebook.book.presetdiff import Difference
+from gamebook.book.rulebook import RULE_NUMBER, appendix, cited, load_rulebook
+from gamebook.explore import Exploration
+from gamebook.rules.actions import ActionKind
+
+_SENTENCE_END = re.compile(r"(?<=[.。])\s*")
+
+
+@dataclass(frozen=True)
+class FieldZone:
+    card: str  # the card's name ("" for an empty zone, "?" face-down)
+    detail: str  # "Attack Position", "Set" ...
+    css: str = ""  # "defense" for a monster in Defense Position
+
+
+@dataclass(frozen=True)
+class PictureRow:
+    label: str  # "Player B: Spell & Trap Zones (LP 8000)" ...
+    zones: tuple[FieldZone, ...]
+
+
+@dataclass(frozen=True)
+class CardEntry:
+    name: str
+    kind: str
+    text: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Point:
+    rule: str
+    title: str  # English only
+    summary: str
+    statement: str  # English only
+    page: int
+    quote: str
+
+
+@dataclass(frozen=True)
+class OutcomeRow:
+    number: int
+    lp: str
+    monsters: str
+    graveyard: str
+    another_attack: str
+    paths: int
+    pages: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Article:
+    title: str
+    lang: str
+    intro: str
+    situation_lines: tuple[str, ...]  # the moment, the fields, the turn player
+    picture: tuple[PictureRow, ...]  # the opponent's side on top, as seen by the turn player
+    cards: tuple[CardEntry, ...]
+    points: tuple[Point, ...]
+    outcomes: tuple[OutcomeRow, ...]
+    outcomes_intro: str
+    differences: tuple[Difference, ...] | None  # None: not asked for
+    differ_intro: str
+    book: Book
+    book_preset: str
+    other_preset: str  # "" when no comparison was asked for
+
+
+def build_article(exploration: Exploration, book: Book,
+                  differences: tuple[Difference, ...] | None = None,
+                  other_preset: str = "") -> Article:
+    engine = exploration.engine
+    situation = engine.situation
+    lang = book.lang
+    narrator = narrator_for(exploration, lang)
+    first = book.page(1)
+    moment = [line for arrival in first.arrivals for line in arrival.lines]
+    # The situation's own description, or else how the book's first page begins.
+    opening = (book.description,) if book.description else tuple(moment)
+    situation_lines = (*opening, *first.field,
+                       narrator.msg("article.turn_player",
+                                    player=narrator.player(situation.spec.turn_player)),
+                       narrator.msg("article.question"))
+    points = _points(book, exploration, narrator)
+    # The appendix also holds the rules the explanation's statements refer to.
+    book = replace(book, appendix=appendix(
+        cited([*book.texts(), *(point.statement for point in points)]), lang))
+    outcomes = _outcomes(exploration, narrator)
+    endings = sum(1 for page in book.pages if page.terminal)
+    paths = sum(row.paths for row in outcomes)
+    differ_intro = ""
+    if differences is not None:
+        differ_intro = (narrator.msg("article.differ_intro", other=other_preset,
+                                     count=len(differences), name=engine.config.name)
+                        if differences else
+                        narrator.msg("article.differ_none", other=other_preset))
+    return Article(
+        title=narrator.msg("article.title", title=book.title),
+        lang=lang,
+        intro=narrator.msg("article.intro"),
+        situation_lines=tuple(situation_lines),
+        picture=_picture(exploration, narrator),
+        cards=_cards(exploration, narrator),
+        points=points,
+        outcomes=outcomes,
+        outcomes_intro=narrator.msg("article.outcomes_intro", endings=endings,
+                                    outcomes=len(outcomes), paths=paths),
+        differences=differences,
+        differ_intro=differ_intro,
+        book=book,
+        book_preset=engine.config.name,
+        other_preset=other_preset,
+    )
+
+
+# The rule that makes an effect of each kind activatable where it was (R3-R6, R8, R9).
+_KIND_RULES = {"trigger": "R4", "quick": "R5", "flip": "R6", "ignition": "R3"}
+_CARD_RULES = {"trap": "R9", "spell": "R8"}
+
+
+def used_rules(book: Book, exploration: Exploration, narrator: Narrator
+               ) -> dict[str, list[tuple[int, str]]]:
+    """Each rule the graph used -> every (page, sentence) that shows it, in page order.
+
+    A rule is used when a page cites it (behind a choice, a "cannot" line, a resolution or
+    an outcome), when a choice activates an effect of the kind it governs (a Trigger Effect:
+    R4), or, for R2, when a chain grows a second link.
+    """
+    instances = dict(exploration.engine.rules.instances)
+    cards = exploration.engine.situation.cards
+    found: dict[str, list[tuple[int, str]]] = {}
+    for page in book.pages:
+        lines = [line for arrival in page.arrivals for line in arrival.lines]
+        lines += [*page.then, *page.cannot, *page.can, *page.ending]
+        for line in lines:
+            for sentence in _SENTENCE_END.split(line):
+                for match in RULE_NUMBER.finditer(sentence):
+                    found.setdefault(match.group(0), []).append((page.number, sentence.strip()))
+        for choice in page.choices:
+            action = choice.action
+            if action.kind is not ActionKind.ACTIVATE:
+                continue
+            card = cards[instances[action.card]]
+            kind = card.effect(action.effect).kind.value
+            rule = (_CARD_RULES.get(card.card_type.value) if kind == "activate"
+                    else _KIND_RULES.get(kind))
+            if rule:  # shown by the page's "can" line for that effect
+                line = narrator.msg("meta.can", player=narrator.player(action.player),
+                                    effect=narrator.effect(action.card, action.effect))
+                found.setdefault(rule, []).append((page.number, line))
+        if len(page.chain) >= 2:
+            found.setdefault("R2", []).append(
+                (page.number, narrator.join(page.chain, separator="meta.item_sep")))
+    return found
+
+
+def _points(book: Book, exploration: Exploration, narrator: Narrator) -> tuple[Point, ...]:
+    """One point per rule used, in teaching order, each with its own example if it can:
+    rules shown by a single sentence take it first, the others the first one not taken."""
+    rulebook = load_rulebook()
+    used = used_rules(book, exploration, narrator)
+    order = rulebook.in_teaching_order(used)
+    examples: dict[str, tuple[int, str]] = {}
+    for rule_id in order:
+        if len({quote for _, quote in used[rule_id]}) == 1:
+            examples[rule_id] = used[rule_id][0]
+    shown = {quote for _, quote in examples.values()}
+    for rule_id in order:
+        if rule_id not in examples:
+            examples[rule_id] = next(((p, q) for p, q in used[rule_id] if q not in shown),
+                                     used[rule_id][0])
+            shown.add(examples[rule_id][1])
+    english = book.lang == "en"
+    points = []
+    for rule_id in order:
+        rule = rulebook.rule(rule_id)
+        page, quote = examples[rule_id]
+        points.append(Point(rule_id, rule.title if english else "", rule.summary(book.lang),
+                            rule.statement if english else "", page, quote))
+    return tuple(points)
+
+
+def _cards(exploration: Exploration, narrator: Narrator) -> tuple[CardEntry, ...]:
+    situation = exploration.engine.situation
+    seen: dict[str, CardEntry] = {}
+    for _instance, card_id in exploration.engine.rules.instances:
+        if card_id in seen:
+            continue
+        card = situation.cards[card_id]
+        text = tuple(card_text(card, narrator.lang)) or (narrator.msg("article.no_text"),)
+        seen[card_id] = CardEntry(card.name(narrator.lang), _card_kind(card, narrator), text)
+    return tuple(seen.values())
+
+
+def _card_kind(card: Any, narrator: Narrator) -> str:
+    msg = narrator.msg
+    if card.card_type.value == "monster":
+        if card.link_rating is not None:
+            level = msg("article.link", value=card.link_rating)
+            stats = msg("article.stats_link", atk=card.atk)
+        else:
+            level = msg("article.level", value=card.level)
+            stats = msg("article.stats", atk=card.atk, defense=card.defense)
+        frame = card.frame.value if card.frame else "normal"
+        return msg("article.card_monster", frame=msg(f"article.frame.{frame}"),
+                   attribute=_word(narrator, "attribute", card.attribute),
+                   type=_word(narrator, "monster_type", card.monster_type), level=level,
+                   stats=stats)
+    st_type = card.spell_trap_type.value if card.spell_trap_type else "normal"
+    kind = msg(f"article.st_kind.{st_type}")
+    return msg("article.card_spell_trap",
+               type=msg(f"article.spell_trap.{card.card_type.value}", kind=kind))
+
+
+def _word(narrator: Narrator, section: str, value: str | None) -> str:
+    """A card-data word (attribute, monster type) in the reader's language, if known."""
+    words = narrator.catalog["article"].get(section, {})
+    return words.get(value, value) if value else ""
+
+
+def _picture(exploration: Exploration, narrator: Narrator) -> tuple[PictureRow, ...]:
+    """The field as the turn player sees it: the opponent's zones on top."""
+    situation = exploration.engine.situation
+    spec = situation.spec
+    empty = FieldZone("", "")
+
+    def monster_zone(entry: Any) -> FieldZone:
+        card = situation.cards[entry.card]
+        name = card.name(narrator.lang) if entry.face_up else "?"
+        return FieldZone(name, narrator.msg(f"position.{entry.position.value}"),
+                         "defense" if entry.position.value == "defense" else "")
+
+    def side(name: str) -> tuple[PictureRow, PictureRow]:
+        entry = spec.players[name]
+        player = narrator.player(name)
+        monsters = {m.zone: monster_zone(m) for m in entry.monsters}
+        unplaced = [monster_zone(m) for m in entry.monsters if not m.zone]
+        main = [monsters.get(f"m{i}") or (unplaced.pop(0) if unplaced else empty)
+                for i in range(1, 6)]
+        cards = {}
+        for item in entry.spell_traps:
+            key = "field.face_up_card" if item.face_up else "field.set_card"
+            cards[item.zone or f"_{len(cards)}"] = FieldZone(
+                situation.cards[item.card].name(narrator.lang),
+                narrator.msg(key, card="").strip(" ()（）"))
+        loose = [zone for key, zone in cards.items() if key.startswith("_")]
+        back = [cards.get(f"s{i}") or (loose.pop(0) if loose else empty) for i in range(1, 6)]
+        label = narrator.msg("field.player_line", player=player, lp=entry.lp,
+                             cards="").rstrip(" :：")
+        return (PictureRow(label, tuple(main)), PictureRow("", tuple(back)))
+
+    opponent = "B" if spec.turn_player == "A" else "A"
+    top_main, top_back = side(opponent)
+    bottom_main, bottom_back = side(spec.turn_player)
+    none = FieldZone("", "", "none")  # no zone there
+    extra = [none, empty, none, empty, none]
+    for name in (opponent, spec.turn_player):
+        for m in spec.players[name].monsters:
+            if m.zone in ("emz_left", "emz_right"):
+                extra[1 if m.zone == "emz_left" else 3] = monster_zone(m)
+    return (top_back, top_main, PictureRow(narrator.msg("article.extra_zones"), tuple(extra)),
+            bottom_main, bottom_back)
+
+
+def _outcomes(exploration: Exploration, narrator: Narrator) -> tuple[OutcomeRow, ...]:
+    """Every distinct outcome (as the audit counts them), with paths and ending pages."""
+    graph = exploration.graph
+    engine = exploration.engine
+    numbers = number_pages(exploration)
+    paths = _paths_from_root(exploration)
+    groups: dict[str, list[str]] = {}
+    outcome_of: dict[str, dict[str, Any]] = {}
+    for node in graph.nodes:
+        state = exploration.state(node)
+        if not engine.is_terminal(state):
+            continue
+        outcome = engine.outcome(state)
+        key = json.dumps(outcome, sort_keys=True)
+        groups.setdefault(key, []).append(node)
+        outcome_of[key] = outcome
+    ordered = sorted(groups.items(), key=lambda item: min(numbers[n] for n in item[1]))
+    rows = []
+    for index, (key, nodes) in enumerate(ordered, start=1):
+        outcome = outcome_of[key]
+        rows.append(OutcomeRow(
+            number=index,
+            lp=f"{outcome['lp']['A']} / {outcome['lp']['B']}",
+            monsters=narrator.join(_monster_cell(narrator, m) for m in outcome["field"]),
+            graveyard=narrator.join(
+                narrator.msg("field.grave_card", card=narrator.card(g["id"]),
+                             reason=narrator.msg(f"grave_reason.{g['reason']}"))
+                for g in outcome["graveyard"]) or narrator.msg("article.nothing"),
+            another_attack=_attack_cell(narrator, outcome),
+            paths=sum(paths[n] for n in nodes),
+            pages=tuple(sorted(numbers[n] for n in nodes)),
+        ))
+    return tuple(rows)
+
+
+def _monster_cell(narrator: Narrator, monster: dict[str, Any]) -> str:
+    card = narrator.card(monster["id"])
+    if "atk" not in monster:  # a Spell or Trap still on the field
+        key = "field.face_up_card" if monster["face_up"] else "field.set_card"
+        return narrator.msg(key, card=card)
+    if monster["def"] is None:
+        return narrator.msg("field.monster_link", card=card, atk=monster["atk"])
+    stats = narrator.msg("field.stats", atk=monster["atk"], defense=monster["def"])
+    return narrator.msg("field.monster", card=card, stats=stats,
+                        position=narrator.msg(f"position.{monster['position']}"))
+
+
+def _attack_cell(narrator: Narrator, outcome: dict[str, Any]) -> str:
+    if outcome["can_attack_again"]:
+        return narrator.msg("article.attack_yes")
+    if outcome["can_attack_again_with"]:
+        return narrator.join(narrator.msg("article.attack_if", effect=narrator.effect_key(key))
+                             for key in outcome["can_attack_again_with"])
+    return narrator.msg("article.attack_no")
+
+
+def _paths_from_root(exploration: Exploration) -> dict[str, int]:
+    """How many ways lead from the root to each node (one per edge, as the audit counts)."""
+    import networkx as nx
+
+    graph = exploration.graph
+    counts = {node: 0 for node in graph.nodes}
+    counts[exploration.root] = 1
+    for node in nx.topological_sort(graph):
+        for _, child in graph.out_edges(node):
+            counts[child] += counts[node]
+    return counts

@@ -1,0 +1,156 @@
+"""The teaching article, ``gamebook diff`` and output folders per rules preset.
+
+The article of the model battle must explain every rule the hand-written walkthrough
+explains (the order of simultaneous effects and no going back, two passes end a timing,
+Quick Effects in the Battle Step, priority passing, Threatening Roar against an attack
+already declared, a replay is not an attack declaration), each with a page of its book that
+shows it, and no rule the graph never used; its outcome table counts what the audit counts.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gamebook.audit import audit
+from gamebook.book.article import build_article, used_rules
+from gamebook.book.pages import build_book, narrator_for
+from gamebook.cli import main
+from gamebook.commands import default_output
+from gamebook.explore import explore
+from gamebook.situation import load_situation
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE = REPO / "examples" / "borrelsword_linkuriboh.yaml"
+
+# What the hand-written explanation teaches, as the rules that say it.
+WALKTHROUGH_POINTS = {
+    "SEGOC order and no going back": {"R20", "R22"},
+    "both passing ends a timing": {"R14"},
+    "Quick Effects start new chains in the Battle Step": {"R36"},
+    "priority passing": {"R12", "R13"},
+    "Threatening Roar cannot stop an attack already declared": {"R44"},
+    "a replay is not an attack declaration": {"R42"},
+}
+
+
+@pytest.fixture(scope="module")
+def exploration():
+    return explore(load_situation(EXAMPLE), "seed")
+
+
+@pytest.fixture(scope="module")
+def article(exploration):
+    return build_article(exploration, build_book(exploration, "en"))
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("article") / "en"
+    assert main(["article", str(EXAMPLE), "--out", str(out), "-q", "--compare-rules"]) == 0
+    return out
+
+
+def test_the_explanation_covers_what_the_walkthrough_explains(article):
+    explained = {point.rule for point in article.points}
+    missing = {what: rules - explained for what, rules in WALKTHROUGH_POINTS.items()
+               if rules - explained}
+    assert missing == {}
+
+
+def test_the_explanation_explains_no_rule_the_graph_never_used(article, exploration):
+    used = used_rules(article.book, exploration, narrator_for(exploration, "en"))
+    assert {point.rule for point in article.points} == set(used)
+    for never in ("R6", "R25", "R38", "R47", "R49", "R53", "R57"):  # not in this battle
+        assert never not in used
+
+
+def test_each_point_quotes_a_line_of_the_page_it_names(article):
+    for point in article.points:
+        page = article.book.page(point.page)
+        text = " ".join([*(line for a in page.arrivals for line in a.lines), *page.then,
+                         *page.can, *page.cannot, *page.ending, "; ".join(page.chain)])
+        assert point.quote in text, point.rule
+
+
+def test_points_come_in_the_order_a_reader_needs_them(article):
+    order = [point.rule for point in article.points]
+    assert order.index("R4") < order.index("R20") < order.index("R14") < order.index("R36")
+    assert order.index("R36") < order.index("R12") < order.index("R44") < order.index("R42")
+
+
+def test_the_outcome_table_counts_what_the_audit_counts(article, exploration):
+    report = audit(exploration)
+    assert len(article.outcomes) == report.distinct_outcomes
+    assert sum(row.paths for row in article.outcomes) == report.paths_to_endings
+    endings = sorted(page for row in article.outcomes for page in row.pages)
+    assert endings == [page.number for page in article.book.pages if page.terminal]
+
+
+def test_article_md_has_problem_cards_explanation_outcomes_then_the_book(written):
+    text = (written / "article.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^## (\D.*)$", text, re.MULTILINE)
+    assert headings == ["The problem", "The cards", "The rules this battle uses",
+                        "Every way the battle can end", "Where the two readings differ",
+                        "The book", "The rules cited in this book"]
+    assert "Threatening Roar (Set)" in text and "Leo Wizard 1350/1200" in text
+    assert "In this battle, page " in text
+    assert "\n## 64\n" in text
+
+
+def test_every_rule_number_in_article_html_links_to_an_entry(written):
+    html = (written / "article.html").read_text(encoding="utf-8")
+    links = set(re.findall(r'href="#rule-(R\d+)"', html))
+    anchors = set(re.findall(r'id="rule-(R\d+)"', html))
+    assert links and links <= anchors
+    pages = set(re.findall(r'href="#p(\d+)"', html))
+    assert pages <= set(re.findall(r'id="p(\d+)"', html))
+
+
+def test_the_article_in_traditional_chinese_has_no_english_sentences(tmp_path):
+    out = tmp_path / "zh"
+    assert main(["article", str(EXAMPLE), "--out", str(out), "--lang", "zh-Hant", "-q"]) == 0
+    text = (out / "article.md").read_text(encoding="utf-8")
+    for english in ("Player A", "In this battle", "The problem", "cannot activate", "passes"):
+        assert english not in text
+
+
+def test_the_article_is_written_the_same_twice(tmp_path):
+    for name in ("one", "two"):
+        assert main(["article", str(EXAMPLE), "--out", str(tmp_path / name), "-q"]) == 0
+    for file in ("article.md", "article.html"):
+        assert (tmp_path / "one" / file).read_bytes() == (tmp_path / "two" / file).read_bytes()
+
+
+def test_diff_lists_where_the_presets_differ_with_the_rule(capsys):
+    code = main(["diff", str(EXAMPLE), "--rules", "seed", "--rules", "flowchart", "-q"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "only in seed: Activate Threatening Roar → page 5" in out
+    assert "why not in flowchart: Player B cannot activate Threatening Roar" in out
+    assert "(R23, flowchart reading)" in out
+
+
+def test_diff_needs_two_different_presets(capsys):
+    assert main(["diff", str(EXAMPLE), "--rules", "seed", "--rules", "seed"]) == 2
+    assert "two different presets" in capsys.readouterr().err
+
+
+def test_a_preset_other_than_the_situations_gets_its_own_folder():
+    assert default_output("battle", "en") == Path("output/battle")
+    assert default_output("battle", "en", "seed", "seed") == Path("output/battle")
+    assert default_output("battle", "en", "flowchart", "seed") == Path("output/battle.flowchart")
+    assert default_output("battle", "zh-Hant", "flowchart") == Path(
+        "output/battle.zh-Hant.flowchart")
+    assert default_output("battle", "ja", "seed", "flowchart") == Path("output/battle.ja.seed")
+
+
+def test_build_and_article_with_another_preset_write_beside_the_default(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", str(EXAMPLE), "--rules", "flowchart", "--no-images", "-q"]) == 0
+    assert main(["article", str(EXAMPLE), "--rules", "flowchart", "-q"]) == 0
+    folder = tmp_path / "output" / "borrelsword_linkuriboh.flowchart"
+    assert (folder / "book.md").exists() and (folder / "article.md").exists()
+    assert not (tmp_path / "output" / "borrelsword_linkuriboh").exists()
