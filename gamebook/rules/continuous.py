@@ -18,14 +18,17 @@ from gamebook.rules.stats import Operation, Stat, StatClass
 def refresh(rules: Rules, state: GameState) -> GameState:
     """Start and stop the continuous ATK/DEF modifiers of face-up cards (R7, R71)."""
     wanted: dict[str, dict[str, tuple[int, int]]] = {}  # monster -> source -> (atk, def)
-    sources: set[str] = set()
+    # Every modifier of the situation, on the field or not: one whose card has left the
+    # field must still be taken off the monsters it raised (R7).
+    sources = {f"{instance}:{effect.id}" for instance, card_id in rules.instances
+               for effect in rules.cards[card_id].effects
+               if effect.kind is EffectKind.CONTINUOUS and effect.modifies is not None}
     for card in (*state.monsters, *state.spell_traps):
         definition = rules.cards[card.card]
         for effect in definition.effects:
             if effect.kind is not EffectKind.CONTINUOUS or effect.modifies is None:
                 continue
             source = f"{card.id}:{effect.id}"
-            sources.add(source)
             if not card.face_up:
                 continue
             spec = effect.modifies
