@@ -313,9 +313,9 @@ def _check_start(spec: SituationFile, seen: dict[str, tuple], located: Located,
         problems.append(located.error(loc, message))
 
     start = spec.start
-    if start.moment is StartMoment.BATTLE_STEP:
+    if start.moment in (StartMoment.BATTLE_STEP, StartMoment.START_STEP):
         if start.attacker or start.target:
-            fail(("start",), "start: 'battle_step' takes no attacker or target")
+            fail(("start",), f"start: {start.moment.value!r} takes no attacker or target")
         return
     if start.attacker is None:
         fail(("start",), "start.attacker: required when moment is attack_declared")
