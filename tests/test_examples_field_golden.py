@@ -1,0 +1,118 @@
+"""Golden counts of the examples of a field that changes in mid-battle: (decision points,
+endings, distinct outcomes) per rules preset, as ``gamebook audit --json`` reports them.
+Why each count is right:
+
+- gravekeepers_assailant_sakuretsu: A decides on the Assailant's trigger (1); B then answers
+  with Sakuretsu Armor or passes, above the trigger or after A declined it (2). 4 endings:
+  Sakuretsu or not x trigger or not; with the trigger the Elf is switched to DEF 2000 against
+  the Assailant's 2000 (Necrovalley's +500): no destruction, no damage (R50, R60).
+- ojama_trio_sakuretsu: A (Ojama Trio or pass), B above Ojama or after A's pass (Sakuretsu
+  or pass), A above Sakuretsu (Ojama or pass), A in the open Battle Step (Ojama or pass) and
+  A's replay (Leo, one Ojama Token, stop): 6. Sakuretsu with Ojama in either order is one
+  ending (the attacker is destroyed before any replay, R41); 6 endings, all different.
+- book_of_moon: B at the declaration and in the open Battle Step (2); Book of Moon on the
+  Skull (the attack ends, R38), on Leo (destroyed face-down, no damage, R40, R48), or none.
+- shrink_honest_kuriboh: Honest and Shrink are used from the Damage Step's start (R46),
+  Kuriboh only during damage calculation (R49): 2 decisions in the Battle Step, 4 after each
+  Shrink there (Honest at either early timing, then Kuriboh), 14 from an unused Shrink at the
+  Damage Step's start: 24. Outcomes: {nothing, Shrink on the Elf, Shrink on the Skull,
+  Honest, Honest + Shrink on the Elf, Shrink on the Skull before or after Honest} x {Kuriboh
+  or not} = 14; Honest + Shrink on the Elf is reached in two orders (two stat records, one
+  outcome), so 16 endings.
+- man_eater_bug: the only decision is the Flip Effect's target after damage calculation:
+  Gemini Elf or Summoned Skull, never the destruction-confirmed Man-Eater itself (R51).
+- scapegoat_replay: B at the declaration and in the open Battle Step, A's replay (the Elf,
+  one Sheep Token for four, or stop): 3 decision points, 4 endings.
+- two_attackers_roar: Roar in the Start Step, before either attack, in either battle, after
+  the first battle or in the End Step: 20 decision points; 8 different endings.
+- battle_fader_direct_attack: Battle Fader against either direct attack (and its position),
+  or the second attack and the End Step: 5 decision points, 6 different endings.
+- borrelsword_linkuriboh_start_step: after the declaration on Linkuriboh the graph is the
+  whole-Battle-Phase example (164 / 167 decision points, 52 endings); the rest is the
+  switch-to-DEF in the Start or Battle Step, Roar in the Start Step and the attack on Leo.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+from rules_helpers import ROOT
+
+from gamebook.audit import audit
+from gamebook.explore import explore
+from gamebook.situation import load_situation
+
+GOLDEN = {
+    "gravekeepers_assailant_sakuretsu": {"seed": (3, 4, 4), "flowchart": (3, 4, 4)},
+    "ojama_trio_sakuretsu": {"seed": (6, 6, 6), "flowchart": (6, 6, 6)},
+    "book_of_moon": {"seed": (2, 3, 3), "flowchart": (2, 3, 3)},
+    "shrink_honest_kuriboh": {"seed": (24, 16, 14), "flowchart": (24, 16, 14)},
+    "man_eater_bug": {"seed": (1, 2, 2), "flowchart": (1, 2, 2)},
+    "scapegoat_replay": {"seed": (3, 4, 4), "flowchart": (3, 4, 4)},
+    "two_attackers_roar": {"seed": (20, 8, 8), "flowchart": (20, 8, 8)},
+    "battle_fader_direct_attack": {"seed": (5, 6, 6), "flowchart": (5, 6, 6)},
+    "borrelsword_linkuriboh_start_step": {"seed": (283, 82, 58), "flowchart": (296, 82, 58)},
+}
+REASONS = {
+    "gravekeepers_assailant_sakuretsu": {"attack_ended": 2, "battle_over": 2},
+    "ojama_trio_sakuretsu": {"attack_ended": 2, "attack_stopped": 1, "battle_over": 3},
+    "book_of_moon": {"attack_ended": 1, "battle_over": 2},
+    "shrink_honest_kuriboh": {"battle_over": 16},
+    "man_eater_bug": {"battle_over": 2},
+    "scapegoat_replay": {"attack_stopped": 1, "battle_over": 3},
+    "two_attackers_roar": {"battle_phase_over": 8},
+    "battle_fader_direct_attack": {"battle_phase_over": 6},
+    "borrelsword_linkuriboh_start_step": {"battle_phase_over": 82},
+}
+
+
+def _explore(name: str, preset: str):  # noqa: ANN202
+    return explore(load_situation(ROOT / "examples" / f"{name}.yaml"), preset, max_seconds=60)
+
+
+@pytest.mark.parametrize("preset", ["seed", "flowchart"])
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_counts_of_the_field_examples(name: str, preset: str) -> None:
+    report = audit(_explore(name, preset))
+    assert report.terminates and not report.dead_ends and not report.cycles
+    counts = (report.decision_points, report.endings, report.distinct_outcomes)
+    assert counts == GOLDEN[name][preset]
+    assert report.endings_by_reason == REASONS[name]
+
+
+def _lp_of_endings(found) -> list[tuple[int, int]]:  # noqa: ANN001
+    return sorted(state.lp for node, state in found.states.items()
+                  if found.graph.nodes[node]["terminal"])
+
+
+def test_r46_r49_the_damage_of_every_shrink_honest_kuriboh_ending() -> None:
+    lps = set(_lp_of_endings(_explore("shrink_honest_kuriboh", "seed")))
+    assert lps == {
+        (8000, 6300),  # nothing: 2500 - 800
+        (8000, 5900),  # Shrink on the Elf: 2500 - 400
+        (8000, 7550),  # Shrink on the Skull: 1250 - 800
+        (7200, 8000),  # Honest (3300 - 2500), or Shrink on the Skull first (2050 - 1250)
+        (7600, 8000),  # Honest and Shrink on the Elf: 2900 - 2500
+        (5950, 8000),  # Honest, then Shrink on the Skull: 3300 - 1250
+        (8000, 8000),  # Kuriboh against any attack that B loses
+    }
+
+
+def test_r51_the_man_eater_bug_endings_destroy_one_of_as_monsters() -> None:
+    found = _explore("man_eater_bug", "seed")
+    gone = sorted(tuple(sorted(g.id for g in state.graveyard))
+                  for node, state in found.states.items() if found.graph.nodes[node]["terminal"])
+    assert gone == [("gemini_elf", "man_eater_bug"), ("man_eater_bug", "summoned_skull")]
+
+
+@pytest.mark.parametrize(("preset", "decisions"), [("seed", 164), ("flowchart", 167)])
+def test_r30_the_start_step_example_contains_the_whole_battle_phase_example(
+        preset: str, decisions: int) -> None:
+    whole = _explore("borrelsword_linkuriboh_start_step", preset)
+    attack = _explore("borrelsword_linkuriboh_battle_phase", preset)
+    start = attack.states[attack.root]
+    [node] = [n for n, state in whole.states.items() if state == start]
+    below = nx.descendants(whole.graph, node) | {node}
+    assert sum(1 for n in below if not whole.graph.nodes[n]["terminal"]) == decisions
+    assert sum(1 for n in below if whole.graph.nodes[n]["terminal"]) == 52
+    assert len(below) == attack.graph.number_of_nodes()
