@@ -145,6 +145,15 @@ def test_r49_kuriboh_is_not_for_the_turn_player_whose_monster_attacks() -> None:
     assert forbidden_by(eng, state, "kuriboh", "no_damage") == "R4"
 
 
+def test_r49_kuriboh_protects_from_that_battle_only() -> None:
+    eng = engine("field_kuriboh_two_battles")
+    state = play(eng, [KURIBOH], _at(eng, Step.DURING_DAMAGE_CALCULATION))
+    assert state.lp == (8000, 8000) and state.battle_abilities == frozenset()
+    state, events = run_out(eng, ["A declare_attack gemini_elf -> leo_wizard"], state)
+    assert ("battle_damage", B) in [(e.kind, e.player) for e in events]
+    assert state.lp == (8000, 8000 - (1900 - 1350))
+
+
 # -- R46 item 2, R49, R51: Shrink and Rush Recklessly before damage calculation --------------
 
 @pytest.mark.parametrize("step", [Step.BATTLE_STEP, Step.DAMAGE_STEP_START,

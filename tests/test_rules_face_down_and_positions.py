@@ -34,6 +34,7 @@ from gamebook.situation import load_situation
 
 MOON_SKULL = "B activate book_of_moon.activate -> summoned_skull"
 MOON_LEO = "B activate book_of_moon.activate -> leo_wizard"
+MOON_BUG = "B activate book_of_moon.activate -> man_eater_bug"
 
 
 def _example(name: str) -> Engine:
@@ -213,3 +214,17 @@ def test_r8_swords_of_revealing_light_cannot_be_activated_in_the_battle_phase() 
     state = play(eng, ["A pass"], state, settle_end=False)
     assert forbidden_by(eng, state, "swords_b", "activate") == "R8"  # Set, opponent's turn
     assert legal(eng, state) == ["B pass"]
+
+
+def test_r48_a_flip_monster_turned_face_down_by_book_of_moon_flips_and_its_effect_follows(
+        ) -> None:
+    eng = engine("field_moon_man_eater")
+    state, events = play_events(eng, [MOON_BUG])
+    names = kinds(events)
+    assert "replay" not in names  # R40
+    assert names.index("set_face_down") < names.index("flipped") \
+        < names.index("damage_calculation")
+    calc = _calculation(events)
+    assert (calc.get("target_position"), calc.get("target_value")) == ("defense", 600)
+    assert state.window.step is Step.AFTER_DAMAGE_CALCULATION  # its Flip Effect now (R51)
+    assert legal(eng, state) == ["B activate man_eater_bug.flip -> summoned_skull"]

@@ -9,6 +9,7 @@ R41 case: A's Ojama Trio chained to B's Sakuretsu Armor.
 
 from __future__ import annotations
 
+import pytest
 from rules_helpers import (
     ROOT,
     A,
@@ -172,3 +173,13 @@ def test_r46_scapegoat_cannot_summon_tokens_in_the_damage_step() -> None:
                        and eng.to_move(s) is B)
     assert forbidden_by(eng, state, "scapegoat", "activate") == "R46"  # not even allowed
     assert chain(state) == []
+
+
+@pytest.mark.xfail(strict=True, reason="R64 (as R59 for Links): a card that turns a monster "
+                   "face-down cannot target a Token, which cannot be face-down; the engine "
+                   "lets Book of Moon target it and then applies nothing")
+def test_r64_book_of_moon_cannot_target_a_token() -> None:
+    eng = engine("field_token_book_of_moon")
+    state = play(eng, [SCAPEGOAT, "B pass", "A replay_attack summoned_skull -> mystical_elf"])
+    state = pass_until(eng, state, lambda s: eng.to_move(s) is B)
+    assert "B activate book_of_moon.activate -> scapegoat_sheep_token_1" not in legal(eng, state)
