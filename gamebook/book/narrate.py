@@ -403,7 +403,7 @@ class Narrator:
                   "attack_stopped", "attack_ended", "battle_phase_ends", "duel_lost",
                   "banished", "returned_to_hand", "discarded", "token_vanished",
                   "attack_negated", "battle_phase_will_end", "battle_phase_ended_by_effect",
-                  "end_step_begins", "battle_step_begins"}
+                  "end_step_begins", "battle_step_begins", "set_face_down", "flipped_face_up"}
         if kind == "attack_retargeted":
             if ev.target is None:
                 return self.msg("event.attack_retargeted_direct", player=player)
@@ -419,10 +419,16 @@ class Narrator:
 _CONSEQUENCES = frozenset({"tributed", "sent_to_gy", "replay_caused", "position_changed",
                            "extra_attack_granted", "atk_changed", "not_applied",
                            "attacks_forbidden", "chain_resolves", "window_closed",
-                           "battle_damage", "destroyed_by_battle", "not_destroyed"})
+                           "battle_damage", "destroyed_by_battle", "not_destroyed",
+                           "left_field", "destroyed", "banished", "returned_to_hand",
+                           "discarded", "token_vanished", "special_summoned", "negated",
+                           "attack_negated", "battle_phase_will_end", "effect_damage",
+                           "lp_gained", "player_ability", "no_battle_damage", "set_face_down",
+                           "flipped_face_up"})
 # What a Damage Step in which nobody could act may consist of, and the part worth telling.
 _DAMAGE_RESULTS = frozenset({"damage_calculation", "battle_damage", "destroyed_by_battle",
-                             "not_destroyed", "sent_to_gy"})
+                             "not_destroyed", "sent_to_gy", "left_field", "token_vanished",
+                             "no_battle_damage"})
 _QUIET_DAMAGE_STEP = _DAMAGE_RESULTS | {"damage_timing", "window_closed", "pass"}
 _DAMAGE_STEP_OVER = frozenset({"battle_over", "battle_ends_without_damage", "duel_lost"})
 
