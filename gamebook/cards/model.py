@@ -198,6 +198,7 @@ class Pick(StrEnum):
 class TargetFilter(StrEnum):
     ATTACK_POSITION = "attack_position"
     CAN_CHANGE_POSITION = "can_change_position"  # not a Link monster (R59)
+    CAN_BE_SET = "can_be_set"  # can be face-down: not a Link monster (R59) nor a Token (R64)
     FACE_UP = "face_up"
     ATTACKING = "attacking"  # the monster that is attacking now
     SPELL_TRAP = "spell_trap"  # a Spell/Trap Card instead of a monster

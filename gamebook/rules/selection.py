@@ -6,7 +6,7 @@ resolution step's ``select`` (chosen when it resolves, without targeting).
 
 from __future__ import annotations
 
-from gamebook.cards.model import Position, TargetFilter, TargetSpec
+from gamebook.cards.model import MonsterFrame, Position, TargetFilter, TargetSpec
 from gamebook.rules.context import Rules
 from gamebook.rules.state import GameState, Player
 
@@ -31,6 +31,8 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
                 ok &= monster.position is Position.ATTACK
             elif wanted is TargetFilter.CAN_CHANGE_POSITION:
                 ok &= not card.is_link  # R59
+            elif wanted is TargetFilter.CAN_BE_SET:
+                ok &= not card.is_link and card.frame is not MonsterFrame.TOKEN  # R59, R64
             elif wanted is TargetFilter.FACE_UP:
                 ok &= monster.face_up
             elif wanted is TargetFilter.ATTACKING:
