@@ -213,7 +213,9 @@ def _cards(exploration: Exploration, narrator: Narrator) -> tuple[CardEntry, ...
         if card_id in seen:
             continue
         card = situation.cards[card_id]
-        text = tuple(card_text(card, narrator.lang)) or (narrator.msg("article.no_text"),)
+        lines = card_text(card, narrator.lang, lambda other: situation.cards[other].name(
+            narrator.lang) if other in situation.cards else other)[1:]  # the type line: kind
+        text = tuple(lines) or (narrator.msg("article.no_text"),)
         seen[card_id] = CardEntry(card.name(narrator.lang), _card_kind(card, narrator), text)
     return tuple(seen.values())
 

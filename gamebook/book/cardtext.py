@@ -32,6 +32,7 @@ from gamebook.cards.model import (
     OpName,
     Pick,
     PlayerRef,
+    Position,
     Primitive,
     Ref,
     TargetFilter,
@@ -305,8 +306,9 @@ class _Writer:
             return self.duration(text, Duration.END_OF_TURN, player=True)
         if op == "special_summon_tokens":
             token = getattr(step, "token", None)
+            position = self.w(f"position.{(step.position or Position.DEFENSE).value}")
             return self.w(f"op.special_summon_tokens_{player}", count=getattr(step, "count", 1),
-                          token=self.name_of(token) if token else "?")
+                          token=self.name_of(token) if token else "?", position=position)
         who = self.who(step)
         if op == "special_summon" and step.position is not None:
             return self.w("op.special_summon_in", who=who,
