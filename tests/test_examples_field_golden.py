@@ -8,8 +8,10 @@ Why each count is right:
   the Assailant's 2000 (Necrovalley's +500): no destruction, no damage (R50, R60).
 - ojama_trio_sakuretsu: A (Ojama Trio or pass), B above Ojama or after A's pass (Sakuretsu
   or pass), A above Sakuretsu (Ojama or pass), A in the open Battle Step (Ojama or pass) and
-  A's replay (Leo, one Ojama Token, stop): 6. Sakuretsu with Ojama in either order is one
-  ending (the attacker is destroyed before any replay, R41); 6 endings, all different.
+  A's replay (Leo, one Ojama Token, stop): 6, and after an attack on an Ojama Token B's
+  mandatory decision to activate its 300-damage trigger at the end of the Damage Step (R52,
+  R64): 7. Sakuretsu with Ojama in either order is one ending (the attacker is destroyed
+  before any replay, R41); 6 endings, all different.
 - book_of_moon: B at the declaration and in the open Battle Step (2); Book of Moon on the
   Skull (the attack ends, R38), on Leo (destroyed face-down, no damage, R40, R48), or none.
 - shrink_honest_kuriboh: Honest and Shrink are used from the Damage Step's start (R46),
@@ -44,7 +46,7 @@ from gamebook.situation import load_situation
 
 GOLDEN = {
     "gravekeepers_assailant_sakuretsu": {"seed": (3, 4, 4), "flowchart": (3, 4, 4)},
-    "ojama_trio_sakuretsu": {"seed": (6, 6, 6), "flowchart": (6, 6, 6)},
+    "ojama_trio_sakuretsu": {"seed": (7, 6, 6), "flowchart": (7, 6, 6)},
     "book_of_moon": {"seed": (2, 3, 3), "flowchart": (2, 3, 3)},
     "shrink_honest_kuriboh": {"seed": (24, 16, 14), "flowchart": (24, 16, 14)},
     "man_eater_bug": {"seed": (1, 2, 2), "flowchart": (1, 2, 2)},

@@ -137,9 +137,11 @@ def test_r42_after_the_tokens_arrive_the_attacker_may_choose_a_token_or_stop() -
     assert legal(eng, state) == ["A replay_attack summoned_skull -> leo_wizard",
                                  "A replay_attack summoned_skull -> ojama_trio_ojama_token_1",
                                  "A stop_attack summoned_skull"]
-    state, events = run_out(eng, ["A replay_attack summoned_skull -> ojama_trio_ojama_token_1"],
-                            state)
-    assert state.lp == (8000, 8000)  # 2500 against DEF 1000: destroyed, no damage
+    state, events = run_out(eng, ["A replay_attack summoned_skull -> ojama_trio_ojama_token_1",
+                                  "B activate ojama_trio_ojama_token_1.damage"], state)
+    # 2500 against DEF 1000: destroyed, no battle damage; the Token's own trigger then costs
+    # its controller 300 at the end of the Damage Step (R52, R64).
+    assert state.lp == (8000, 7700)
     assert state.monster("ojama_trio_ojama_token_1") is None
 
 

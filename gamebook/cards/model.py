@@ -67,6 +67,10 @@ class EventName(StrEnum):
     # inflicted battle damage on the opponent; it was destroyed by battle (on the field after
     # damage calculation, or in the GY at the end of the Damage Step, as its `location` says).
     AFTER_DAMAGE_CALCULATION = "after_damage_calculation"
+    # This card was destroyed, by battle or by a card effect: activated from where it went
+    # (`location: graveyard`; a Token that vanished counts as there), once the chain or the
+    # Damage Step that destroyed it is over (R19, R52).
+    DESTROYED = "destroyed"
     INFLICTS_BATTLE_DAMAGE = "inflicts_battle_damage"
     DESTROYED_BY_BATTLE = "destroyed_by_battle"
 

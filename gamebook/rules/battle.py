@@ -164,6 +164,7 @@ def choose_on_select(rules: Rules, state: GameState, action: Action
 
 def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
     """The window that follows a resolved chain (R19, R36, R41, R58)."""
+    state = _drop_vanished(replace(state, window=replace(state.window, triggers=())))
     step = state.window.step
     attack = state.attack
     events: list[Event] = []
@@ -172,6 +173,10 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
             if state.life(player) <= 0:
                 events.append(event("duel_lost", player))
         return ended(replace(state, attack=None), "duel_over"), events
+    if step is not Step.DURING_DAMAGE_CALCULATION:  # there they wait (R54)
+        waiting = _destroyed_triggers(rules, state)
+        if waiting is not None:
+            return waiting, events  # R19: a new chain by SEGOC, then the procedure goes on
     if state.ending_battle_phase:
         state = replace(state, ending_battle_phase=False)
         return to_end_step(rules, state, events, by_effect=True)
@@ -191,6 +196,44 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
             return _interrupt_battle(rules, state, events)
         return open_window(state, step, WindowKind.DAMAGE), events
     return open_window(state, step), events
+
+
+def _destroyed_triggers(rules: Rules, state: GameState) -> GameState | None:
+    """Cards destroyed during the chain: their triggers form a new chain (R19), or ``None``."""
+    if not any(name is EventName.DESTROYED for name, _ in state.happened):
+        return None
+    triggers = triggers_for(rules, state, EventName.DESTROYED)
+    state = _forget_destroyed(state)
+    if not triggers:
+        return None
+    kind = WindowKind.DAMAGE if state.window.step in DAMAGE_STEP_TIMINGS else WindowKind.OPEN
+    state = open_window(state, state.window.step, kind)
+    window = replace(state.window, kind=WindowKind.EVENT, event=EventName.DESTROYED,
+                     triggers=triggers, first_chain=True)
+    state = replace(state, window=window)
+    if not rules.config.decline_counts_as_pass:
+        state = hand_on(rules, state, state.turn_player.opponent)
+    return state
+
+
+def _forget_destroyed(state: GameState) -> GameState:
+    """The destroyed cards that have left the field have had their chance (R19, R24).
+
+    A monster destroyed by battle is still on the field until the end of the Damage Step:
+    its "destroyed" event waits for then (R52).
+    """
+    happened = frozenset(item for item in state.happened
+                         if item[0] is not EventName.DESTROYED or state.monster(item[1]))
+    return replace(state, happened=happened)
+
+
+def _drop_vanished(state: GameState) -> GameState:
+    """Vanished Tokens are kept only while their "destroyed" trigger still waits."""
+    if not state.vanished:
+        return state
+    waiting = {t.card for t in state.window.triggers} | {
+        instance for name, instance in state.happened if name is EventName.DESTROYED}
+    return replace(state, vanished=tuple(g for g in state.vanished if g.id in waiting))
 
 
 def to_end_step(rules: Rules, state: GameState, events: list[Event], *, by_effect: bool = False
@@ -234,6 +277,11 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     window = state.window
     step = window.step
     events: list[Event] = [event("window_closed", step=step.value, window=window.kind.value)]
+    state = _drop_vanished(replace(state, window=replace(window, triggers=())))
+    if window.kind is WindowKind.EVENT and window.event is EventName.DESTROYED \
+            and step not in (Step.AFTER_DAMAGE_CALCULATION, Step.END_OF_DAMAGE_STEP):
+        state, more = after_chain(rules, state)  # R19's chain was declined: go on as after it
+        return state, events + more
     if window.kind is WindowKind.EVENT and step is Step.BATTLE_STEP:
         return open_window(state, Step.BATTLE_STEP), events  # R36
     if step is Step.START_STEP:
@@ -269,13 +317,16 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     if next_step is Step.AFTER_DAMAGE_CALCULATION:
         state = _damage_step_triggers(rules, state, _AFTER_CALCULATION_EVENTS)  # R51
     elif next_step is Step.END_OF_DAMAGE_STEP:
-        state = _damage_step_triggers(rules, state, (EventName.DESTROYED_BY_BATTLE,))  # R52
+        state = _damage_step_triggers(rules, state, _END_OF_DAMAGE_STEP_EVENTS)  # R52
     return state, events
 
 
 # R51 timings 7-8: after damage calculation, these are placed on one chain by SEGOC.
 _AFTER_CALCULATION_EVENTS = (EventName.FLIPPED, EventName.AFTER_DAMAGE_CALCULATION,
-                             EventName.INFLICTS_BATTLE_DAMAGE, EventName.DESTROYED_BY_BATTLE)
+                             EventName.INFLICTS_BATTLE_DAMAGE, EventName.DESTROYED_BY_BATTLE,
+                             EventName.DESTROYED)
+# R52: at the end of the Damage Step, once the destroyed monsters have left the field.
+_END_OF_DAMAGE_STEP_EVENTS = (EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED)
 
 
 def _damage_step_triggers(rules: Rules, state: GameState, event_names: tuple[EventName, ...]
@@ -284,6 +335,8 @@ def _damage_step_triggers(rules: Rules, state: GameState, event_names: tuple[Eve
     triggers = triggers_for(rules, state, *event_names)
     if EventName.FLIPPED in event_names:
         state = replace(state, flipped=frozenset())
+    if EventName.DESTROYED in event_names:
+        state = _forget_destroyed(state)
     if not triggers:
         return state
     window = replace(state.window, kind=WindowKind.EVENT, event=event_names[0],
@@ -382,7 +435,7 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
             continue
         state = state.with_monster(replace(monster, battle_destroyed=True))
         events.append(event("destroyed_by_battle", monster.controller, instance))
-        happened.add((EventName.DESTROYED_BY_BATTLE, instance))
+        happened |= {(EventName.DESTROYED_BY_BATTLE, instance), (EventName.DESTROYED, instance)}
     state = replace(state, happened=state.happened | happened)
     return _check_duel_end(state, events)
 

@@ -22,6 +22,7 @@ from gamebook.cards.model import (
     CardType,
     Duration,
     Effect,
+    EventName,
     MonsterFrame,
     OpName,
     Pick,
@@ -242,6 +243,7 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
             continue
         controller = state.controller(instance)
         events.append(event("destroyed", controller, instance, by=f"{link.card}.{link.effect}"))
+        state = replace(state, happened=state.happened | {(EventName.DESTROYED, instance)})
         state, more = leave_field(rules, state, instance, "destroyed", cost=cost)
         events.extend(more)
         applied = True
@@ -607,6 +609,9 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
     events = [event("left_field", controller, instance, why=reason)]
     if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:
         events.append(event("token_vanished", controller, instance))
+        if (EventName.DESTROYED, instance) in state.happened:  # its trigger still waits (R19)
+            state = replace(state, vanished=state.vanished + (
+                GraveCard(instance, monster.card, controller, reason),))
     elif destination == "banished":
         state = state.with_banished(GraveCard(instance, card.card, controller, reason))
         events.append(event("banished", controller, instance, why=reason, cost=cost))

@@ -188,7 +188,8 @@ class GameState:
     battle_abilities: frozenset[tuple[Player, PlayerAbility]] = frozenset()  # for this battle
     ending_battle_phase: bool = False  # an effect ends the Battle Phase after the chain (R58)
     resolving: Resolving | None = None  # the top link's resolution waits for a choice
-    happened: frozenset[tuple[EventName, str]] = frozenset()  # this battle's events (R51)
+    happened: frozenset[tuple[EventName, str]] = frozenset()  # events naming a card (R19, R51)
+    vanished: tuple[GraveCard, ...] = ()  # Tokens gone while their "destroyed" trigger waits
 
     # -- lookups ---------------------------------------------------------------------------
     def monster(self, instance: str) -> MonsterState | None:

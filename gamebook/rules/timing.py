@@ -83,7 +83,7 @@ def candidate_effects(rules: Rules, state: GameState, player: Player
         for effect in card.effects:
             if effect.kind is EffectKind.ACTIVATE and (spell_trap.id, effect.id) not in on_chain:
                 yield spell_trap.id, card, effect
-    for gone in state.graveyard:
+    for gone in (*state.graveyard, *state.vanished):
         if gone.owner is not player:
             continue
         card = rules.cards[gone.card]
@@ -344,7 +344,8 @@ def _hand_owner(state: GameState, instance: str) -> Player | None:
     held = state.in_hand(instance)
     if held is not None:
         return held.owner
-    return next((g.owner for g in state.graveyard if g.id == instance), None)
+    return next((g.owner for g in (*state.graveyard, *state.vanished) if g.id == instance),
+                None)
 
 
 def _happened_to(state: GameState, event_name: EventName, instance: str) -> bool:
@@ -352,7 +353,7 @@ def _happened_to(state: GameState, event_name: EventName, instance: str) -> bool
     if event_name is EventName.FLIPPED:
         return instance in state.flipped
     if event_name in (EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE,
-                      EventName.DESTROYED_BY_BATTLE):
+                      EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED):
         return (event_name, instance) in state.happened
     return True
 
