@@ -108,7 +108,7 @@ def event(kind: str, player: Player | None = None, card: str | None = None,
 class Note:
     """Whether a notable action is legal for a player right now, and if not, why.
 
-    ``rule`` is the R-number that forbids it (RULES.md); ``reason`` is a message key with
+    ``rule`` is the R-number that forbids it (docs/rules.md); ``reason`` is a message key with
     ``args`` for the narrator.
     """
 

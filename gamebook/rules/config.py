@@ -1,4 +1,4 @@
-"""Rules presets: named readings of the rules where the sources disagree (RULES.md R23)."""
+"""Rules presets: named readings of the rules where the sources disagree (docs/rules.md: R23)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ class RulesConfig:
     """Flags of one rules reading.
 
     ``decline_counts_as_pass``: a player's decision not to activate their optional trigger is a
-    pass of priority (S001's reading, R23). When false (Konami's flowchart reading) the trigger
+    pass of priority (the reading of the 2021 walkthrough of the model battle, R23). When false (Konami's flowchart reading) the trigger
     stages S1-S6 are settled first by "activate/decline" decisions that are not passes; then
     priority goes to the opponent of the controller of the last chain link, or to the turn
     player if no trigger was activated.
@@ -25,7 +25,7 @@ PRESETS: dict[str, RulesConfig] = {
     "seed": RulesConfig(
         name="seed",
         decline_counts_as_pass=True,
-        description="S001's reading of R23: declining one's optional trigger is a pass of "
+        description="the model walkthrough's reading of R23: declining one's optional trigger is a pass of "
                     "priority",
     ),
     "flowchart": RulesConfig(

@@ -1,4 +1,4 @@
-"""ATK/DEF layering (RULES.md §E, R70–R96): one immutable stat record per monster.
+"""ATK/DEF layering (docs/rules.md, §E, R70–R96): one immutable stat record per monster.
 
 A :class:`StatBlock` is a monster's printed ATK/DEF/Level plus the ordered record of every
 :class:`Application` that affects them. Nothing is stored as "current ATK": the displayed

@@ -1,4 +1,4 @@
-"""The vocabulary of the ATK/DEF model (RULES.md §E): stats, the R71 classes, operations,
+"""The vocabulary of the ATK/DEF model (docs/rules.md, §E): stats, the R71 classes, operations,
 the R96 options, and one entry of a monster's stat record.
 
 Everything here is a frozen value (hashable, comparable) so that it can live inside the rules
@@ -176,7 +176,7 @@ R89_EQUAL: tuple[tuple[str, str], ...] = (("wicked_avatar", "wicked_dreadroot"),
 
 @dataclass(frozen=True)
 class StatRules:
-    """The flagged points of R96, as named options with the defaults of RULES.md."""
+    """The flagged points of R96, as named options with the defaults of docs/rules.md."""
 
     #: R96.1 — two Shrinks: "quarter" (each halves the current original, S000) or "half"
     #: (a new original-halving replaces an earlier one still in force, S002).

@@ -1,4 +1,4 @@
-"""Windows, priority, SEGOC and chain building (RULES.md R2, R11-R26).
+"""Windows, priority, SEGOC and chain building (docs/rules.md: R2, R11-R26).
 
 Core loop: in every window the turn player receives priority first (R12). The holder may
 activate something legal (costs are paid, the link goes on the chain, priority passes to
