@@ -11,9 +11,9 @@ class RulesConfig:
 
     ``decline_counts_as_pass``: a player's decision not to activate their optional trigger is a
     pass of priority (the reading of the 2021 walkthrough of the model battle, R23). When
-    false (Konami's flowchart reading) the trigger stages S1-S6 are settled first by "activate/decline" decisions that are not passes; then
-    priority goes to the opponent of the controller of the last chain link, or to the turn
-    player if no trigger was activated.
+    false (Konami's flowchart reading) the trigger stages S1-S6 are settled first by
+    "activate/decline" decisions that are not passes; then priority goes to the opponent of
+    the controller of the last chain link, or to the turn player if no trigger was activated.
     """
 
     name: str
