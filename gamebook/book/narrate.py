@@ -393,6 +393,8 @@ class Narrator:
             if ev.get("window") == "event" and ev.get("step") == "battle_step":
                 return self.msg("event.window_closed_event")
             return None
+        if kind == "attack_ended" and ev.get("why") == "negated":
+            return self.msg("event.attack_ended_negated")
         if kind == "replay_caused" and ev.get("how") == "arrived":
             return self.msg("event.replay_caused_arrived", player=player)
         if kind == "replay":
