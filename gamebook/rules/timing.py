@@ -145,6 +145,9 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
             return ("R6", "flip_not_yet", ())  # activated only after damage calculation
         if trigger is not None and trigger.status is TriggerStatus.DECLINED:
             return ("R22", "trigger_declined", ())  # the reason that counts in this chain
+        if trigger is None and answers in _BATTLE_EVENTS \
+                and not _happened_to(state, answers, instance):
+            return ("R4", "event_did_not_happen", event_name)  # not yet, or not to this card
         if not _event_conditions_hold(rules, state, instance, effect):
             return ("R4", "event_did_not_happen", event_name)
         if window.kind is not WindowKind.EVENT or not state.answers(answers) \
@@ -337,6 +340,11 @@ def battling_monsters(rules: Rules, state: GameState, player: Player | None, eff
     if own not in matching_cards(rules, state, player, "", effect.battling):
         return None
     return own, other
+
+
+# Damage Step events of one card (R51): remembered until the end of the Damage Step.
+_BATTLE_EVENTS = (EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE,
+                  EventName.DESTROYED_BY_BATTLE)
 
 
 def _hand_owner(state: GameState, instance: str) -> Player | None:
