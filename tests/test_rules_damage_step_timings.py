@@ -233,7 +233,8 @@ def test_r51_a_monster_that_did_not_battle_has_no_after_damage_calculation_trigg
     state = _after_calculation(eng)
     triggers = {(t.card, t.effect) for t in state.window.triggers}
     assert triggers == {("dealer", "burn")}  # not the Sentry, not the Field Martyr
-    assert forbidden_by(eng, state, "sentry", "heal") is not None
+    # Its event did not happen to it (R4), which is not "its timing has passed" (R24).
+    assert forbidden_by(eng, state, "sentry", "heal") == "R4"
 
 
 def test_r51_no_battle_damage_means_no_inflicts_battle_damage_trigger() -> None:
