@@ -1,8 +1,9 @@
 """``gamebook cards [ID] [--lang L]``: the bundled cards, and one card's text in plain words.
 
-Without an id it lists every bundled card (id, name, kind of card, effect ids); with one it
-shows the card's names in every language, its stats and each effect rendered from its data
-by :mod:`gamebook.book.cardtext`, plus the card file's own wording where it has one. It
+Without an id it lists every bundled card (id, name, kind of card, passcode, effect ids); with
+one it shows the card's passcode, its names in every language, its stats and each effect
+rendered from its data by :mod:`gamebook.book.cardtext`, plus the card file's own wording
+where it has one. It
 loads only the card library (PyYAML, pydantic) and the catalogs, so it starts fast. An
 unknown id is one line with the closest ids, and exit code 2.
 """
@@ -27,6 +28,10 @@ class UnknownCard(GamebookError):
 
 
 def main(args: argparse.Namespace) -> int:
+    if getattr(args, "passcode", None) or getattr(args, "cdb", None) or \
+            getattr(args, "output", None):
+        raise UnknownCard("PASSCODE, --cdb and -o are for 'gamebook cards new PASSCODE --cdb "
+                          "FILE'")
     library = load_library()
     if args.card:
         lines = show(library, find(library, args.card), args.lang)
@@ -59,10 +64,11 @@ def listing(library: CardLibrary, lang: str) -> list[str]:
     for card_id in library.ids():
         card = library[card_id]
         effects = ", ".join(effect.id for effect in card.effects) or "-"
-        rows.append((card_id, card.name(lang), kind_name(card, lang), effects))
-    widths = [max(_width(row[column]) for row in rows) for column in range(3)]
+        rows.append((card_id, card.name(lang), kind_name(card, lang), passcode(card),
+                     effects))
+    widths = [max(_width(row[column]) for row in rows) for column in range(4)]
     lines = ["  ".join(_pad(cell, width) for cell, width in zip(row, widths, strict=False))
-             + "  " + row[3] for row in rows]
+             + "  " + row[4] for row in rows]
     return lines + ["", label("command.count", lang, count=len(rows))]
 
 
@@ -75,7 +81,8 @@ def show(library: CardLibrary, card: Card, lang: str) -> list[str]:
     langs = [code for code in LANGUAGE_ORDER if code in card.names]
     langs += sorted(set(card.names) - set(langs))
     width = max(_width(code) for code in langs)
-    lines = [f"{card.name(lang)} [{card.id}]", card_text(card, lang)[0], "",
+    number = f", {passcode(card)}" if card.passcode is not None else ""
+    lines = [f"{card.name(lang)} [{card.id}{number}]", card_text(card, lang)[0], "",
              label("command.label", lang, label=label("command.names", lang))]
     lines += [f"  {_pad(code, width)}  {card.names[code]}" for code in langs]
     lines += ["", label("command.label", lang, label=label("command.effects", lang))]
@@ -88,6 +95,11 @@ def show(library: CardLibrary, card: Card, lang: str) -> list[str]:
         if effect.card_text.get(lang):
             lines.append("  " + label("command.written", lang, text=effect.card_text[lang]))
     return lines
+
+
+def passcode(card: Card) -> str:
+    """The card's passcode as printed, 8 digits (``04392470``); ``-`` if it has none."""
+    return f"{card.passcode:08d}" if card.passcode is not None else "-"
 
 
 def _width(text: str) -> int:

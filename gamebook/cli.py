@@ -158,11 +158,42 @@ def build_parser() -> argparse.ArgumentParser:
                        help="print the JSON Schema of timeline files and exit")
     _add_common_options(stats)
 
-    cards = sub.add_parser("cards", help="list the bundled cards, or show one card's text")
-    cards.add_argument("card", nargs="?", metavar="ID", help="card id (default: list them all)")
+    cards = sub.add_parser("cards", help="list the bundled cards, or show one card's text; "
+                                         "'cards new PASSCODE --cdb FILE' writes a card file")
+    cards.add_argument("card", nargs="?", metavar="ID", help="card id (default: list them all), "
+                                                             "or 'new'")
     cards.add_argument("--lang", choices=LANGUAGES, default="en")
+    _add_edopro_options(cards)
     _add_common_options(cards)
+
+    export = command("export-puzzle", "write the situation as an EDOPro puzzle script (.lua)")
+    export.add_argument("situation", help="situation file (YAML)")
+    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
+    export.add_argument("--cards", action="append", default=[], metavar="DIR",
+                        help="also read the card files in DIR (repeatable)")
+    _add_common_options(export)
+
+    imports = command("import-puzzle", "read an EDOPro puzzle script's field into a situation "
+                                       "file (no Lua is run)")
+    imports.add_argument("file", help="puzzle script (.lua)")
+    imports.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
+    imports.add_argument("--cards", action="append", default=[], metavar="DIR",
+                         help="also read the card files in DIR (repeatable)")
+    imports.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    _add_common_options(imports)
     return parser
+
+
+def _add_edopro_options(cards: argparse.ArgumentParser) -> None:
+    """The arguments of `gamebook cards new PASSCODE --cdb FILE [-o FILE]`."""
+    cards.add_argument("passcode", nargs="?", metavar="PASSCODE",
+                       help="with 'new': the card's passcode")
+    cards.add_argument("--cdb", action="append", default=[], metavar="[LANG=]FILE",
+                       help="with 'new': a ygopro/EDOPro cards.cdb (repeatable, one per "
+                            "language: en=cards.cdb ja=ja.cdb)")
+    cards.add_argument("-o", "--output", metavar="FILE",
+                       help="with 'new': write the card file to FILE (default: stdout)")
+    cards.add_argument("--force", action="store_true", help="with 'new': replace FILE")
 
 
 class Terminated(BaseException):
@@ -211,6 +242,13 @@ def _dispatch(args: argparse.Namespace) -> int:
         from gamebook import checkbook
 
         return checkbook.main(args)
+    if args.command in ("export-puzzle", "import-puzzle") or (
+            args.command == "cards" and args.card == "new"):
+        from gamebook.edopro import commands as edopro
+
+        return (edopro.export_puzzle if args.command == "export-puzzle" else
+                edopro.import_puzzle if args.command == "import-puzzle" else
+                edopro.new_card)(args)
     if args.command == "cards":
         from gamebook import cardscmd
 

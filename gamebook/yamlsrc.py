@@ -227,6 +227,10 @@ class _Converter:
             if digits > self.limits.max_int_digits:
                 raise self.fail(node, f"a number of {digits} digits; expected at most "
                                 f"{self.limits.max_int_digits}")
+            if _OCTAL.fullmatch(text):  # YAML 1.1 reads 0123 as 83: a passcode's lost digits
+                raise self.fail(node, f"{text} has a leading zero, which YAML reads as an "
+                                f"octal number ({_construct(node)}); write it without the "
+                                "leading zeros")
         elif node.tag == "tag:yaml.org,2002:str":
             if len(text) > self.limits.max_string_chars:
                 raise self.fail(node, f"a text of {len(text):,} characters; expected at most "
@@ -243,6 +247,7 @@ class _Converter:
         return value
 
 
+_OCTAL = re.compile(r"[-+]?0[0-7_]+")
 # C0 controls except tab/newline/carriage return, DEL, C1 controls, surrogates, and the
 # non-characters XML forbids: none can be shown on a terminal or written to SVG/HTML.
 _FORBIDDEN_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff"

@@ -49,7 +49,7 @@ def test_show_gives_names_stats_and_each_effect(capsys, lang):
     card = LIBRARY["borrelsword_dragon"]
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == f"{card.name(lang)} [borrelsword_dragon]"
+    assert lines[0] == f"{card.name(lang)} [borrelsword_dragon, 85289965]"
     assert lines[1] == type_line(card, lang)
     for name in card.names.values():
         assert name in out

@@ -49,6 +49,10 @@ def _load_card(path: str | Path) -> tuple[Card, bool, Located]:
     overrides = located.data.pop("overrides", False)  # about the file, not the card
     if not isinstance(overrides, bool):
         raise located.error(("overrides",), "overrides: expected true or false")
+    passcode = located.data.get("passcode")
+    if isinstance(passcode, str) and passcode.isdigit():  # 04392470 unquoted reads as text
+        raise located.error(("passcode",), f"passcode: {passcode!r} is text; write the number "
+                            f"without quotes and leading zeros ({int(passcode)})")
     card = validate(located, _card_adapter(), "card", Card)
     _check_card(card, located)
     raise_all(range_problems(card, located))
@@ -130,6 +134,13 @@ class CardLibrary:
 
     def ids(self) -> list[str]:
         return sorted(self._cards)
+
+    def by_passcode(self, passcode: int) -> Card | None:
+        """The card with this passcode (the first by id if two share it), or ``None``."""
+        for card_id in self.ids():
+            if self._cards[card_id].passcode == passcode:
+                return self._cards[card_id]
+        return None
 
 
 def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:

@@ -324,6 +324,10 @@ class Card:
     atk: int | None = None
     defense: int | None = None
     archetypes: tuple[str, ...] = ()  # e.g. gravekeepers for "Gravekeeper's" cards
+    # The card's official number (printed on it; EDOPro and cards.cdb files name cards by it),
+    # 1 to 99,999,999, leading zeros left out: 04392470 is written 4392470. Optional for a
+    # user's card; every bundled card has one (gamebook.edopro maps puzzles through it).
+    passcode: int | None = None
     effects: tuple[Effect, ...] = ()
 
     def __hash__(self) -> int:

@@ -18,11 +18,17 @@ SPELL_SPEEDS = (1, 3)
 # Operations whose ``amount`` is a count or a number of points, never below 0.
 _NOT_NEGATIVE = {"grant_extra_attack", "set_atk", "inflict_damage", "gain_lp"}
 MAX_AMOUNT = 100_000_000
+MAX_PASSCODE = 99_999_999  # a passcode has 8 digits at most
 
 
 def range_problems(card: Card, located: Located) -> list[InputError]:
     """Every number of ``card`` outside its range, as one error each."""
     problems = []
+    if card.passcode is not None and not 1 <= card.passcode <= MAX_PASSCODE:
+        problems.append(located.error(("passcode",), f"passcode: {card.passcode} is not a "
+                                      "passcode; expected the card's 8-digit number (1 to "
+                                      "99999999, leading zeros left out: 04392470 is "
+                                      "written 4392470)"))
     for name, low, high in CARD_RANGES:
         value = getattr(card, name)
         if value is not None and not low <= value <= high:

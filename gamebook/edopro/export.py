@@ -1,0 +1,166 @@
+"""A situation as an EDOPro puzzle script (``gamebook export-puzzle``).
+
+The script sets up the same position and nothing else: both players' LP
+(``Debug.SetPlayerInfo``), then each card by passcode in its zone, position and
+face-up/face-down, and the hands (``Debug.AddCard``), between ``Debug.ReloadFieldBegin`` and
+``Debug.ReloadFieldEnd``. The turn player is player 0, who moves first. A puzzle starts in
+that player's Main Phase 1 and cannot put the duel into the Battle Phase, so the header
+comment (and a hint shown when the puzzle starts) says how to reach the moment the situation
+starts at. What a puzzle cannot express (a card Set this turn, an effect already used this
+turn) is listed in the header too.
+
+Every text from the situation (title, names) goes into Lua comments, one line each, or into
+one escaped string, so it can never become code.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+from gamebook.cards.model import Card
+from gamebook.edopro.field import (
+    HAND,
+    LOCATION_NAMES,
+    MZONE,
+    POSITION_NAMES,
+    PROPERLY_SUMMONED,
+    Placed,
+    placement,
+    seat,
+)
+from gamebook.errors import printable, raise_all
+from gamebook.situation import Scope, SetWhen, Situation, StartMoment
+from gamebook.yamlsrc import load_yaml
+
+HEADER_WIDTH = 88  # columns of the header comment, after "-- "
+DUEL_RULE = 5  # Master Rule 2020: Extra Monster Zones, Link monsters
+ZONE_WORDS = {"emz_left": "the left Extra Monster Zone", "emz_right":
+              "the right Extra Monster Zone", "field": "the Field Zone"}
+
+
+def export_puzzle(situation: Situation) -> str:
+    """The puzzle script of ``situation``; every card must have a passcode."""
+    spec, cards = situation.spec, situation.cards
+    _check_passcodes(situation)
+    placed = placement(spec, cards)
+    by_id = {p.instance: p for p in placed}
+
+    def name(instance: str) -> str:
+        return cards[by_id[instance].card].name("en")
+
+    lines = []
+    for paragraph in _header(situation, name):
+        indent = "  " if paragraph.startswith("- ") else ""
+        lines += [f"-- {line}" for line in textwrap.wrap(
+            _comment(paragraph), HEADER_WIDTH, subsequent_indent=indent)] or ["--"]
+    lines += ["", f"Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN+DUEL_SIMPLE_AI,{DUEL_RULE})"]
+    for player_name in sorted(spec.players, key=lambda n: seat(spec, n)):
+        lines.append(f"Debug.SetPlayerInfo({seat(spec, player_name)},"
+                     f"{spec.players[player_name].lp},0,0)")
+    current = None
+    for item in placed:
+        group = (item.player, item.location == HAND)
+        if group != current:
+            current = group
+            where = "hand" if item.location == HAND else "field"
+            lines += ["", f"-- player {item.player} ({item.player_name}), {where}"]
+        lines.append(_add_card(item, cards[item.card]))
+    lines += ["", "Debug.ReloadFieldEnd()",
+              f"Debug.ShowHint({_lua_string(_hint(situation, name))})",
+              "aux.BeginPuzzle()"]
+    return "\n".join(lines) + "\n"
+
+
+def _add_card(item: Placed, card: Card) -> str:
+    args = [str(card.passcode), str(item.player), str(item.player),
+            LOCATION_NAMES[item.location], str(item.sequence), POSITION_NAMES[item.position]]
+    if item.location == MZONE and card.frame in PROPERLY_SUMMONED:
+        args.append("true")  # Summoned properly, as its summoning condition requires
+    where = ZONE_WORDS.get(item.zone or "", item.zone or "hand")
+    return (f"Debug.AddCard({','.join(args)}) -- {_comment(card.name('en'))} "
+            f"({_comment(item.instance)}, {where})")
+
+
+def _header(situation: Situation, name: Callable[[str], str]) -> list[str]:
+    spec = situation.spec
+    other = "B" if spec.turn_player == "A" else "A"
+    lines = [situation.title,
+             f"Written by gamebook export-puzzle from {Path(situation.path).name}.",
+             "",
+             f"Player 0 (who moves first) is {spec.turn_player}, the turn player; "
+             f"player 1 is {other}.",
+             "A puzzle starts in player 0's Main Phase 1 and cannot start in the Battle Phase.",
+             _start_words(situation, name),
+             _scope_words(spec.scope)]
+    this_turn = [item.id for entry in spec.players.values() for item in entry.spell_traps
+                 if not item.face_up and item.set is SetWhen.THIS_TURN]
+    if this_turn or spec.used_this_turn:
+        lines += ["", "A puzzle cannot show:"]
+    if this_turn:
+        lines.append("- Set this turn (R9: it cannot be activated this turn): "
+                     + ", ".join(f"{name(i)} ({i})" for i in this_turn))
+    if spec.used_this_turn:
+        lines.append("- effects already used this turn (R26): "
+                     + ", ".join(spec.used_this_turn))
+    return lines
+
+
+def _start_words(situation: Situation, name: Callable[[str], str]) -> str:
+    start = situation.spec.start
+    if start.moment is StartMoment.START_STEP:
+        return "The situation starts at the start of the Battle Phase (the Start Step, R30)."
+    if start.moment is StartMoment.BATTLE_STEP:
+        return "The situation starts in the Battle Step, before any attack is declared."
+    assert start.attacker is not None
+    target = (f"on {name(start.target)} ({start.target})" if start.target
+              else "directly")
+    return (f"The situation starts at attack 1: enter the Battle Phase and declare an attack "
+            f"with {name(start.attacker)} ({start.attacker}) {target}; the situation begins "
+            "right after that declaration (R33).")
+
+
+def _scope_words(scope: Scope) -> str:
+    if scope is Scope.END_OF_BATTLE:
+        return "It ends when that attack is over."
+    return "It goes on to every further attack and the End Step."
+
+
+def _hint(situation: Situation, name: Callable[[str], str]) -> str:
+    start = situation.spec.start
+    if start.moment is StartMoment.ATTACK_DECLARED and start.attacker is not None:
+        target = name(start.target) if start.target else "directly"
+        return f"Enter the Battle Phase and attack: {name(start.attacker)} -> {target}"
+    if start.moment is StartMoment.BATTLE_STEP:
+        return "Enter the Battle Phase: the situation starts in the Battle Step"
+    return "Enter the Battle Phase: the situation starts in the Start Step"
+
+
+def _check_passcodes(situation: Situation) -> None:
+    """Every card of the situation needs a passcode; one error per card that has none."""
+    located = None
+    problems = []
+    for player, entry in situation.spec.players.items():
+        for kind, items in (("monsters", entry.monsters), ("spell_traps", entry.spell_traps),
+                            ("hand", entry.hand)):
+            for index, item in enumerate(items):
+                if situation.cards[item.card].passcode is not None:
+                    continue
+                located = located or load_yaml(situation.path)
+                problems.append(located.error(
+                    ("players", player, kind, index, "card"),
+                    f"card {item.card!r} has no passcode; EDOPro names cards by passcode, so "
+                    "add 'passcode: N' to its card file"))
+    raise_all(problems)
+
+
+def _comment(text: str) -> str:
+    """``text`` for a Lua line comment: one printable line (a line break would end it)."""
+    return printable(" ".join(text.split()))
+
+
+def _lua_string(text: str) -> str:
+    """``text`` as a Lua string literal in double quotes."""
+    return '"' + _comment(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+

@@ -1,0 +1,339 @@
+"""An EDOPro puzzle script as a situation file (``gamebook import-puzzle``), without Lua.
+
+The script's set-up calls are read by :mod:`gamebook.edopro.lua`: ``Debug.ReloadFieldBegin``,
+``Debug.SetPlayerInfo(player, lp, …)``, ``Debug.AddCard(passcode, owner, player, location,
+sequence, position[, summoned properly])`` (constants by name or by number) and
+``Debug.ReloadFieldEnd``. Each passcode is looked up in the card library; player 0 (who
+moves first) becomes the turn player A, player 1 becomes B. Every other call or piece of
+code is ignored with a note. A puzzle says nothing of the moment a situation starts at or
+of its scope, so the situation is written without them, with a commented example for the
+user to complete (:data:`LEFT_TO_FILL`).
+
+Each mistake (an unknown passcode or constant, a location a situation has no place for, a
+call with the wrong arguments, two cards in one zone) is one error with the script's line;
+all of them are reported together.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gamebook.cards.library import CardLibrary
+from gamebook.cards.model import Card, CardType, MonsterFrame, SpellTrapType
+from gamebook.edopro.field import (
+    CONSTANTS,
+    FACEDOWN_DEFENSE,
+    FACEUP_ATTACK,
+    FACEUP_DEFENSE,
+    FIELD_ZONE_SEQUENCE,
+    FZONE,
+    HAND,
+    LOCATION_NAMES,
+    MZONE,
+    POSITION_NAMES,
+    SPELL_TRAP_ZONES,
+    SZONE,
+    monster_zone,
+)
+from gamebook.edopro.lua import Call, Token, scan, tokens
+from gamebook.errors import InputError, raise_all
+from gamebook.files import read_input
+from gamebook.situation import MAX_LP
+from gamebook.yamlsrc import did_you_mean
+
+ADD_CARD, SET_PLAYER_INFO = "Debug.AddCard", "Debug.SetPlayerInfo"
+BEGIN, END = "Debug.ReloadFieldBegin", "Debug.ReloadFieldEnd"
+SETUP_CALLS = {ADD_CARD, SET_PLAYER_INFO, BEGIN, END}
+PLAYER_NAMES = ("A", "B")  # player 0, player 1
+LEFT_TO_FILL = ("start (moment: start_step, battle_step, or attack_declared with the "
+                "attacker and, unless it is a direct attack, the target) and scope "
+                "(end_of_battle or end_of_battle_phase)")
+_RESOLVE_AND_LEAVE = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER,
+                      SpellTrapType.RITUAL)
+_MONSTER_ORDER = ("m1", "m2", "m3", "m4", "m5", "emz_left", "emz_right")
+_SPELL_TRAP_ORDER = (*SPELL_TRAP_ZONES, "field")
+
+
+@dataclass
+class _Card:
+    player: int
+    card: Card
+    line: int
+    zone: str | None = None  # None in the hand
+    face_up: bool = True
+    defense: bool = False
+    sequence: int = 0
+
+
+@dataclass
+class Imported:
+    """The situation file's text and the notes on what the script had besides."""
+
+    text: str
+    notes: list[str] = field(default_factory=list)  # "FILE:LINE: …", one per ignored piece
+
+
+def import_puzzle(path: str | Path, cards: CardLibrary) -> Imported:
+    """Read the puzzle at ``path``; :class:`InputError`/``InputErrors`` on any mistake."""
+    path = Path(path)
+    try:
+        text = read_input(path, "an EDOPro puzzle script (.lua)").decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(path, None, f"expected UTF-8 text ({exc.reason})") from None
+    calls, notes, errors = scan(tokens(text, path), SETUP_CALLS, path)
+    reader = _Reader(path, cards, errors)
+    reader.read(calls)
+    raise_all(reader.errors)
+    return Imported(_situation_text(path, reader), [f"{path}:{line}: ignored: {what}"
+                                                     for line, what in notes])
+
+
+class _Reader:
+    """The field the set-up calls build, and the mistakes found on the way."""
+
+    def __init__(self, path: Path, cards: CardLibrary, errors: list[InputError]) -> None:
+        self.path, self.cards, self.errors = path, cards, errors
+        self.lp = [8000, 8000]
+        self.placed: list[_Card] = []
+
+    def fail(self, line: int, message: str) -> None:
+        self.errors.append(InputError(self.path, line, message))
+
+    def read(self, calls: list[Call]) -> None:
+        begun = ended = None
+        for call in calls:
+            if call.name == BEGIN:
+                if begun is not None:
+                    self.fail(call.line, f"a second {BEGIN} (the first is at line {begun})")
+                begun = begun or call.line
+            elif call.name == END:
+                if begun is None:
+                    self.fail(call.line, f"{END} before {BEGIN}")
+                ended = ended or call.line
+            elif begun is None or ended is not None:
+                self.fail(call.line, f"{call.name} outside {BEGIN}(…) … {END}(); a puzzle "
+                          "sets up its field between the two")
+            elif call.name == SET_PLAYER_INFO:
+                self.player_info(call)
+            else:
+                self.add_card(call)
+        if begun is None:
+            self.fail(1, f"no {BEGIN}(…); expected an EDOPro puzzle script, which sets up its "
+                      f"field between {BEGIN}(…) and {END}()")
+        elif ended is None:
+            self.fail(begun, f"{BEGIN} is never followed by {END}()")
+        self.check_zones()
+
+    def player_info(self, call: Call) -> None:
+        if len(call.args) < 2:
+            self.fail(call.line, f"{SET_PLAYER_INFO}: expected (player, lp, start count, draw "
+                      f"count), got {len(call.args)} argument(s)")
+            return
+        player = self.number(call, 0, "the player (0 or 1)")
+        lp = self.number(call, 1, "the LP")
+        if player is None or lp is None:
+            return
+        if player not in (0, 1):
+            self.fail(call.line, f"{SET_PLAYER_INFO}: player {player}; expected 0 or 1")
+        elif not 0 < lp <= MAX_LP:
+            self.fail(call.line, f"{SET_PLAYER_INFO}: LP {lp}; expected 1 to {MAX_LP:,}")
+        else:
+            self.lp[player] = lp
+
+    def add_card(self, call: Call) -> None:
+        if len(call.args) not in (6, 7):
+            self.fail(call.line, f"{ADD_CARD}: expected 6 or 7 arguments (passcode, owner, "
+                      "player, location, sequence, position[, summoned properly]), got "
+                      f"{len(call.args)}")
+            return
+        values = [self.number(call, index, what) for index, what in enumerate(
+            ("the passcode", "the owner (0 or 1)", "the player (0 or 1)", "a LOCATION_",
+             "the sequence", "a POS_"))]
+        if any(value is None for value in values):
+            return
+        code, owner, player, location, sequence, position = values  # type: ignore[misc]
+        if not 0 < code <= 99_999_999:
+            return self.fail(call.line, f"{ADD_CARD}: {code} is not a passcode; expected up to "
+                             "8 digits")
+        if player not in (0, 1) or owner not in (0, 1):
+            return self.fail(call.line, f"{ADD_CARD}: owner {owner}, player {player}; expected "
+                             "0 or 1")
+        if owner != player:
+            return self.fail(call.line, f"{ADD_CARD}: a card owned by player {owner} but "
+                             f"controlled by player {player}; a situation has no change of "
+                             "control (give the same number twice)")
+        card = self.cards.by_passcode(code)
+        if card is None:
+            return self.fail(call.line, f"unknown passcode {code:08d}: no card of the library "
+                             f"has it; write its card file (gamebook cards new {code} --cdb "
+                             "cards.cdb) and give its folder with --cards DIR")
+        if card.frame is MonsterFrame.TOKEN:
+            return self.fail(call.line, f"{card.name()} ({code:08d}) is a Token; a Token is made "
+                             "by a card effect and cannot start in a situation (R64)")
+        placed = _Card(player, card, call.line, sequence=sequence)
+        problem = self.place(placed, location, sequence, position)
+        if problem:
+            return self.fail(call.line, f"{ADD_CARD}: {card.name()} ({code:08d}): {problem}")
+        self.placed.append(placed)
+
+    def place(self, placed: _Card, location: int, sequence: int, position: int) -> str | None:
+        """Put ``placed`` in its zone; what is wrong, in words, or ``None``."""
+        card = placed.card
+        where = LOCATION_NAMES.get(location, f"location {location}")
+        if location == HAND:
+            return None
+        if location == MZONE:
+            if card.card_type is not CardType.MONSTER:
+                return "not a monster, but in LOCATION_MZONE"
+            if not 0 <= sequence <= 6:
+                return f"sequence {sequence} of LOCATION_MZONE; expected 0 to 6"
+            placed.zone = monster_zone(sequence, placed.player)
+            if position not in (FACEUP_ATTACK, FACEUP_DEFENSE, FACEDOWN_DEFENSE):
+                named = POSITION_NAMES.get(position, str(position))
+                return (f"position {named} is not one a situation has; expected "
+                        "POS_FACEUP_ATTACK, POS_FACEUP_DEFENSE or POS_FACEDOWN_DEFENSE")
+            placed.face_up = position != FACEDOWN_DEFENSE
+            placed.defense = position != FACEUP_ATTACK
+            if card.is_link and placed.defense:
+                return "a Link monster is always face-up in Attack Position (R59)"
+            return None
+        if location in (SZONE, FZONE):
+            if card.card_type is CardType.MONSTER:
+                return f"a monster in {where}; a situation has no monster used as a Spell/Trap"
+            if location == FZONE and sequence != 0:
+                return f"sequence {sequence} of LOCATION_FZONE; expected 0"
+            if location == SZONE and not 0 <= sequence <= FIELD_ZONE_SEQUENCE:
+                return (f"sequence {sequence} of LOCATION_SZONE is not supported; expected 0-4 "
+                        "(the Spell & Trap Zones) or 5 (the Field Zone)")
+            field_zone = location == FZONE or sequence == FIELD_ZONE_SEQUENCE
+            placed.zone = "field" if field_zone else SPELL_TRAP_ZONES[sequence]
+            if field_zone != (card.spell_trap_type is SpellTrapType.FIELD):
+                return "the Field Zone holds a Field Spell, and a Field Spell goes there (R8)"
+            up, down = bool(position & 0x5), bool(position & 0xA)
+            if up == down:
+                return (f"position {position}; expected POS_FACEUP or POS_FACEDOWN (Set)")
+            placed.face_up = up
+            if up and card.spell_trap_type in _RESOLVE_AND_LEAVE:
+                return "face-up, but it would already have resolved and left the field; " \
+                       "expected POS_FACEDOWN (Set)"
+            return None
+        return (f"{where} is not supported: a situation holds only the field (LOCATION_MZONE, "
+                "LOCATION_SZONE, LOCATION_FZONE) and the hands (LOCATION_HAND)")
+
+    def check_zones(self) -> None:
+        taken: dict[tuple, _Card] = {}
+        for placed in self.placed:
+            if placed.zone is None:
+                continue
+            shared = placed.zone.startswith("emz")  # both players see the same two zones
+            key = (placed.zone,) if shared else (placed.player, placed.zone)
+            if key in taken:
+                whose = "the shared" if shared else f"player {placed.player}'s"
+                self.fail(placed.line, f"{placed.card.name()} and {taken[key].card.name()} "
+                          f"(line {taken[key].line}) are both in {whose} {placed.zone}; "
+                          "a zone holds one card")
+            else:
+                taken[key] = placed
+
+    def number(self, call: Call, index: int, what: str) -> int | None:
+        """Argument ``index`` of ``call`` as a whole number: digits, a constant, or names and
+        numbers joined by ``+`` or ``|``; ``None`` (and an error) otherwise."""
+        arg = call.args[index]
+        total = 0
+        for position, token in enumerate(arg):
+            if position % 2:
+                if token.text not in ("+", "|"):
+                    break
+                continue
+            if token.kind == "number" and isinstance(token.value, int):
+                value = token.value
+            elif token.kind == "name" and token.text in CONSTANTS:
+                value = CONSTANTS[token.text]
+            elif token.kind == "name" and token.text.startswith(("LOCATION_", "POS_")):
+                self.fail(call.line, f"{call.name}: unknown constant {token.text!r}"
+                          + did_you_mean(token.text, sorted(CONSTANTS)))
+                return None
+            else:
+                break
+            joiner = arg[position - 1].text if position else "+"
+            total = total + value if joiner == "+" else total | value
+        else:
+            if arg and len(arg) % 2:
+                return total
+        self.fail(call.line, f"{call.name}: argument {index + 1} should be {what} (a number or "
+                  f"a constant), got {_source(arg)!r}")
+        return None
+
+
+def _source(arg: tuple[Token, ...]) -> str:
+    text = " ".join(token.text for token in arg) or "nothing"
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _situation_text(path: Path, reader: _Reader) -> str:
+    """The situation file: the field, then the start and scope left for the user."""
+    ids: dict[str, int] = {}
+
+    def instance(card: Card) -> str:
+        ids[card.id] = ids.get(card.id, 0) + 1
+        return card.id if ids[card.id] == 1 else f"{card.id}_{ids[card.id]}"
+
+    lines = [f"# Imported from {_one_line(path.name)} by gamebook import-puzzle.",
+             "# Left to fill in: start and scope (see the end of this file); check the title,",
+             "# and add 'set: this_turn' to a card Set this turn (a puzzle cannot say so).",
+             f"title: {json.dumps(path.stem, ensure_ascii=False)}",
+             "turn_player: A",
+             "players:"]
+    first: dict[str, list[str]] = {"attackers": [], "targets": []}
+    for player, name in enumerate(PLAYER_NAMES):
+        mine = [placed for placed in reader.placed if placed.player == player]
+        lines += [f"  {name}:", f"    lp: {reader.lp[player]}"]
+        monsters = sorted((p for p in mine if p.zone in _MONSTER_ORDER),
+                          key=lambda p: _MONSTER_ORDER.index(p.zone or ""))
+        spells = sorted((p for p in mine if p.zone in _SPELL_TRAP_ORDER),
+                        key=lambda p: _SPELL_TRAP_ORDER.index(p.zone or ""))
+        hand = sorted((p for p in mine if p.zone is None), key=lambda p: p.sequence)
+        if monsters:
+            lines.append("    monsters:")
+        for placed in monsters:
+            ident = instance(placed.card)
+            extra = ("" if not placed.defense else ", position: defense") + (
+                "" if placed.face_up else ", face_up: false")
+            lines.append(f"      - {{id: {ident}, card: {placed.card.id}{extra}, "
+                         f"zone: {placed.zone}}}")
+            if player == 0 and placed.face_up and not placed.defense:
+                first["attackers"].append(ident)
+            if player == 1:
+                first["targets"].append(ident)
+        if spells:
+            lines.append("    spell_traps:")
+        for placed in spells:
+            up = ", face_up: true" if placed.face_up else ""
+            lines.append(f"      - {{id: {instance(placed.card)}, card: {placed.card.id}{up}, "
+                         f"zone: {placed.zone}}}")
+        if hand:
+            lines.append("    hand:")
+        for placed in hand:
+            lines.append(f"      - {{id: {instance(placed.card)}, card: {placed.card.id}}}")
+    return "\n".join(lines + _left_to_fill(first)) + "\n"
+
+
+def _left_to_fill(first: dict[str, list[str]]) -> list[str]:
+    if first["attackers"]:
+        target = f", target: {first['targets'][0]}" if first["targets"] else ""
+        example = f"{{moment: attack_declared, attacker: {first['attackers'][0]}{target}}}"
+    else:
+        example = "{moment: battle_step}"
+    return ["# Left to fill in: when the situation starts and where its branches end, e.g.",
+            f"# start: {example}",
+            "#   (moment: start_step | battle_step | attack_declared; an attack names its",
+            "#   attacker, and its target unless it is a direct attack)",
+            "# scope: end_of_battle   # or end_of_battle_phase"]
+
+
+def _one_line(text: str) -> str:
+    from gamebook.errors import printable
+
+    return printable(" ".join(text.split()))

@@ -1,0 +1,91 @@
+"""Passcodes: every bundled card has its official number; a card file's is checked.
+
+A passcode is optional for a user's card but required for a bundled one, so that every
+example can be exported to EDOPro. It is a whole number of up to 8 digits written without
+leading zeros, because YAML reads ``04392470`` as text and ``01234567`` as an octal number.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gamebook.cards.library import BUNDLED, load_card_file, load_library
+from gamebook.cli import main
+from gamebook.edopro.cdb import TEXT_MARK
+from gamebook.errors import InputError, InputErrors
+
+LIBRARY = load_library()
+# The official numbers, from the cards themselves (Tokens too): the test that no file lost
+# or changed its number.
+OFFICIAL = {
+    "battle_fader": 19665973, "book_of_moon": 14087893, "borrelsword_dragon": 85289965,
+    "dimensional_prison": 70342110, "enchanted_javelin": 96355986, "gemini_elf": 69140098,
+    "gravekeepers_assailant": 25262697, "honest": 37742478, "kuriboh": 40640057,
+    "leo_wizard": 4392470, "linkuriboh": 41999284, "magic_cylinder": 62279055,
+    "man_eater_bug": 54652250, "mirror_force": 44095762, "mystical_elf": 15025844,
+    "mystical_space_typhoon": 5318639, "necrovalley": 47355498, "negate_attack": 14315573,
+    "ojama_token": 29843092, "ojama_trio": 29843091, "rush_recklessly": 70046172,
+    "sakuretsu_armor": 56120475, "scapegoat": 73915051, "sheep_token": 73915052,
+    "shrink": 55713623, "summoned_skull": 70781052, "swords_of_revealing_light": 72302403,
+    "threatening_roar": 36361633, "trap_jammer": 19252988, "waboku": 12607053,
+    "widespread_ruin": 77754944, "zero_gravity": 83133491,
+}
+
+
+def test_every_bundled_card_has_its_official_passcode():
+    assert {card_id: LIBRARY[card_id].passcode for card_id in LIBRARY.ids()} == OFFICIAL
+
+
+def test_passcodes_are_unique_and_find_their_card():
+    assert len(set(OFFICIAL.values())) == len(OFFICIAL)
+    for card_id, passcode in OFFICIAL.items():
+        assert LIBRARY.by_passcode(passcode).id == card_id
+    assert LIBRARY.by_passcode(12345678) is None
+
+
+def test_no_bundled_card_file_holds_a_cards_cdb_text():
+    for path in BUNDLED.glob("*.yaml"):
+        assert TEXT_MARK not in path.read_text(encoding="utf-8"), path.name
+
+
+def card_file(tmp_path: Path, passcode: str) -> Path:
+    path = tmp_path / "card.yaml"
+    path.write_text(f"id: odd\nnames: {{en: Odd}}\ncard_type: monster\nframe: normal\n"
+                    f"level: 1\natk: 0\ndefense: 0\npasscode: {passcode}\n")
+    return path
+
+
+@pytest.mark.parametrize(("written", "message"), [
+    ("123456789", "card.yaml:8: passcode: 123456789 is not a passcode; expected the card's "
+                  "8-digit number (1 to 99999999, leading zeros left out: 04392470 is written "
+                  "4392470)"),
+    ("0", "card.yaml:8: passcode: 0 is not a passcode"),
+    ("04392470", "card.yaml:8: passcode: '04392470' is text; write the number without quotes "
+                 "and leading zeros (4392470)"),
+    ('"85289965"', "card.yaml:8: passcode: '85289965' is text"),
+    ("01234567", "card.yaml:8: 01234567 has a leading zero, which YAML reads as an octal number "
+                 "(342391); write it without the leading zeros"),
+    ("yes", "card.yaml:8: passcode:"),
+])
+def test_a_bad_passcode_is_one_line_with_file_and_line(tmp_path, written, message):
+    with pytest.raises((InputError, InputErrors)) as caught:
+        load_card_file(card_file(tmp_path, written))
+    assert str(caught.value).endswith(message) or message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_user_card_may_leave_it_out(tmp_path):
+    path = card_file(tmp_path, "1")
+    path.write_text(path.read_text().replace("passcode: 1\n", ""))
+    assert load_card_file(path).passcode is None
+
+
+def test_gamebook_cards_shows_it_with_its_leading_zeros(capsys):
+    assert main(["cards", "leo_wizard"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Leo Wizard [leo_wizard, 04392470]"
+    assert main(["cards"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines()
+               if line.startswith("mystical_space_typhoon "))
+    assert " 05318639 " in row

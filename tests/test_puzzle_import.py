@@ -1,0 +1,244 @@
+"""``gamebook import-puzzle``: an EDOPro puzzle script read into a situation, never run.
+
+The round trip: every example exported with ``export-puzzle`` and imported again gives the
+same field (LP, each card in its zone, position and face, the hands). Every file in
+``tests/bad_puzzles/`` is a broken puzzle that ends with the error lines it must produce
+(``-- expect: LINE TEXT``): one line each, ``gamebook: FILE:LINE: …``, exit code 2.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gamebook.cards.library import load_library
+from gamebook.cli import main
+from gamebook.edopro.export import export_puzzle
+from gamebook.edopro.field import placement, seat
+from gamebook.edopro.importer import import_puzzle
+from gamebook.situation import Situation, load_situation
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+BAD = Path(__file__).resolve().parent / "bad_puzzles"
+EXPECT = re.compile(r"^-- expect: (\d+) (.*)$", re.MULTILINE)
+LIBRARY = load_library()
+
+
+def field_of(situation: Situation) -> dict:
+    """What a puzzle shows of a situation, by puzzle player (0 = the turn player)."""
+    spec = situation.spec
+    lp = {seat(spec, name): entry.lp for name, entry in spec.players.items()}
+    cards = sorted((p.player, p.card, p.location, p.sequence, p.position)
+                   for p in placement(spec, situation.cards) if p.zone is not None)
+    hands = {seat(spec, name): sorted(h.card for h in entry.hand)
+             for name, entry in spec.players.items()}
+    return {"lp": lp, "cards": cards, "hands": hands}
+
+
+def round_trip(situation: Situation, tmp_path: Path) -> Situation:
+    """Export, import, and fill in the start and scope of the original (by zone)."""
+    puzzle = tmp_path / f"{situation.name}.lua"
+    puzzle.write_text(export_puzzle(situation), encoding="utf-8")
+    text = import_puzzle(puzzle, situation.cards).text
+    spec = situation.spec
+    # the imported instance ids, found by player and zone: A is the turn player
+    imported = load_situation_text(text + "start: {moment: battle_step}\nscope: end_of_battle\n",
+                                   tmp_path / "probe.yaml")
+    ids = {}
+    for original, again in zip(
+            sorted(placement(spec, situation.cards), key=lambda p: (p.player, p.location,
+                                                                    p.sequence, p.card)),
+            sorted(placement(imported.spec, imported.cards), key=lambda p: (
+                p.player, p.location, p.sequence, p.card)), strict=True):
+        ids[original.instance] = again.instance
+    start = spec.start
+    fields = [f"moment: {start.moment.value}"]
+    if start.attacker:
+        fields.append(f"attacker: {ids[start.attacker]}")
+    if start.target:
+        fields.append(f"target: {ids[start.target]}")
+    completed = text + f"start: {{{', '.join(fields)}}}\nscope: {spec.scope.value}\n"
+    return load_situation_text(completed, tmp_path / f"{situation.name}.yaml")
+
+
+def load_situation_text(text: str, path: Path) -> Situation:
+    path.write_text(text, encoding="utf-8")
+    return load_situation(path)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_export_then_import_gives_back_the_same_field(example, tmp_path):
+    situation = load_situation(example)
+    again = round_trip(situation, tmp_path)
+    assert field_of(again) == field_of(situation)
+    assert again.spec.turn_player == "A"  # player 0, who moves first
+    tp = situation.spec.turn_player
+    assert again.spec.players["A"].lp == situation.spec.players[tp].lp
+
+
+def test_a_situation_of_player_b_turn_comes_back_with_b_as_player_a(tmp_path):
+    situation = load_situation(ROOT / "tests" / "situations" / "opponents_turn.yaml")
+    again = round_trip(situation, tmp_path)
+    assert field_of(again) == field_of(situation)
+    assert [m.card for m in again.spec.players["A"].monsters] == ["leo_wizard"]
+    assert [m.zone for m in again.spec.players["B"].monsters] == ["emz_left"]
+
+
+def test_the_imported_model_battle_reads_as_expected(tmp_path):
+    puzzle = tmp_path / "model.lua"
+    puzzle.write_text(export_puzzle(load_situation(ROOT / "examples" /
+                                                   "borrelsword_linkuriboh.yaml")))
+    imported = import_puzzle(puzzle, LIBRARY)
+    lines = imported.text.splitlines()
+    assert lines[3:] == [
+        'title: "model"',
+        "turn_player: A",
+        "players:",
+        "  A:",
+        "    lp: 8000",
+        "    monsters:",
+        "      - {id: borrelsword_dragon, card: borrelsword_dragon, zone: emz_left}",
+        "  B:",
+        "    lp: 8000",
+        "    monsters:",
+        "      - {id: leo_wizard, card: leo_wizard, zone: m2}",
+        "      - {id: linkuriboh, card: linkuriboh, zone: m3}",
+        "    spell_traps:",
+        "      - {id: threatening_roar, card: threatening_roar, zone: s3}",
+        "# Left to fill in: when the situation starts and where its branches end, e.g.",
+        "# start: {moment: attack_declared, attacker: borrelsword_dragon, target: leo_wizard}",
+        "#   (moment: start_step | battle_step | attack_declared; an attack names its",
+        "#   attacker, and its target unless it is a direct attack)",
+        "# scope: end_of_battle   # or end_of_battle_phase",
+    ]
+    assert [note.split(": ", 1)[1] for note in imported.notes] == [
+        "ignored: Debug.ShowHint(…)", "ignored: aux.BeginPuzzle(…)"]
+
+
+HAND_WRITTEN = """\
+--[[message
+A puzzle as people write them: numbers for constants, locals, hints, a helper function.
+]]
+Debug.SetAIName("Rival")
+Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN|DUEL_SIMPLE_AI, 5)
+Debug.SetPlayerInfo(0, 4000, 0, 0)
+Debug.SetPlayerInfo(1, 2100, 0, 0)
+local c1 = Debug.AddCard(70781052, 0, 0, 4, 0, 1)  -- Summoned Skull, m1
+Debug.AddCard(54652250, 1, 1, LOCATION_MZONE, 4, 0x8); -- Man-Eater Bug, Set in m5
+Debug.AddCard(47355498, 1, 1, LOCATION_FZONE, 0, POS_FACEUP)
+Debug.AddCard(56120475, 1, 1, 8, 1, 10)
+Debug.AddCard(40640057, 1, 1, LOCATION_HAND, 1, POS_FACEDOWN)
+Debug.AddCard(37742478, 1, 1, LOCATION_HAND, 0, POS_FACEDOWN)
+Debug.PreSummon(c1, SUMMON_TYPE_NORMAL)
+function helper(x)
+  return Debug.ShowHint(x)
+end
+Debug.ReloadFieldEnd()
+aux.BeginPuzzle()
+"""
+
+
+def test_constants_by_number_locals_and_other_calls(tmp_path):
+    puzzle = tmp_path / "hand_written.lua"
+    puzzle.write_text(HAND_WRITTEN)
+    imported = import_puzzle(puzzle, LIBRARY)
+    situation = load_situation_text(imported.text + "start: {moment: attack_declared, attacker: "
+                                    "summoned_skull, target: man_eater_bug}\n"
+                                    "scope: end_of_battle\n", tmp_path / "hand_written.yaml")
+    a, b = situation.spec.players["A"], situation.spec.players["B"]
+    assert (a.lp, b.lp) == (4000, 2100)
+    assert [(m.card, m.zone, m.position.value, m.face_up) for m in a.monsters] == [
+        ("summoned_skull", "m1", "attack", True)]
+    assert [(m.card, m.zone, m.position.value, m.face_up) for m in b.monsters] == [
+        ("man_eater_bug", "m5", "defense", False)]
+    assert [(s.card, s.zone, s.face_up) for s in b.spell_traps] == [
+        ("sakuretsu_armor", "s2", False), ("necrovalley", "field", True)]
+    assert [h.card for h in b.hand] == ["honest", "kuriboh"]  # by sequence
+    notes = [note.split(":", 2)[1:] for note in imported.notes]
+    assert notes == [["4", " ignored: Debug.SetAIName(…)"],
+                     ["14", " ignored: Debug.PreSummon(…)"],
+                     ["15", " ignored: function helper ( x ) return Debug . ShowHint ( x ) end"],
+                     ["19", " ignored: aux.BeginPuzzle(…)"]]
+
+
+def test_a_card_of_a_card_folder_is_found_by_its_passcode(tmp_path):
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "dark_magician.yaml").write_text(
+        "id: dark_magician\npasscode: 46986414\nnames: {en: Dark Magician}\n"
+        "card_type: monster\nframe: normal\nattribute: DARK\nmonster_type: Spellcaster\n"
+        "level: 7\natk: 2500\ndefense: 2100\n")
+    puzzle = tmp_path / "p.lua"
+    puzzle.write_text("Debug.ReloadFieldBegin(3,5)\n"
+                      "Debug.AddCard(46986414,0,0,LOCATION_MZONE,2,POS_FACEUP_DEFENSE)\n"
+                      "Debug.ReloadFieldEnd()\n")
+    out = tmp_path / "p.yaml"
+    assert main(["import-puzzle", str(puzzle), "--cards", str(folder), "-o", str(out),
+                 "--quiet"]) == 0
+    assert "- {id: dark_magician, card: dark_magician, position: defense, zone: m3}" in \
+        out.read_text()
+
+
+def test_the_command_says_what_is_left_and_keeps_an_existing_file(tmp_path, capsys):
+    puzzle = tmp_path / "p.lua"
+    puzzle.write_text("Debug.ReloadFieldBegin(3,5)\nDebug.ReloadFieldEnd()\n")
+    out = tmp_path / "p.yaml"
+    assert main(["import-puzzle", str(puzzle), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "left to fill in: start (moment: start_step" in err and "scope (" in err
+    out.write_text("# my edits\n")
+    assert main(["import-puzzle", str(puzzle), "-o", str(out)]) == 2
+    assert "already exists; give another name, or --force" in capsys.readouterr().err
+    assert out.read_text() == "# my edits\n"
+    assert main(["import-puzzle", str(puzzle), "-o", str(out), "--force", "-q"]) == 0
+    assert out.read_text().startswith("# Imported from p.lua")
+
+
+CASES = sorted(path.name for path in BAD.glob("*.lua"))
+
+
+def test_every_kind_of_bad_puzzle_has_a_case():
+    assert len(CASES) >= 15
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_a_bad_puzzle_is_one_clear_line_per_mistake(name, capsys):
+    path = BAD / name
+    expected = [(int(line), text) for line, text in EXPECT.findall(path.read_text())]
+    assert expected, f"{name} names no expected error"
+    code = main(["import-puzzle", str(path)])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert "Traceback" not in captured.err
+    assert len(lines) == len(expected), captured.err
+    for line_number, text in expected:
+        prefix = f"gamebook: {path}:{line_number}: "
+        assert any(line.startswith(prefix) and text in line for line in lines), \
+            f"{name}: no line {prefix}…{text}… in\n{captured.err}"
+
+
+FRAGMENTS = ["Debug.AddCard(", "Debug.ReloadFieldBegin(3,5)", "Debug.ReloadFieldEnd()",
+             "Debug.SetPlayerInfo(", "40640057", "LOCATION_MZONE", "POS_FACEUP_ATTACK", ",",
+             ")", "(", "--", "--[[", "]]", "[[", '"', "'", "\\", "\n", " ", "function", "end",
+             "local c =", "0x", "9" * 5000, "+", "|", ";", "\x00", "\x1b[2J", "\u2028"]
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(FRAGMENTS) | st.text(max_size=5), max_size=40))
+def test_any_text_is_a_situation_or_clear_errors_never_a_traceback(tmp_path, capsys, parts):
+    puzzle = tmp_path / "fuzz.lua"
+    puzzle.write_text("".join(parts), encoding="utf-8", errors="surrogatepass")
+    code = main(["import-puzzle", str(puzzle)])
+    captured = capsys.readouterr()
+    assert code in (0, 2)
+    assert "Traceback" not in captured.err
+    for line in captured.err.splitlines():
+        assert line.startswith("gamebook: ") and line.isprintable()
