@@ -109,7 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
                                      "output/<situation name>.<lang> for other languages)")
     build.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the book")
     build.add_argument("--format", dest="formats", default="md,html",
-                       help="book formats, comma-separated: md, html, txt (default md,html)")
+                       help="formats, comma-separated: md, html, txt, print (book.print.html), "
+                            "twee (book.twee for Twine), mmd (graph.mmd, Mermaid) "
+                            "(default md,html)")
+    build.add_argument("--merge-endings", action="store_true",
+                       help="draw endings with the same outcome as one node")
     build.add_argument("--no-images", action="store_true",
                        help="write graph.dot only, do not run Graphviz")
 
@@ -118,6 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     graph.add_argument("--out", help="output folder (default output/<situation name>)")
     graph.add_argument("--lang", choices=LANGUAGES, default="en")
     graph.add_argument("--no-images", action="store_true", help="write graph.dot only")
+    graph.add_argument("--merge-endings", action="store_true",
+                       help="draw endings with the same outcome as one node")
 
     article = command("article", "write the teaching article: problem, cards, the rules the "
                                  "battle used, its outcomes, then the book")

@@ -19,7 +19,7 @@ from typing import Any
 
 from gamebook.errors import BudgetExceeded, GamebookError, printable
 
-FORMATS = ("md", "html", "txt")
+FORMATS = ("md", "html", "txt", "print", "twee", "mmd")
 DOT_MISSING = ("Graphviz's 'dot' program was not found, so only graph.dot was written. "
                "Install Graphviz (Debian/Ubuntu: apt-get install graphviz; macOS: brew install "
                "graphviz) and run the command again to get graph.svg and graph.png.")
@@ -31,8 +31,8 @@ TOO_LARGE = ("The diagram has {pages} pages (more than {limit}): drawing it woul
 
 # Every file build or graph may write; a new build replaces all of these (a stale
 # graph.svg next to a new graph.dot would be a mix of two builds), other files stay.
-OUTPUT_NAMES = ("book.md", "book.html", "book.txt", "graph.dot", "graph.svg", "graph.png",
-                "graph.json", "audit.json")
+OUTPUT_NAMES = ("book.md", "book.html", "book.txt", "book.print.html", "book.twee", "graph.mmd",
+                "graph.dot", "graph.svg", "graph.png", "graph.json", "audit.json")
 GRAPH_NAMES = ("graph.dot", "graph.svg", "graph.png")
 
 
@@ -64,31 +64,32 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
         sys.stdout.write(report.to_json() if args.json else report.to_text())
         return 0 if report.terminates else 1
 
-    from gamebook.book.export import graph_dot, graph_json, shorten
+    from gamebook.book.diagram import missing_font
+    from gamebook.book.export import diagram_files, format_files, graph_json, part_files, shorten
     from gamebook.book.pages import build_book
-    from gamebook.book.render import render
     from gamebook.files import staged_folder
 
     progress.phase(f"writing {report.pages:,} pages")
     deadline.phase = "writing the book"
     book = build_book(exploration, args.lang)
-    outputs: dict[str, str] = {"graph.dot": graph_dot(exploration, book)}
+    merge = getattr(args, "merge_endings", False)
+    outputs = diagram_files(exploration, book, merge_endings=merge)
     if args.command == "build":
         for fmt in formats:
-            outputs[f"book.{fmt}"] = render(book, fmt)
+            outputs.update(format_files(exploration, book, fmt, merge_endings=merge))
         outputs["graph.json"] = graph_json(exploration, book)
         outputs["audit.json"] = report.to_json()
     out = Path(args.out) if args.out else default_output(situation.name, args.lang, args.rules,
                                                          situation.spec.rules)
-    owned = OUTPUT_NAMES if args.command == "build" else GRAPH_NAMES
-    note = None
+    owned = [*(OUTPUT_NAMES if args.command == "build" else GRAPH_NAMES), *part_files(out)]
+    note = None if args.no_images else missing_font(args.lang)
     with staged_folder(out, owned) as stage:
         for name, text in outputs.items():
             stage.write(name, text)
         if not args.no_images:
             progress.phase("drawing the diagram")
             deadline.phase = "drawing the diagram"
-            note = _images(outputs["graph.dot"], report.pages, stage, deadline)
+            note = _images(outputs, report.pages, stage, deadline) or note
         deadline.cancel()  # the swap is one rename: a budget must not stop it halfway
     progress.done()
     if not args.quiet:
@@ -170,15 +171,22 @@ def _formats(value: str) -> list[str]:
     return formats
 
 
-def _images(source: str, pages: int, stage: Any, deadline: Deadline) -> str | None:
-    """graph.svg and graph.png from one Graphviz layout, written into ``stage``; or the
-    reason why not."""
+def _images(outputs: dict[str, str], pages: int, stage: Any, deadline: Deadline) -> str | None:
+    """For each diagram (``graph.dot``, ``graph.1.dot``, …) its SVG and PNG from one
+    Graphviz layout, written into ``stage``; or the reason why not."""
     if pages > IMAGE_PAGE_LIMIT:
         return TOO_LARGE.format(pages=pages, limit=IMAGE_PAGE_LIMIT)
     dot = shutil.which("dot")
     if dot is None:
         return DOT_MISSING
-    svg, png = stage.path / "graph.svg", stage.path / "graph.png"
+    for name, source in outputs.items():
+        if name.endswith(".dot"):
+            _draw(dot, name.removesuffix(".dot"), source, stage, deadline)
+    return None
+
+
+def _draw(dot: str, stem: str, source: str, stage: Any, deadline: Deadline) -> None:
+    svg, png = stage.path / f"{stem}.svg", stage.path / f"{stem}.png"
     try:
         result = subprocess.run([dot, "-Tsvg", "-o", str(svg), "-Tpng", "-o", str(png)],
                                 input=source.encode("utf-8"), capture_output=True, check=False,
@@ -189,6 +197,5 @@ def _images(source: str, pages: int, stage: Any, deadline: Deadline) -> str | No
     if result.returncode != 0:
         message = " ".join(result.stderr.decode("utf-8", "replace").split())
         raise GamebookError(f"Graphviz failed to draw the diagram: {message[:300]}")
-    stage.added("graph.svg")
-    stage.added("graph.png")
-    return None
+    stage.added(f"{stem}.svg")
+    stage.added(f"{stem}.png")

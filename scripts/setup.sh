@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Set up a fresh machine for gamebook: a virtual environment in .venv with the package and
-# its test tools, and Graphviz's `dot` program (installed with apt-get when we are root).
+# its test tools (pytest, Pillow for measuring diagrams, Selenium for the browser test), and the
+# system packages below (installed with apt-get when we are root): Graphviz, a CJK font,
+# Chromium and its driver.
 # Safe to run again: it only does what is missing. pip runs only when pyproject.toml changed
 # since the last install (the package is installed in editable mode, so code changes need
 # no reinstall); apt-get waits for another package manager to finish instead of failing.
@@ -16,7 +18,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 wanted="$(.venv/bin/python --version) $(cksum < pyproject.toml)"
 if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$wanted" ] \
-    && .venv/bin/python -c "import gamebook, pytest, hypothesis" 2>/dev/null \
+    && .venv/bin/python -c "import gamebook, pytest, hypothesis, PIL, selenium" 2>/dev/null \
     && [ -x .venv/bin/ruff ]; then
   echo "setup: .venv is up to date (pyproject.toml unchanged)"
 else
@@ -45,13 +47,28 @@ apt_get() {
   return 1
 }
 
-if ! command -v dot >/dev/null 2>&1; then
+# What the diagrams and the browser test need from the system: Graphviz's `dot`, a CJK font
+# (the zh-Hant, zh-Hans and ja diagrams are empty boxes without one), and Chromium with its
+# WebDriver for tests/test_browser.py (Debian's packages; nothing is downloaded by pip).
+missing=()
+command -v dot >/dev/null 2>&1 || missing+=(graphviz)
+if command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=zh-tw family 2>/dev/null)" ]; then
+  :
+else
+  missing+=(fonts-noto-cjk)
+fi
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "setup: installing Graphviz (apt-get install graphviz)"
+    echo "setup: installing ${missing[*]} (apt-get install)"
     apt_get update -qq
-    apt_get install -y -qq graphviz
+    apt_get install -y -qq "${missing[@]}"
   else
-    echo "setup: Graphviz's 'dot' is missing; diagrams will be written as graph.dot only." >&2
-    echo "       Install it with your package manager (e.g. sudo apt-get install graphviz)." >&2
+    echo "setup: missing system packages: ${missing[*]}." >&2
+    echo "       Without graphviz, diagrams are written as graph.dot only; without" >&2
+    echo "       fonts-noto-cjk, Chinese and Japanese diagrams show empty boxes; without" >&2
+    echo "       chromium and chromium-driver, the browser test is skipped." >&2
+    echo "       Install them with your package manager (e.g. sudo apt-get install ${missing[*]})." >&2
   fi
 fi

@@ -60,10 +60,11 @@ def link_rules(text: str):  # -> markupsafe.Markup
 
 
 def render(book: Book, fmt: str) -> str:
-    """Render ``book`` as ``md``, ``html`` or ``txt``."""
+    """Render ``book`` as ``md``, ``html``, ``print`` (a print-ready HTML) or ``txt``."""
     narrator = Narrator(book.lang, {})
-    if fmt == "html":
-        template = _environment(True).get_template("book.html.j2")
+    if fmt in ("html", "print"):  # print: every page in number order, no script
+        name = "book.html.j2" if fmt == "html" else "book.print.html.j2"
+        template = _environment(True).get_template(name)
         return template.render(book=book, msg=narrator.msg)
     name = {"md": "book.md.j2", "txt": "book.txt.j2"}[fmt]
     text = _environment(False).get_template(name).render(book=book, msg=narrator.msg)

@@ -1,0 +1,542 @@
+"""The decision diagrams: Graphviz DOT for one book, readable in an article column.
+
+Rules (documented in the README, "Diagrams"):
+
+- A decision node shows its page number; its shape and colour say who decides (A: blue
+  box, B: orange ellipse). An ending shows its page number and its outcome in short
+  ("B 5300 · Linkuriboh destroyed"), coloured by outcome class (who lost LP).
+- An edge is one choice, coloured like the player who makes it, labelled with the choice's
+  short words (wrapped, never dropped); its tooltip is the choice in full.
+- ``merge_endings``: endings whose short outcome is the same are one node listing its pages.
+- Every node links to its page in ``book.html`` and has a tooltip: the page, who decides,
+  the chain.
+- A book of more than :data:`SPLIT_LIMIT` pages whose pages belong to several attacks or
+  steps is drawn as an overview (one node per attack or step, and its outcomes) plus one
+  diagram per attack or step (``graph.1``, ``graph.2``, …); inside those, and in any diagram
+  of more than :data:`CLUSTER_LIMIT` pages, the pages of one window (step) are a cluster.
+
+Words come from the catalogs (``diagram.*``, ``short.*``), so every language has its own
+legend, labels and tooltips; the font is one that has the language's glyphs.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+from typing import Any
+
+from gamebook.book.narrate import Narrator
+from gamebook.book.pages import Book, Page, narrator_for
+from gamebook.explore import Exploration
+from gamebook.rules.actions import ActionKind
+
+SPLIT_LIMIT = 150  # pages: above this, an overview plus one diagram per attack or step
+TRIAL_LIMIT = 400  # pages: up to this, both rank directions are laid out and compared
+CLUSTER_LIMIT = 100  # pages: above this, the pages of one window are drawn as a cluster
+TITLE_LIMIT = 100  # characters of the title on a diagram; longer ones end in "…"
+LABEL_LIMIT = 40  # characters of an edge label
+TOOLTIP_LIMIT = 300
+SIZE = "16.6,1000"  # inches at 72 pt: at most 1,600 px wide in the PNG (96 dpi)
+FONT_SIZE = "16"  # points, every label: the smallest text is what must stay readable
+WRAP = 14  # columns (a CJK character is two) of one line of an edge or ending label
+FONTS = {  # fontconfig names; Pango falls back per glyph to any font that has it
+    "en": "Helvetica", "zh-Hant": "Noto Sans CJK TC", "zh-Hans": "Noto Sans CJK SC",
+    "ja": "Noto Sans CJK JP",
+}
+# Fontconfig languages whose coverage a language's diagram needs (fc-list :lang=…).
+FONT_LANGS = {"zh-Hant": "zh-tw", "zh-Hans": "zh-cn", "ja": "ja"}
+PLAYER_STYLE = {
+    "A": {"shape": "box", "style": "rounded,filled", "fillcolor": "#dbe8f7", "color": "#1f5fa8"},
+    "B": {"shape": "ellipse", "style": "filled", "fillcolor": "#fbe2d5", "color": "#b4461c",
+          "margin": "0.02,0.02"},
+}
+EDGE_COLOUR = {"A": "#1f5fa8", "B": "#b4461c"}
+# Outcome classes, by whose LP went down; a Duel won (an LP of 0) is its own class.
+OUTCOME_STYLE = {
+    "none": "#e8e8e8", "b_loses": "#d4edc9", "a_loses": "#f7e7a6", "both": "#e2d3f0",
+    "duel_over": "#f3b7b7",
+}
+STUB_FILLS = ("#f1f1f1", "#dff3f3", "#f6e3f3", "#ececd2", "#e3e3f8")  # "continues in …"
+ENDING_STYLE = {"shape": "box", "style": "filled", "color": "#3d3d3d", "penwidth": "1.6"}
+# Characters XML 1.0 forbids (SVG is XML): C0 controls but tab/newline/CR, surrogates, FFFE/F.
+_XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """One diagram: ``name`` is its file stem (``graph``, ``graph.1``), ``source`` DOT."""
+
+    name: str
+    source: str
+
+
+def shorten(value: str, limit: int) -> str:
+    """``value`` cut to ``limit`` characters, ending in "…" when it was longer."""
+    value = str(value)
+    return value if len(value) <= limit else value[:limit - 1].rstrip() + "…"
+
+
+def text(value: str, limit: int = TOOLTIP_LIMIT) -> str:
+    """A user string made safe for DOT and the SVG it becomes: never read as an HTML-like
+    label or an escape, no character XML forbids, at most ``limit`` long (per line)."""
+    import graphviz
+
+    lines = [shorten(line, limit) for line in _XML_FORBIDDEN.sub("", str(value)).split("\n")]
+    return graphviz.escape("\n".join(lines))
+
+
+def columns(value: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in value)
+
+
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
+# A CJK character with the closing punctuation after it, or a run of other characters.
+_TOKEN = re.compile(rf"(\s*)([{_CJK}][、。，：；）」』・ー]*|[^\s{_CJK}]+)")
+
+
+def wrap(value: str, width: int = WRAP) -> str:
+    """``value`` on balanced lines of at most about ``width`` columns: broken at spaces, and
+    anywhere between CJK characters (never before closing punctuation)."""
+    tokens = [(bool(m[1]), m[2]) for m in _TOKEN.finditer(value)]
+    lines = _greedy(tokens, width)
+    target = width
+    while target > 4:  # the narrowest width that needs no more lines
+        narrower = _greedy(tokens, target - 1)
+        if len(narrower) > len(lines):
+            break
+        lines, target = narrower, target - 1
+    return "\n".join(lines)
+
+
+def _greedy(tokens: list[tuple[bool, str]], width: int) -> list[str]:
+    """Lines of at most ``width`` columns; a full line breaks after its last "：" or "・"
+    (or ": ") when that leaves it at least half full."""
+    lines: list[list[tuple[bool, str]]] = []
+    line: list[tuple[bool, str]] = []
+    for spaced, word in tokens:
+        if line and columns(_join(line + [(spaced, word)])) > width and (
+                spaced or _cjk(word[0]) or _cjk(line[-1][1][-1])):
+            cut = next((i for i in range(len(line) - 1, 0, -1)
+                        if line[i - 1][1][-1] in "：・:;；" and
+                        columns(_join(line[:i])) * 2 >= width), len(line))
+            lines.append(line[:cut])
+            line = line[cut:]
+        line.append((spaced, word))
+    if line:
+        lines.append(line)
+    return [_join(tokens) for tokens in lines]
+
+
+def _join(tokens: list[tuple[bool, str]]) -> str:
+    return "".join((" " if i and spaced else "") + word for i, (spaced, word) in enumerate(tokens))
+
+
+def _cjk(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in "WF"
+
+
+class Words:
+    """The diagram's words in the book's language."""
+
+    def __init__(self, narrator: Narrator) -> None:
+        self.narrator = narrator
+
+    def __call__(self, key: str, **args: Any) -> str:
+        return self.narrator.msg(key, **args)
+
+    def outcome_class(self, outcome: dict[str, Any], start_lp: dict[str, int]) -> str:
+        lp = outcome.get("lp", {})
+        if any(value <= 0 for value in lp.values()):
+            return "duel_over"
+        lost = [player for player in ("A", "B") if lp.get(player, 0) < start_lp[player]]
+        return {0: "none", 2: "both"}.get(len(lost)) or f"{lost[0].lower()}_loses"
+
+    def outcome(self, outcome: dict[str, Any], start_lp: dict[str, int],
+                start_monsters: list[str]) -> str:
+        """"B 5300 · Linkuriboh destroyed": the LP that changed, the monsters that left."""
+        parts = [self("diagram.lp", player=player, lp=outcome["lp"][player])
+                 for player in ("A", "B") if outcome["lp"][player] != start_lp[player]]
+        lp_changed = bool(parts)
+        on_field = {card["id"] for card in outcome.get("field", ())}
+        gone = {card["id"]: card["reason"] for card in outcome.get("graveyard", ())}
+        gone.update({card["id"]: "banished" for card in outcome.get("banished", ())})
+        gone.update({card["id"]: "hand" for card in outcome.get("hand", ())})
+        for monster in start_monsters:
+            if monster not in on_field:
+                reason = gone.get(monster, "vanished")
+                key = reason if reason in ("tributed", "banished", "hand", "discarded",
+                                           "vanished") else "destroyed"
+                parts.append(self(f"diagram.gone_{key}", card=self.narrator.card(monster)))
+        if not lp_changed and not parts:  # the colour says it when something else is said
+            parts.insert(0, self("diagram.lp_unchanged"))
+        return self("diagram.sep").join(parts)
+
+
+def diagrams(exploration: Exploration, book: Book, *, merge_endings: bool = False,
+             book_file: str = "book.html") -> list[Diagram]:
+    """The diagrams of ``book``: one, or (a large book of several attacks or steps) an
+    overview named ``graph`` and one diagram per attack or step, ``graph.1``, …"""
+    builder = _Builder(exploration, book, merge_endings, book_file)
+    groups = builder.groups()
+    if len(book.pages) <= SPLIT_LIMIT or len(groups) < 2:
+        clusters = len(book.pages) > CLUSTER_LIMIT
+        return [Diagram("graph", builder.diagram(book.pages, clusters=clusters))]
+    parts = [Diagram("graph", builder.overview(groups))]
+    for index, (label, pages) in enumerate(groups, start=1):
+        parts.append(Diagram(f"graph.{index}", builder.diagram(
+            pages, clusters=True, title=label, groups=groups)))
+    return parts
+
+
+class _Builder:
+    def __init__(self, exploration: Exploration, book: Book, merge_endings: bool,
+                 book_file: str) -> None:
+        self.exploration = exploration
+        self.book = book
+        self.merge = merge_endings
+        self.book_file = book_file
+        self.narrator = narrator_for(exploration, book.lang)
+        self.words = Words(self.narrator)
+        root = exploration.state(exploration.root)
+        self.start_lp = {player.value: root.life(player) for player in type(root.turn_player)}
+        self.start_monsters = [monster.id for monster in root.monsters]
+        self.font = FONTS.get(book.lang, FONTS["en"])
+        targets: dict[tuple[Any, Any], set[Any]] = {}
+        for page in book.pages:
+            for choice in page.choices:
+                action = choice.action
+                if action.kind is ActionKind.ACTIVATE:
+                    targets.setdefault((action.card, action.effect), set()).add(action.target)
+        # effects that only ever target one card: the diagram need not name it
+        self.one_target = {key for key, found in targets.items() if len(found) == 1}
+
+    def edge_label(self, choice: Any) -> str:
+        """The choice's short words; an effect's target only when it could be another."""
+        action = choice.action
+        short = choice.short
+        if (action.kind is ActionKind.ACTIVATE and action.target
+                and (action.card, action.effect) in self.one_target):
+            short = self.narrator.short_choice(replace(action, target=None))
+        return wrap(shorten(short, LABEL_LIMIT))
+
+    # -- pieces ----------------------------------------------------------------------------
+    def ending_key(self, page: Page) -> tuple[str, str]:
+        outcome = page.outcome
+        return (self.words.outcome_class(outcome, self.start_lp),
+                self.words.outcome(outcome, self.start_lp, self.start_monsters))
+
+    def new_graph(self, title: str, rankdir: str = "TB") -> Any:
+        import graphviz
+
+        font = self.font
+        return graphviz.Digraph("gamebook", graph_attr={
+            "label": text(title), "labelloc": "t", "fontsize": "22", "fontname": font,
+            "rankdir": rankdir, "nodesep": "0.06", "ranksep": "0.2", "newrank": "true",
+            # compress packs a top-to-bottom layout (left to right it would stretch it)
+            **({"ratio": "compress"} if rankdir == "TB" else {}), "size": SIZE,
+            "pad": "0.1", "margin": "0",
+        }, node_attr={"fontname": font, "fontsize": FONT_SIZE, "margin": "0.06,0.03",
+                      "height": "0.3", "width": "0.3"},
+            edge_attr={"fontname": font, "fontsize": FONT_SIZE, "arrowsize": "0.6",
+                       "penwidth": "1.1"})
+
+    def title(self, suffix: str | None = None) -> str:
+        title = shorten(self.book.title, TITLE_LIMIT)
+        if suffix:
+            title = f"{title}\n{suffix}"
+        return f"{title}\n{self.book.summary_line}" if not suffix else title
+
+    def page_tooltip(self, page: Page) -> str:
+        lines = [self.words("meta.page", number=page.number)]
+        if page.terminal:
+            lines += page.ending[:2]
+        else:
+            lines.append(self.words("meta.to_move", player=self.narrator.player(page.to_move)))
+            if page.moment:
+                lines.append(page.moment)
+            chain = self.narrator.join(page.chain) or self.words("meta.chain_empty")
+            lines.append(self.words("meta.label", label=self.words("meta.chain"))
+                         + self.words("meta.sentence_sep") + chain)
+        return "\n".join(lines)
+
+    def groups(self) -> list[tuple[str, tuple[Page, ...]]]:
+        """The pages by attack or step, in page order; an ending joins its first parent's."""
+        keys: dict[int, tuple[Any, str]] = {}
+        order: list[tuple[Any, str]] = []
+        for page in self.book.pages:
+            if page.terminal:
+                continue
+            state = self.exploration.state(page.node)
+            if state.attack is not None:
+                number = sum(count for _, count in state.attacks_declared)
+                key = (("attack", number),
+                       self.words("diagram.attack", number=number,
+                                  card=self.narrator.card(state.attack.attacker)))
+            else:
+                key = (("step", state.window.step.value), page.moment or "")
+            if key[0] not in [k[0] for k in order]:
+                order.append(key)
+            keys[page.number] = next(k for k in order if k[0] == key[0])
+        for page in self.book.pages:
+            for choice in page.choices:
+                keys.setdefault(choice.page, keys[page.number])
+        return [(label, tuple(p for p in self.book.pages if keys[p.number][0] == key))
+                for key, label in order]
+
+    # -- one diagram -----------------------------------------------------------------------
+    def diagram(self, pages: tuple[Page, ...], *, clusters: bool = False,
+                title: str | None = None,
+                groups: list[tuple[str, tuple[Page, ...]]] | None = None,
+                rankdir: str | None = None) -> str:
+        """DOT of ``pages``; without ``rankdir``, the direction whose layout keeps the text
+        largest at 1,600 px (tried with Graphviz when it is installed and the diagram has at
+        most :data:`TRIAL_LIMIT` pages, else guessed from the graph's shape)."""
+        if rankdir is None:
+            sources = {direction: self.diagram(pages, clusters=clusters, title=title,
+                                               groups=groups, rankdir=direction)
+                       for direction in ("TB", "LR")}
+            scales = _layout_scales(sources) if len(pages) <= TRIAL_LIMIT else None
+            if scales is None:
+                return sources[_rank_direction(pages, {page.number for page in pages})]
+            return sources["LR" if scales["LR"] > scales["TB"] * 1.05 else "TB"]
+        inside = {page.number for page in pages}
+        where = {}
+        for index, (_, members) in enumerate(groups or (), start=1):
+            for page in members:
+                where[page.number] = index
+        dot = self.new_graph(self.title(title), rankdir)
+        ids = self._ids(pages)
+        endings: dict[str, list[Page]] = {}
+        by_window: dict[str, list[str]] = {}
+        classes = set()
+        for page in pages:
+            if page.terminal:
+                endings.setdefault(ids[page.number], []).append(page)
+                continue
+            dot.node(ids[page.number], label=str(page.number),
+                     tooltip=text(self.page_tooltip(page)),
+                     URL=f"{self.book_file}#p{page.number}", **PLAYER_STYLE[page.to_move])
+            step = self.exploration.state(page.node).window.step.value
+            by_window.setdefault(step, []).append(ids[page.number])
+        for node, group in endings.items():
+            outcome_class, summary = self.ending_key(group[0])
+            classes.add(outcome_class)
+            numbers = self.narrator.join(str(page.number) for page in group)
+            label = (self.words("diagram.pages", pages=numbers) if len(group) > 1
+                     else str(group[0].number))
+            tooltip = "\n".join(self.page_tooltip(page) for page in group[:3])
+            dot.node(node, label=text(f"{wrap(label)}\n{wrap(summary)}", LABEL_LIMIT),
+                     tooltip=text(tooltip), URL=f"{self.book_file}#p{group[0].number}",
+                     fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE)
+        if clusters and len(by_window) > 1:
+            for step, nodes in by_window.items():
+                with dot.subgraph(name=f"cluster_{step}") as cluster:
+                    cluster.attr(label=text(self.words(f"step.{step}")), fontsize=FONT_SIZE,
+                                 color="#bbbbbb", style="rounded")
+                    for node in nodes:
+                        cluster.node(node)
+        stubs: dict[int, list[str]] = {}
+        entries: dict[int, str] = {}
+        for parent in self.book.pages:  # pages entered from another attack or step
+            if parent.number in inside:
+                continue
+            for choice in parent.choices:
+                if choice.page not in inside or self.book.page(choice.page).terminal:
+                    continue
+                index = where.get(parent.number, 0)
+                stub = entries.get(index)
+                if stub is None:
+                    stub = entries[index] = f"from_{index}"
+                    label = (groups or [("?", ())])[index - 1][0]
+                    dot.node(stub, label=text(wrap(self.words("diagram.from_group",
+                                                              moment=label), WRAP * 2)),
+                             shape="cds", style="filled", fillcolor="#f4f4f4",
+                             color="#888888", URL=f"graph.{index}.svg", tooltip=text(label))
+                dot.edge(stub, ids[choice.page], color="#888888", style="dotted",
+                         tooltip=text(choice.label))
+        for page in pages:
+            seen = set()
+            for choice in page.choices:
+                if choice.page in inside:
+                    child = ids[choice.page]
+                else:  # a page of another attack or step: a small node for it, in a box
+                    child = f"to_p{choice.page}"  # that names the attack or step
+                    if child not in stubs.setdefault(where.get(choice.page, 0), []):
+                        stubs[where[choice.page]].append(child)
+                if child in seen:
+                    continue
+                seen.add(child)
+                colour = EDGE_COLOUR[choice.action.player.value]
+                if choice.action.kind is ActionKind.PASS:  # the most common choice: dashed
+                    dot.edge(ids[page.number], child, tooltip=text(choice.label),
+                             color=colour, style="dashed")
+                    continue
+                dot.edge(ids[page.number], child, label=text(self.edge_label(choice), LABEL_LIMIT),
+                         tooltip=text(choice.label), color=colour, fontcolor=colour)
+        continues = []
+        for index, nodes in stubs.items():  # an arrow per page, coloured by its diagram
+            label = (groups or [("?", ())])[index - 1][0]
+            fill = STUB_FILLS[(index - 1) % len(STUB_FILLS)]
+            continues.append((self.words("diagram.continues", moment=label), fill, index))
+            for node in nodes:
+                number = int(node.removeprefix("to_p"))
+                dot.node(node, label=str(number), shape="cds", style="filled", fillcolor=fill,
+                         color="#666666", URL=f"graph.{index}.svg",
+                         tooltip=text(f"{label}: " + self.words("meta.page", number=number)))
+        self._legend(dot, classes, continues)
+        return dot.source
+
+    def _ids(self, pages: tuple[Page, ...]) -> dict[int, str]:
+        ids: dict[int, str] = {}
+        merged: dict[tuple[str, str], str] = {}
+        for page in self.book.pages:
+            if page.terminal and self.merge:
+                ids[page.number] = merged.setdefault(self.ending_key(page),
+                                                     f"end{len(merged) + 1}")
+            else:
+                ids[page.number] = f"p{page.number}"
+        return ids
+
+    def _legend(self, dot: Any, classes: set[str],
+                continues: list[tuple[str, str, int]] = ()) -> None:
+        with dot.subgraph(name="cluster_legend") as legend:
+            legend.attr(label=text(self.words("diagram.legend")), fontsize=FONT_SIZE,
+                        color="#bbbbbb", rank="same")
+            names = []
+            for player in ("A", "B"):
+                names.append(f"legend_{player}")
+                legend.node(names[-1], label=text(wrap(self.words(
+                    "meta.to_move", player=self.narrator.player(player)))),
+                    **PLAYER_STYLE[player])
+            names += ["legend_pass", "legend_pass_to"]
+            legend.node("legend_pass", label="", shape="point", width="0.05")
+            legend.node("legend_pass_to", label="", shape="point", width="0.05")
+            legend.edge("legend_pass", "legend_pass_to", label=text(self.words("short.pass")),
+                        style="dashed", minlen="2")
+            for outcome_class in OUTCOME_STYLE:
+                if outcome_class in classes:
+                    names.append(f"legend_{outcome_class}")
+                    legend.node(names[-1], label=text(wrap(self.words(
+                        f"diagram.class_{outcome_class}"))),
+                        fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE)
+            names += [f"legend_to_{index}" for _, _, index in continues]
+            for first, second in zip(names, names[1:], strict=False):  # in this order
+                legend.edge(first, second, style="invis")
+            for words, fill, index in continues:
+                legend.node(f"legend_to_{index}", label=text(wrap(words, WRAP * 2)), shape="cds",
+                            style="filled", fillcolor=fill, color="#666666",
+                            URL=f"graph.{index}.svg")
+
+    # -- the overview ----------------------------------------------------------------------
+    def overview(self, groups: list[tuple[str, tuple[Page, ...]]]) -> str:
+        dot = self.new_graph(self.title(), "LR")
+        where = {page.number: index
+                 for index, (_, pages) in enumerate(groups, start=1) for page in pages}
+        outcomes: dict[tuple[str, str], int] = {}
+        classes = set()
+        for index, (label, pages) in enumerate(groups, start=1):
+            decisions = [page for page in pages if not page.terminal]
+            span = self.words("diagram.group_pages", count=len(decisions),
+                              first=decisions[0].number, last=decisions[-1].number)
+            style = {**PLAYER_STYLE["A"], "fillcolor": "#f4f4f4", "color": "#555555"}
+            dot.node(f"g{index}", label=text(f"{wrap(label, WRAP * 2)}\n{span}"),
+                     URL=f"graph.{index}.svg", tooltip=text(label), **style)
+        edges: dict[tuple[str, str], int] = {}
+        for page in self.book.pages:
+            for choice in page.choices:
+                target = self.book.page(choice.page)
+                if target.terminal:
+                    key = self.ending_key(target)
+                    node = f"o{outcomes.setdefault(key, len(outcomes) + 1)}"
+                    classes.add(key[0])
+                elif where[choice.page] != where[page.number]:
+                    node = f"g{where[choice.page]}"
+                else:
+                    continue
+                edges[(f"g{where[page.number]}", node)] = edges.get(
+                    (f"g{where[page.number]}", node), 0) + 1
+        counts: dict[tuple[str, str], list[int]] = {}
+        for page in self.book.pages:
+            if page.terminal:
+                counts.setdefault(self.ending_key(page), []).append(page.number)
+        for (outcome_class, summary), number in outcomes.items():
+            count = self.words("diagram.endings", count=len(counts[(outcome_class, summary)]))
+            dot.node(f"o{number}", label=text(f"{wrap(summary)}\n{count}"),
+                     fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE,
+                     tooltip=text(self.words("diagram.pages", pages=self.narrator.join(
+                         str(n) for n in counts[(outcome_class, summary)]))))
+        for (source, target), count in edges.items():
+            dot.edge(source, target, label=f"×{count}",
+                     tooltip=text(self.words("diagram.choices", count=count)))
+        self._legend(dot, classes)
+        return dot.source
+
+
+def _layout_scales(sources: dict[str, str]) -> dict[str, float] | None:
+    """How much Graphviz shrinks each source's layout to fit :data:`SIZE` (1: not at all),
+    or None without Graphviz."""
+    import shutil
+    import subprocess
+
+    dot = shutil.which("dot")
+    if dot is None:
+        return None
+    scales = {}
+    for name, source in sources.items():
+        try:
+            result = subprocess.run([dot, "-Tplain"], input=source.encode("utf-8"),
+                                    capture_output=True, check=False, timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        first = result.stdout.split(b"\n", 1)[0].split()
+        if result.returncode != 0 or len(first) < 2 or first[0] != b"graph":
+            return None
+        scales[name] = float(first[1])
+    return scales
+
+
+def _rank_direction(pages: tuple[Page, ...], inside: set[int]) -> str:
+    """``TB`` (ranks top to bottom) for a deep graph, ``LR`` for a shallow, wide one: the
+    one whose widest side is shorter, counting a rank as about two nodes across."""
+    parents = {number: 0 for number in inside}
+    for page in pages:
+        for choice in page.choices:
+            if choice.page in inside and choice.page != page.number:
+                parents[choice.page] += 1
+    depth = {number: 0 for number, count in parents.items() if count == 0}
+    queue = list(depth)
+    by_number = {page.number: page for page in pages}
+    while queue:
+        number = queue.pop(0)
+        for choice in by_number[number].choices:
+            if choice.page in inside and choice.page not in depth:
+                depth[choice.page] = depth[number] + 1
+                queue.append(choice.page)
+    levels: dict[int, int] = {}
+    for level in depth.values():
+        levels[level] = levels.get(level, 0) + 1
+    widest = max(levels.values(), default=1)
+    return "LR" if widest > 2 * len(levels) + 4 else "TB"
+
+
+def missing_font(lang: str, texts: list[str] | None = None) -> str | None:
+    """Why the diagram of ``lang`` would show empty boxes, or None: no installed font
+    covers the language (``fc-list :lang=zh-tw``). None too when fontconfig is absent."""
+    import shutil
+    import subprocess
+
+    fc_lang = FONT_LANGS.get(lang)
+    fc_list = shutil.which("fc-list")
+    if fc_lang is None or fc_list is None:
+        return None
+    try:
+        result = subprocess.run([fc_list, f":lang={fc_lang}", "family"], capture_output=True,
+                                check=False, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if result.returncode == 0 and result.stdout.strip():
+        return None
+    return (f"gamebook: warning: no installed font covers {lang} (fc-list :lang={fc_lang} "
+            f"lists none): the diagram's text would be empty boxes. Install a CJK font "
+            f"(Debian/Ubuntu: apt-get install fonts-noto-cjk) and build again.")

@@ -1,0 +1,151 @@
+"""``book.html`` in a real browser: headless Chromium (Debian's ``chromium`` with its
+``chromium-driver``, installed by scripts/setup.sh) driven by Selenium.
+
+From page 1 the reader clicks the first choice of every page down to an ending, and on
+each page the chain and the field shown are the page model's; Back returns along the
+trail; a ``#pN`` link opened directly shows page N; a node of graph.svg opens its page.
+Screenshots are written beside the book (``GAMEBOOK_SCREENSHOTS=DIR`` keeps them in DIR).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from gamebook.book.pages import build_book
+from gamebook.cli import main
+from gamebook.explore import explore
+from gamebook.situation import load_situation
+
+ROOT = Path(__file__).resolve().parents[1]
+MODEL = ROOT / "examples" / "borrelsword_linkuriboh.yaml"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--window-size=1200,1400")
+
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or DRIVER is None,
+    reason="Chromium or its WebDriver is not installed (Debian: apt-get install chromium "
+           "chromium-driver; scripts/setup.sh does it as root)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    profile = tempfile.mkdtemp(prefix="gamebook-chromium-")
+    options.add_argument(f"--user-data-dir={profile}")
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@cache
+def _book(lang: str):
+    return build_book(explore(load_situation(MODEL), None), lang)
+
+
+def _build(folder: Path, lang: str) -> Path:
+    out = folder / f"book-{lang}"
+    assert main(["build", str(MODEL), "--out", str(out), "--lang", lang, "--quiet"]) == 0
+    return out
+
+
+def _shot(driver, out: Path, name: str) -> Path:
+    folder = Path(os.environ.get("GAMEBOOK_SCREENSHOTS") or out)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    assert driver.save_screenshot(str(path)), path
+    assert path.stat().st_size > 5_000  # a picture, not an empty page
+    return path
+
+
+def _current(driver):
+    from selenium.webdriver.common.by import By
+
+    shown = [s for s in driver.find_elements(By.CSS_SELECTOR, "section.page") if s.is_displayed()]
+    assert len(shown) == 1, [s.get_attribute("id") for s in shown]
+    return shown[0]
+
+
+def _texts(section, selector: str) -> list[str]:
+    from selenium.webdriver.common.by import By
+
+    return [" ".join(e.text.split()) for e in section.find_elements(By.CSS_SELECTOR, selector)]
+
+
+def _check_page(section, page) -> None:
+    """The chain and the field the browser shows are the page model's."""
+    assert section.get_attribute("id") == f"p{page.number}"
+    if not page.terminal:
+        assert _texts(section, ".chain li") == [" ".join(c.split()) for c in page.chain]
+        assert _texts(section, ".field li") == [" ".join(f.split()) for f in page.field]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_a_reader_clicks_from_page_1_to_an_ending_and_back(browser, tmp_path, lang):
+    from selenium.webdriver.common.by import By
+
+    out = _build(tmp_path, lang)
+    book = _book(lang)
+    browser.get((out / "book.html").as_uri())
+    page = book.page(1)
+    _check_page(_current(browser), page)
+    _shot(browser, out, f"{lang}-page-1")
+    route = [1]
+    while not page.terminal:
+        # the last choice: on page 1 that is the pass, then a longer branch than the first
+        choice = page.choices[-1] if page.number == 1 else page.choices[0]
+        links = _current(browser).find_elements(By.CSS_SELECTOR, ".choices a")
+        assert [a.get_attribute("href").rsplit("#", 1)[1] for a in links] == [
+            f"p{c.page}" for c in page.choices]
+        links[page.choices.index(choice)].click()
+        page = book.page(choice.page)
+        route.append(page.number)
+        _check_page(_current(browser), page)
+    ending = _current(browser)
+    assert ending.find_element(By.CSS_SELECTOR, ".ending").is_displayed()
+    assert _texts(ending, "h2 .who.end")
+    trail = browser.find_element(By.ID, "path").text
+    assert [int(n) for n in trail.replace("→", " ").split()] == route
+    _shot(browser, out, f"{lang}-ending-{page.number}")
+    browser.find_element(By.ID, "back").click()
+    _check_page(_current(browser), book.page(route[-2]))
+    _shot(browser, out, f"{lang}-back-to-{route[-2]}")
+
+
+def test_a_page_link_opened_directly_shows_that_page(browser, tmp_path):
+    out = _build(tmp_path, "en")
+    book = _book("en")
+    for number in (12, 37, 2):
+        browser.get((out / "book.html").as_uri() + f"#p{number}")
+        _check_page(_current(browser), book.page(number))
+    _shot(browser, out, "en-direct-p2")
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz 'dot' is not installed")
+def test_a_node_of_the_svg_diagram_opens_its_page(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    out = _build(tmp_path, "en")
+    browser.get((out / "graph.svg").as_uri())
+    _shot(browser, out, "en-graph-svg")
+    link = browser.find_element(By.CSS_SELECTOR, 'a[*|href="book.html#p12"]')
+    browser.execute_script(
+        "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", link)
+    assert browser.current_url.endswith("book.html#p12")
+    _check_page(_current(browser), _book("en").page(12))

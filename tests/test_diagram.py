@@ -1,0 +1,167 @@
+"""The decision diagrams: what the nodes and edges say, in every language, and their size.
+
+The size target (issue 11): the model battle's PNG is at most 1,600 px wide and, shown in an
+article column of 1,200 px, its capitals and page numbers are at least 10 px high
+(measured on the picture, ``tests/diagram_measure.py``).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from gamebook.book import diagram as diagram_module
+from gamebook.book.diagram import diagrams, missing_font, wrap
+from gamebook.book.pages import build_book
+from gamebook.cli import main
+from gamebook.explore import explore
+from gamebook.situation import load_situation
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+MODEL = EXAMPLES / "borrelsword_linkuriboh.yaml"
+BATTLE_PHASE = EXAMPLES / "borrelsword_linkuriboh_battle_phase.yaml"
+LANGS = ("en", "zh-Hant", "zh-Hans", "ja")
+needs_dot = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz 'dot' is missing")
+
+
+@cache
+def _book(path: Path, lang: str):
+    exploration = explore(load_situation(path), None)
+    return exploration, build_book(exploration, lang)
+
+
+def _dot(path: Path = MODEL, lang: str = "en", **options) -> list:
+    exploration, book = _book(path, lang)
+    return diagrams(exploration, book, **options)
+
+
+def _nodes(source: str) -> dict[str, str]:
+    """node id -> its attribute text, for the nodes of a DOT source (not the legend)."""
+    return {m[1]: m[2] for m in re.finditer(r"^\s*(\w+) \[(.*?)\]$", source,
+                                            re.MULTILINE | re.DOTALL)
+            if not m[1].startswith(("legend", "node", "edge", "graph"))}
+
+
+def test_an_ending_shows_its_page_and_its_outcome_in_short():
+    nodes = _nodes(_dot()[0].source)
+    assert 'label="18\nB 5300 ·\nLinkuriboh\ndestroyed"' in nodes["p18"]
+    assert 'label="37\nA 6800 ·\nLinkuriboh\nTributed"' in nodes["p37"]
+
+
+def test_a_decision_shows_its_page_links_to_it_and_says_who_decides_and_the_chain():
+    nodes = _nodes(_dot()[0].source)
+    assert 'label=2 ' in nodes["p2"] + " " and 'URL="book.html#p2"' in nodes["p2"]
+    assert "Player B decides" in nodes["p2"]
+    assert "Chain: c1 Borrelsword Dragon's ATK up/down effect (Player A)" in nodes["p2"]
+
+
+def test_colours_say_who_decides_and_which_class_of_outcome_an_ending_is():
+    nodes = _nodes(_dot()[0].source)
+    assert "#dbe8f7" in nodes["p1"] and "#fbe2d5" in nodes["p2"]  # A blue, B orange
+    assert diagram_module.OUTCOME_STYLE["b_loses"] in nodes["p18"]
+    assert diagram_module.OUTCOME_STYLE["a_loses"] in nodes["p37"]
+    assert diagram_module.OUTCOME_STYLE["none"] in nodes["p23"]
+
+
+def test_merge_endings_draws_one_node_per_outcome_listing_its_pages():
+    source = _dot(merge_endings=True)[0].source
+    endings = [attrs for node, attrs in _nodes(source).items() if node.startswith("end")]
+    exploration, book = _book(MODEL, "en")
+    assert len(endings) == 5 < sum(page.terminal for page in book.pages) == 24
+    assert any("pages 12, 26, 27, 44" in " ".join(attrs.split()) for attrs in endings)
+
+
+def test_edge_labels_are_short_and_unambiguous():
+    source = _dot()[0].source
+    labels = re.findall(r'-> \w+ \[label="([^"]*)"', source)
+    assert labels and max(len(line) for label in labels for line in label.split("\n")) <= 14
+    assert "replay:\nLeo Wizard" in labels  # a replay says so (it was "→ Leo Wizard")
+    # switch-to-DEF only ever targets Leo Wizard here: the label need not say it
+    assert "switch-to-DEF\neffect" in labels
+    assert not any(label.startswith("→") for label in labels)
+    # a pass is a dashed edge without words (the legend says so)
+    assert re.search(r"p1 -> p3 \[color=\"#1f5fa8\" style=dashed", source)
+
+
+@pytest.mark.parametrize("lang,words", [("zh-Hant", ("圖例", "輪到玩家B", "不發動")),
+                                        ("zh-Hans", ("图例", "轮到玩家B")),
+                                        ("ja", ("凡例",))])
+def test_legend_labels_and_tooltips_are_in_the_books_language(lang, words):
+    source = _dot(lang=lang)[0].source
+    for word in words:
+        assert word in source
+    for english in ("Legend", "decides", "ending:", "Chain:"):
+        assert english not in source
+    assert f'fontname="{diagram_module.FONTS[lang]}"' in source
+
+
+def test_wrap_breaks_at_spaces_and_between_cjk_characters_never_before_punctuation():
+    assert wrap("B 5300 · Linkuriboh destroyed") == "B 5300 ·\nLinkuriboh\ndestroyed"
+    assert wrap("結局：雙方LP不變") == "結局：\n雙方LP不變"
+    assert all(not line.startswith(("、", "。", "ー", "：")) for line in
+               wrap("リンクリボーの攻撃力を0にする効果、そして。", 8).split("\n"))
+    assert wrap("switch-to-DEF") == "switch-to-DEF"  # one word is never cut
+
+
+def test_a_large_book_of_several_attacks_is_an_overview_plus_one_diagram_per_attack():
+    parts = _dot(BATTLE_PHASE)
+    assert [p.name for p in parts] == ["graph", "graph.1", "graph.2", "graph.3", "graph.4"]
+    overview = parts[0].source
+    assert "Attack 1: Borrelsword Dragon" in overview and 'URL="graph.1.svg"' in overview
+    exploration, book = _book(BATTLE_PHASE, "en")
+    drawn = set()
+    for part in parts[1:]:
+        drawn |= {int(n[1:]) for n in _nodes(part.source) if re.fullmatch(r"p\d+", n)}
+        # no label is dropped: every edge but a pass has words
+        for edge in re.findall(r"^\s*p\d+ -> \w+ \[(.*?)\]$", part.source,
+                               re.MULTILINE | re.DOTALL):
+            assert "label=" in edge or "style=dashed" in edge
+    assert drawn == {page.number for page in book.pages}
+
+
+def test_missing_font_warns_when_fontconfig_lists_no_font_for_the_language(tmp_path,
+                                                                         monkeypatch):
+    fake = tmp_path / "fc-list"
+    fake.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert "fonts-noto-cjk" in missing_font("zh-Hant")
+    assert missing_font("en") is None
+
+
+def test_build_in_chinese_warns_on_stderr_without_a_cjk_font(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(diagram_module, "missing_font", lambda lang: f"warning: {lang} font")
+    out = tmp_path / "out"
+    assert main(["build", str(MODEL), "--out", str(out), "--lang", "zh-Hant",
+                 "--format", "md", "--quiet"]) == 0
+    assert "warning: zh-Hant font" in capsys.readouterr().err
+
+
+@needs_dot
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_model_battles_png_fits_an_article_column_in_every_language(tmp_path, lang):
+    pytest.importorskip("PIL")
+    if missing_font(lang):
+        pytest.skip(f"no font for {lang}: {missing_font(lang)}")
+    from diagram_measure import measure
+
+    out = tmp_path / "out"
+    assert main(["graph", str(MODEL), "--out", str(out), "--lang", lang, "--quiet"]) == 0
+    found = measure(out / "graph.svg")
+    print(found.line(lang))
+    assert found.png_width <= 1600
+    assert found.cap_height >= 10 and found.digit_height >= 10
+
+
+@needs_dot
+def test_svg_nodes_link_to_their_page_and_carry_a_tooltip(tmp_path):
+    out = tmp_path / "out"
+    assert main(["build", str(MODEL), "--out", str(out), "--format", "html", "--quiet"]) == 0
+    svg = (out / "graph.svg").read_text(encoding="utf-8")
+    assert 'xlink:href="book.html#p12"' in svg
+    assert re.search(r'xlink:title="Page 2&#10;Player B decides', svg)

@@ -1,0 +1,107 @@
+"""The exports for authors: ``graph.mmd`` (Mermaid, split under its default limits) and the
+print-ready ``book.print.html``; and ``--format`` choosing them."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+from gamebook.book import mermaid
+from gamebook.book.mermaid import MAX_EDGES, MAX_TEXT, mermaid_files
+from gamebook.book.pages import build_book
+from gamebook.book.render import render
+from gamebook.cli import main
+from gamebook.explore import explore
+from gamebook.situation import load_situation
+
+ROOT = Path(__file__).resolve().parents[1]
+MODEL = ROOT / "examples" / "borrelsword_linkuriboh.yaml"
+BATTLE_PHASE = ROOT / "examples" / "borrelsword_linkuriboh_battle_phase.yaml"
+NODE = re.compile(r"^  (\w+)(\(\(\"[^\"]*\"\)\)|\(\"[^\"]*\"\)|\[\"[^\"]*\"\]):::(\w+)$")
+EDGE = re.compile(r"^  (\w+) (?:-\.->|-->\|\"[^\"]*\"\|) (\w+)$")
+CLICK = re.compile(r'^  click (\w+) href "[^"]*" "[^"]*"$')
+
+
+@cache
+def _explored(path: Path, lang: str = "en"):
+    exploration = explore(load_situation(path), None)
+    return exploration, build_book(exploration, lang)
+
+
+def check_chart(text: str) -> tuple[set[str], list[tuple[str, str]]]:
+    """Every line of a chart is a known statement; every edge joins declared nodes."""
+    lines = text.rstrip("\n").split("\n")
+    assert lines[:1] == ["---"] and lines[3] == "flowchart TD"
+    nodes, edges = set(), []
+    for line in lines[4:]:
+        if match := NODE.match(line):
+            nodes.add(match[1])
+        elif match := EDGE.match(line):
+            edges.append((match[1], match[2]))
+        else:
+            assert CLICK.match(line) or line.startswith("  classDef "), line
+    assert all(a in nodes and b in nodes for a, b in edges)
+    return nodes, edges
+
+
+def test_the_model_battle_is_one_mermaid_chart_with_every_page_and_choice():
+    exploration, book = _explored(MODEL)
+    files = mermaid_files(exploration, book)
+    assert list(files) == ["graph.mmd"]
+    nodes, edges = check_chart(files["graph.mmd"])
+    assert nodes == {f"p{page.number}" for page in book.pages}
+    assert len(edges) == len({(page.number, choice.page) for page in book.pages
+                              for choice in page.choices})
+    assert '-->|"replay:<br>Leo Wizard"|' in files["graph.mmd"]
+    assert 'click p12 href "book.html#p12"' in files["graph.mmd"]
+
+
+def test_a_chart_past_mermaids_limits_is_split_into_parts_under_them(monkeypatch):
+    exploration, book = _explored(BATTLE_PHASE)
+    files = mermaid_files(exploration, book)
+    assert len(files) >= 2 and set(files) == {f"graph.part{i}.mmd"
+                                              for i in range(1, len(files) + 1)}
+    seen = set()
+    for text in files.values():
+        nodes, edges = check_chart(text)
+        assert len(edges) < MAX_EDGES and len(text) < MAX_TEXT
+        seen |= {n for n in nodes}
+    assert {f"p{page.number}" for page in book.pages} <= seen
+    # and by edges alone: a budget of 60 edges makes parts of at most 60 edges
+    monkeypatch.setattr(mermaid, "EDGE_BUDGET", 60)
+    for text in mermaid_files(exploration, book).values():
+        assert len(check_chart(text)[1]) <= 60
+
+
+def test_mermaid_strings_cannot_break_out_of_their_quotes():
+    assert mermaid.quote('a "b" <i>#1</i>\nc') == '"a #quot;b#quot; #lt;i#gt;#35;1#lt;/i#gt;<br>c"'
+
+
+def test_print_html_has_every_page_in_number_order_no_script_and_print_rules():
+    _, book = _explored(MODEL)
+    html = render(book, "print")
+    numbers = [int(n) for n in re.findall(r'<section class="page" id="p(\d+)"', html)]
+    assert numbers == list(range(1, len(book.pages) + 1))
+    assert "<script" not in html and "@page" in html and 'class="print"' in html
+    # book.html prints every page too
+    assert "@media print" in render(book, "html")
+
+
+def test_format_chooses_the_exports(tmp_path):
+    out = tmp_path / "out"
+    assert main(["build", str(MODEL), "--out", str(out), "--no-images", "--quiet",
+                 "--format", "twee,mmd,print"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == [
+        "audit.json", "book.print.html", "book.twee", "graph.dot", "graph.json", "graph.mmd"]
+
+
+def test_a_new_build_removes_the_parts_of_an_older_one(tmp_path):
+    out = tmp_path / "out"
+    assert main(["build", str(BATTLE_PHASE), "--out", str(out), "--no-images", "--quiet",
+                 "--format", "mmd"]) == 0
+    assert (out / "graph.part2.mmd").exists() and (out / "graph.1.dot").exists()
+    assert main(["build", str(MODEL), "--out", str(out), "--no-images", "--quiet",
+                 "--format", "mmd"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == [
+        "audit.json", "graph.dot", "graph.json", "graph.mmd"]
