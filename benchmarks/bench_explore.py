@@ -36,14 +36,17 @@ def best_of(repeat: int, work):
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--only", help="run only the situation with this name")
     args = parser.parse_args()
     header = (f"{'situation':<40} {'rules':<9} {'decisions':>9} {'endings':>7} {'edges':>6} "
-              f"{'transitions':>11} {'explore s':>9} {'trans/s':>9} {'book s':>7}")
+              f"{'transitions':>11} {'explore s':>9} {'dec/s':>7} {'trans/s':>9} {'book s':>7}")
     print(header)
     print("-" * len(header))
     paths = [*sorted((ROOT / "examples").glob("*.yaml")),
              ROOT / "benchmarks" / "crowded_battle.yaml"]
     for path in paths:
+        if args.only and path.stem != args.only:
+            continue
         situation = load_situation(path, card_folders=(ROOT / "tests" / "cards",))
         for preset in ("seed", "flowchart"):
             seconds, exploration = best_of(
@@ -59,7 +62,8 @@ def main() -> int:
             book_seconds, _ = best_of(args.repeat, write_book)
             print(f"{path.stem:<40} {preset:<9} {graph.number_of_nodes() - endings:>9} "
                   f"{endings:>7} {graph.number_of_edges():>6} {exploration.transitions:>11} "
-                  f"{seconds:>9.4f} {exploration.transitions / seconds:>9.0f} "
+                  f"{seconds:>9.4f} {(graph.number_of_nodes() - endings) / seconds:>7.0f} "
+                  f"{exploration.transitions / seconds:>9.0f} "
                   f"{book_seconds:>7.3f}")
     return 0
 

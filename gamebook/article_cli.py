@@ -33,7 +33,8 @@ def _explore(args: argparse.Namespace, situation: Any, rules: str | None, deadli
     from gamebook.explore import explore
 
     return explore(situation, rules, max_states=args.max_states,
-                   max_seconds=deadline.remaining(f"exploring ({rules or 'default'} rules)"))
+                   max_seconds=deadline.remaining(f"exploring ({rules or 'default'} rules)"),
+                   clock=deadline.clock)
 
 
 def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:

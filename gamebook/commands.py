@@ -57,7 +57,7 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
     situation = load_situation(args.situation, card_folders=tuple(args.cards))
     progress.phase("exploring")
     exploration = explore(situation, args.rules, max_states=args.max_states,
-                          max_seconds=deadline.remaining("exploring"))
+                          max_seconds=deadline.remaining("exploring"), clock=deadline.clock)
     report = audit(exploration)
     if args.command == "audit":
         progress.done()
@@ -106,40 +106,54 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
 class Deadline:
     """``--max-seconds`` for the whole command: exploration, book, diagram and writing.
 
-    The explorer gets what is left of the budget; past it, a timer (``SIGALRM``, where the
-    platform has one and this is the main thread) stops whatever runs, and the output
-    folder stays as it was (exit code 3).
+    The budget is CPU time (user and system) of this process, so the same input passes or
+    fails the same way on an idle or a loaded machine. The explorer gets what is left of the
+    budget and checks it itself; past it, a CPU timer (``SIGPROF``, where the platform has one
+    and this is the main thread) stops whatever runs, and the output folder stays as it was
+    (exit code 3). Graphviz runs as a child process, so it gets what is left as wall time.
+    A process that waits without computing (a stuck disk) is stopped by a wall-clock timer at
+    four times the budget plus 10 s.
     """
+
+    WALL_FACTOR, WALL_EXTRA = 4, 10.0
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
-        self.began = time.monotonic()
+        self.began = time.process_time()
         self.phase = "loading the situation"
-        self._old: Any = None
+        self._old: dict[int, Any] = {}
         self._armed = False
 
     def __enter__(self) -> Deadline:
         if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
-            self._old = signal.signal(signal.SIGALRM, self.expire)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            self._old[signal.SIGPROF] = signal.signal(signal.SIGPROF, self.expire)
+            self._old[signal.SIGALRM] = signal.signal(signal.SIGALRM, self.expire)
+            signal.setitimer(signal.ITIMER_PROF, self.seconds)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds * self.WALL_FACTOR + self.WALL_EXTRA)
             self._armed = True
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.cancel()
-        if self._old is not None:
-            signal.signal(signal.SIGALRM, self._old)
-            self._old = None
+        for signum, handler in self._old.items():
+            signal.signal(signum, handler)
+        self._old = {}
+
+    @staticmethod
+    def clock() -> float:
+        """What the budget counts: CPU seconds of this process."""
+        return time.process_time()
 
     def remaining(self, phase: str) -> float:
         self.phase = phase
-        left = self.seconds - (time.monotonic() - self.began)
+        left = self.seconds - (time.process_time() - self.began)
         if left <= 0:
             self.expire()
         return left
 
     def cancel(self) -> None:
         if self._armed:
+            signal.setitimer(signal.ITIMER_PROF, 0)
             signal.setitimer(signal.ITIMER_REAL, 0)
             self._armed = False
 

@@ -14,14 +14,14 @@ and seconds end the search with :class:`~gamebook.errors.BudgetExceeded`, never 
 
 from __future__ import annotations
 
+import gc
 import time
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-import networkx as nx
-
+from gamebook.digraph import DecisionGraph
 from gamebook.errors import BudgetExceeded
 
 FORCED_CHAIN_LIMIT = 10_000  # forced steps in a row before we call it a runaway loop
@@ -37,9 +37,11 @@ class Game(Protocol):
 
 @dataclass
 class Exploration:
-    """The result: a ``networkx.DiGraph`` and what it took to build it."""
+    """The result: the decision graph (a :class:`~gamebook.digraph.DecisionGraph`, the
+    layout and API of a ``networkx.DiGraph``; ``graph.to_networkx()`` gives one) and what it
+    took to build it."""
 
-    graph: nx.DiGraph
+    graph: DecisionGraph
     root: str
     engine: Any
     states: dict[str, Any] = field(default_factory=dict)
@@ -50,110 +52,170 @@ class Exploration:
         return self.states[node]
 
 
-def explore_game(game: Game, start: Any, *, forced: Any, max_states: int = 200_000,
-                 max_seconds: float = 60.0, key: Any = None, prelude: tuple = ()
-                 ) -> Exploration:
+def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int = 200_000,
+                 max_seconds: float = 60.0, key: Any = None, prelude: tuple = (),
+                 choices: Callable[[Any], tuple[Any, list]] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> Exploration:
     """Explore every decision from ``start`` (reached through the events in ``prelude``).
 
-    ``forced(state)`` returns the action to apply without a decision, or ``None``.
-    ``key(state)`` is the merge key (default: the state itself, which must be hashable).
+    ``forced(state)`` returns the action to apply without a decision, or ``None``. A game
+    may give ``choices(state)`` instead: ``(forced action or None, legal actions)``, so that
+    the legal actions of a decision point are computed once, not once to see that there is
+    a decision and again to explore it. ``key(state)`` is the merge key (default: the state
+    itself, which must be hashable). ``clock`` measures ``max_seconds`` (the caller may count
+    CPU time instead of wall time).
     """
+    # The explored values are acyclic (reference counting frees them), so the cyclic garbage
+    # collector only walks the ever-growing set of states: 20-25% of the time, growing with
+    # the graph. It is off while exploring and back on afterwards.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _explore(game, start, forced=forced, max_states=max_states,
+                        max_seconds=max_seconds, key=key, prelude=prelude, choices=choices,
+                        clock=clock)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_seconds: float,
+             key: Any, prelude: tuple, choices: Callable[[Any], tuple[Any, list]] | None,
+             clock: Callable[[], float]) -> Exploration:
+    if choices is None:
+        if forced is None:
+            raise TypeError("explore_game needs forced= or choices=")
+
+        def choices(state: Any) -> tuple[Any, list | None]:
+            return forced(state), None
+
     key = key or (lambda state: state)
-    began = time.monotonic()
-    graph = nx.DiGraph()
+    began = clock()
+    graph = DecisionGraph()
     ids: dict[Hashable, str] = {}
     result = Exploration(graph=graph, root="", engine=game)
-    counter = [0]
-
+    states = result.states
+    counter = 0
     settled: dict[Hashable, tuple[Any, tuple]] = {}  # forced runs already followed
+    known_actions: dict[str, list] = {}  # legal actions of nodes waiting in the queue
+    is_terminal = game.is_terminal
+    apply = game.apply
 
-    def settle(state: Any, events: list[Any]) -> Any:
-        """Apply forced actions until a decision or an ending.
+    def settle(state: Any, events: list[Any]) -> tuple[Any, Hashable, list | None]:
+        """Apply forced actions until a decision or an ending: (state, its key, its legal
+        actions if known).
 
         Every state a run passes through is remembered with where the run ends and the events
         from there on, so runs that meet an earlier run are not replayed (many do: the same
         Damage Step follows many choices).
         """
+        nonlocal counter
         run: list[Any] = []
         visited: list[tuple[Hashable, int]] = []
+        actions = None
         for _ in range(FORCED_CHAIN_LIMIT):
             state_key = key(state)
-            if state_key in settled:
-                state, tail = settled[state_key]
+            done = settled.get(state_key)
+            if done is not None:
+                state, tail = done
                 run.extend(tail)
+                state_key = key(state)
                 break
             visited.append((state_key, len(run)))
-            if game.is_terminal(state):
+            if is_terminal(state):
                 break
-            action = forced(state)
+            action, actions = choices(state)
             if action is None:
                 break
-            transition = game.apply(state, action, forced=True)
-            counter[0] += 1
+            actions = None
+            transition = apply(state, action, forced=True)
+            counter += 1
             run.extend(transition.events)
             state = transition.state
         else:
             raise BudgetExceeded(f"more than {FORCED_CHAIN_LIMIT} forced steps in a row: "
                                  "the game does not reach a decision (runaway loop)")
-        for state_key, start in visited:
-            settled[state_key] = (state, tuple(run[start:]))
+        if visited:
+            settled[visited[0][0]] = (state, tuple(run))
+            for visited_key, begin in visited[1:]:
+                settled[visited_key] = (state, tuple(run[begin:]))
         events.extend(run)
-        return state
+        return state, state_key, actions
 
-    def node_for(state: Any) -> tuple[str, bool]:
-        state_key = key(state)
-        if state_key in ids:
-            return ids[state_key], False
+    def node_for(state: Any, state_key: Hashable, actions: list | None) -> tuple[str, bool]:
+        node = ids.get(state_key)
+        if node is not None:
+            return node, False
         if len(ids) >= max_states:
             raise BudgetExceeded(f"exploration stopped: more than {max_states} decision points "
                                  "(raise --max-states, or narrow the situation's scope)")
         node = f"n{len(ids)}"
         ids[state_key] = node
-        result.states[node] = state
-        terminal = game.is_terminal(state)
+        states[node] = state
+        terminal = is_terminal(state)
         graph.add_node(node, to_move=None if terminal else game.to_move(state), terminal=terminal)
+        if actions is not None:
+            known_actions[node] = actions
         return node, True
 
     prelude_events: list[Any] = list(prelude)
-    start = settle(start, prelude_events)
-    root, _ = node_for(start)
+    start, start_key, start_actions = settle(start, prelude_events)
+    root, _ = node_for(start, start_key, start_actions)
     result.root = root
     graph.graph["root"] = root
     graph.graph["prelude"] = tuple(prelude_events)
+    succ = graph._succ
     queue = deque([root])
     while queue:
-        if time.monotonic() - began > max_seconds:
+        if clock() - began > max_seconds:
             raise BudgetExceeded(f"exploration stopped after {max_seconds:g} s with "
                                  f"{len(ids)} decision points (raise --max-seconds)")
         node = queue.popleft()
-        state = result.states[node]
-        for action in game.legal_actions(state):
-            transition = game.apply(state, action, trusted=True)  # listed just now: legal
-            counter[0] += 1
+        state = states[node]
+        actions = known_actions.pop(node, None)
+        if actions is None:
+            actions = game.legal_actions(state)
+        edges = succ[node]
+        for action in actions:
+            transition = apply(state, action, trusted=True)  # listed just now: legal
+            counter += 1
             events = list(transition.events)
-            child_state = settle(transition.state, events)
-            child, new = node_for(child_state)
+            child_state, child_key, child_actions = settle(transition.state, events)
+            child, new = node_for(child_state, child_key, child_actions)
             if new:
                 queue.append(child)
-            if graph.has_edge(node, child):
-                graph.edges[node, child].setdefault("alternatives", []).append(
-                    (action, tuple(events)))
+            data = edges.get(child)
+            if data is not None:
+                data.setdefault("alternatives", []).append((action, tuple(events)))
                 continue
             graph.add_edge(node, child, action=action, events=tuple(events))
-    result.seconds = time.monotonic() - began
-    result.transitions = counter[0]
+    result.seconds = clock() - began
+    result.transitions = counter
     return result
 
 
 def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_000,
-            max_seconds: float = 60.0) -> Exploration:
+            max_seconds: float = 60.0, clock: Callable[[], float] = time.monotonic
+            ) -> Exploration:
     """Explore a loaded :class:`~gamebook.situation.Situation` with the rules engine."""
-    from gamebook.rules.engine import Engine, forced_pass
+    from gamebook.rules.actions import ActionKind
+    from gamebook.rules.engine import Engine
 
     engine = Engine(situation, preset)
     start = engine.start()
-    result = explore_game(engine, start.state, forced=lambda s: forced_pass(engine, s),
-                          max_states=max_states, max_seconds=max_seconds, prelude=start.events)
+    legal_actions = engine.legal_actions
+    passing = ActionKind.PASS
+
+    def choices(state: Any) -> tuple[Any, list]:
+        """``forced_pass`` and the legal actions, from one call of ``legal_actions``."""
+        actions = legal_actions(state)
+        if len(actions) == 1 and actions[0].kind is passing:
+            return actions[0], actions
+        return None, actions
+
+    result = explore_game(engine, start.state, choices=choices,
+                          max_states=max_states, max_seconds=max_seconds, prelude=start.events,
+                          clock=clock)
     result.graph.graph["title"] = situation.title
     result.graph.graph["rules"] = engine.config.name
     result.graph.graph["situation"] = situation.name

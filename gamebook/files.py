@@ -10,12 +10,9 @@ file (``check-book --dot``) is written to a temporary file beside it and renamed
 from __future__ import annotations
 
 import errno
-import glob
 import os
-import shutil
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,6 +31,8 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # here, not at the top: reading input must start fast
+
         handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as stream:
@@ -117,6 +116,9 @@ def staged_folder(out: Path, owned: Iterable[str]) -> Iterator[Stage]:
     SIGKILL are removed by the next run, which also puts back an old build that was being
     swapped out at that moment.
     """
+    import shutil
+    import tempfile
+
     out = Path(os.path.abspath(out))
     _check_output_folder(out)
     try:
@@ -161,6 +163,8 @@ def _check_output_folder(out: Path) -> None:
 
 
 def _carry_over(source: Path, target: Path) -> None:
+    import shutil
+
     try:
         os.link(source, target, follow_symlinks=False)
     except OSError:
@@ -209,6 +213,9 @@ def _exchange(first: Path, second: Path) -> bool:
 def recover_stale(out: Path) -> None:
     """Remove the staging folders of dead runs for ``out``; put back an old build a kill
     left aside (``out`` missing, its ``.old`` copy present)."""
+    import glob
+    import shutil
+
     prefix = f".{out.name}{STAGE_MARK}"
     for entry in sorted(out.parent.glob(f"{glob.escape(prefix)}*")):
         pid = entry.name[len(prefix):].partition("-")[0]

@@ -14,8 +14,10 @@ It is shared by ``gamebook check-book`` (hand-written walkthroughs) and by the a
 generated books, so both apply exactly the same checks.
 
 Everything runs in linear time over the condensation of the graph (the DAG of its strongly
-connected components), so graphs with 100k nodes take well under a second; paths are
-counted by dynamic programming, never enumerated.
+connected components, found by Tarjan's algorithm), so graphs with 100k nodes take well
+under a second; paths are counted by dynamic programming, never enumerated. The graph may be
+a ``networkx.DiGraph`` or a :class:`gamebook.digraph.DecisionGraph`: only ``in``,
+iteration and ``successors`` are used, and networkx is not imported.
 
 Ordering: every tuple in a :class:`GraphReport` is sorted with :func:`node_sort_key`, which
 groups nodes by type name and then sorts by value. Nodes of one type must therefore be
@@ -28,13 +30,10 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import networkx as nx
-
 __all__ = ["GraphReport", "check_graph", "node_sort_key"]
 
-Component = Hashable
-"""A node of the condensation: an int from ``nx.condensation``, or the node itself when the
-graph is acyclic and needs no condensing."""
+Component = int
+"""A node of the condensation: the index of a strongly connected component."""
 
 
 def node_sort_key(node: Hashable) -> tuple[str, Any]:
@@ -77,7 +76,7 @@ class GraphReport:
 
 
 def check_graph(
-    graph: nx.DiGraph,
+    graph: Any,
     root: Hashable,
     is_ending: Callable[[Hashable], bool],
 ) -> GraphReport:
@@ -87,12 +86,14 @@ def check_graph(
     """
     if root not in graph:
         raise ValueError(f"root {root!r} is not a node of the graph")
-    ending_nodes = {node for node in graph if is_ending(node)}
-    reachable = frozenset(nx.descendants(graph, root) | {root})
+    succ = {node: tuple(graph.successors(node)) for node in graph}
+    ending_nodes = {node for node in succ if is_ending(node)}
+    reachable = _reachable(succ, root)
 
-    condensed, members, mapping = _condense(graph)
-    cyclic = {comp for comp, nodes in members.items() if _is_cycle(graph, nodes)}
-    order = list(nx.topological_sort(condensed))
+    members, mapping = _strongly_connected(succ)
+    condensed = _condensation(succ, members, mapping)
+    cyclic = {comp for comp, nodes in enumerate(members) if _is_cycle(succ, nodes)}
+    order = list(range(len(members) - 1, -1, -1))  # Tarjan finds sinks first
     can_end = _components_reaching_endings(condensed, order, members, ending_nodes)
 
     root_comp = mapping[root]
@@ -102,10 +103,10 @@ def check_graph(
     return GraphReport(
         root=root,
         reachable=reachable,
-        unreachable=_sorted_nodes(set(graph) - reachable),
+        unreachable=_sorted_nodes(set(succ) - reachable),
         endings=_sorted_nodes(ending_nodes & reachable),
         dead_ends=_sorted_nodes(
-            node for node in graph if graph.out_degree(node) == 0 and node not in ending_nodes
+            node for node, children in succ.items() if not children and node not in ending_nodes
         ),
         cycles_without_ending=_cycles_without_ending(members, cyclic, can_end),
         has_cycle=has_cycle,
@@ -115,49 +116,108 @@ def check_graph(
     )
 
 
-def _condense(
-    graph: nx.DiGraph,
-) -> tuple[nx.DiGraph, dict[Component, set], dict[Hashable, Component]]:
-    """The DAG of strongly connected components, each component's nodes, node -> component.
-
-    An acyclic graph is its own condensation (every node a component of one); skipping
-    ``nx.condensation`` for it saves most of the time on big generated books.
-    """
-    if nx.is_directed_acyclic_graph(graph):
-        return graph, {node: {node} for node in graph}, {node: node for node in graph}
-    condensed = nx.condensation(graph)
-    return condensed, nx.get_node_attributes(condensed, "members"), condensed.graph["mapping"]
+def _reachable(succ: dict[Hashable, tuple], root: Hashable) -> frozenset:
+    seen = {root}
+    todo = [root]
+    while todo:
+        for child in succ[todo.pop()]:
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    return frozenset(seen)
 
 
-def _is_cycle(graph: nx.DiGraph, nodes: set) -> bool:
+def _strongly_connected(succ: dict[Hashable, tuple]
+                        ) -> tuple[list[set], dict[Hashable, Component]]:
+    """Tarjan's algorithm, without recursion: the components (sinks first) and node -> index."""
+    index: dict[Hashable, int] = {}
+    low: dict[Hashable, int] = {}
+    stack: list[Hashable] = []
+    on_stack: set[Hashable] = set()
+    members: list[set] = []
+    mapping: dict[Hashable, Component] = {}
+    for start in succ:
+        if start in index:
+            continue
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        work = [(start, iter(succ[start]))]
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(succ[child])))
+                    break
+                if child in on_stack and index[child] < low[node]:
+                    low[node] = index[child]
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    if low[node] < low[parent]:
+                        low[parent] = low[node]
+                if low[node] == index[node]:
+                    component = set()
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.add(member)
+                        mapping[member] = len(members)
+                        if member == node:
+                            break
+                    members.append(component)
+    return members, mapping
+
+
+def _condensation(succ: dict[Hashable, tuple], members: list[set],
+                  mapping: dict[Hashable, Component]) -> list[tuple[Component, ...]]:
+    """The successors of each component in the DAG of components."""
+    condensed = []
+    for comp, nodes in enumerate(members):
+        if len(nodes) == 1:
+            (node,) = nodes
+            found = dict.fromkeys(mapping[child] for child in succ[node])
+        else:
+            found = dict.fromkeys(mapping[child] for node in nodes for child in succ[node])
+        found.pop(comp, None)
+        condensed.append(tuple(found))
+    return condensed
+
+
+def _is_cycle(succ: dict[Hashable, tuple], nodes: set) -> bool:
     """A strongly connected component is a cycle if it has two nodes or a self-loop."""
     if len(nodes) > 1:
         return True
     (node,) = nodes
-    return graph.has_edge(node, node)
+    return node in succ[node]
 
 
 def _components_reaching_endings(
-    condensed: nx.DiGraph, order: list[Component], members: dict[Component, set],
+    condensed: list[tuple[Component, ...]], order: list[Component], members: list[set],
     ending_nodes: set,
 ) -> set[Component]:
     """Components from which some ending node is reachable (reverse topological DP)."""
     can_end: set[Component] = set()
     for comp in reversed(order):
         if not members[comp].isdisjoint(ending_nodes) or any(
-            succ in can_end for succ in condensed.successors(comp)
+            succ in can_end for succ in condensed[comp]
         ):
             can_end.add(comp)
     return can_end
 
 
-def _cycles_without_ending(members: dict[Component, set], cyclic: set[Component],
+def _cycles_without_ending(members: list[set], cyclic: set[Component],
                            can_end: set[Component]) -> tuple:
     cycles = (_sorted_nodes(members[comp]) for comp in cyclic - can_end)
     return tuple(sorted(cycles, key=lambda nodes: [node_sort_key(node) for node in nodes]))
 
 
-def _longest_path(condensed: nx.DiGraph, order: list[Component], root_comp: Component) -> int:
+def _longest_path(condensed: list[tuple[Component, ...]], order: list[Component],
+                  root_comp: Component) -> int:
     """Edges on the longest path from the root in an acyclic reachable part.
 
     Only called when no reachable component is cyclic, so every reachable component is a
@@ -167,15 +227,15 @@ def _longest_path(condensed: nx.DiGraph, order: list[Component], root_comp: Comp
     for comp in order:
         if comp not in distance:
             continue
-        for succ in condensed.successors(comp):
+        for succ in condensed[comp]:
             distance[succ] = max(distance.get(succ, 0), distance[comp] + 1)
     return max(distance.values())
 
 
 def _path_count(
-    condensed: nx.DiGraph,
+    condensed: list[tuple[Component, ...]],
     order: list[Component],
-    members: dict[Component, set],
+    members: list[set],
     ending_nodes: set,
     cyclic: set[Component],
     can_end: set[Component],
@@ -190,5 +250,5 @@ def _path_count(
         if comp not in reachable_comps or comp not in can_end:
             continue
         own = 1 if not members[comp].isdisjoint(ending_nodes) else 0
-        paths[comp] = own + sum(paths.get(succ, 0) for succ in condensed.successors(comp))
+        paths[comp] = own + sum(paths.get(succ, 0) for succ in condensed[comp])
     return paths.get(root_comp, 0)

@@ -159,21 +159,66 @@ def load_situation(path: str | Path, card_folders: tuple[str | Path, ...] = ()) 
     The situation's own ``card_folders`` must lie inside its folder; ``card_folders`` given
     here (the command line's ``--cards``) may be anywhere.
     """
+    from gamebook import inputcache
+    from gamebook.files import read_input
+
     path = Path(path)
-    located = load_yaml(path)
-    if not isinstance(located.data, dict):
-        raise located.error((), "expected a mapping (title, turn_player, players, start, scope)")
-    spec = validate(located, _adapter(), "situation", SituationFile)
+    spec_key = inputcache.key("situation", [read_input(path, "a YAML file")])
+    spec = inputcache.load(spec_key)
+    if isinstance(spec, SituationFile):
+        located: Located | _LazyLocated = _LazyLocated(path)
+    else:
+        located = load_yaml(path)
+        if not isinstance(located.data, dict):
+            raise located.error((), "expected a mapping (title, turn_player, players, start, "
+                                "scope)")
+        spec = validate(located, _adapter(), "situation", SituationFile)
+        inputcache.store(spec_key, spec)
     folders = _card_folders(spec, located)
     folders += tuple(Path(folder).resolve() for folder in card_folders)
-    cards = load_library(folders)
+    cards = _library(folders)
     problems: list[InputError] = []
     _check(spec, cards, located, problems)
     raise_all(problems)
     return Situation(name=path.stem, path=path, spec=spec, cards=cards)
 
 
-def _card_folders(spec: SituationFile, located: Located) -> tuple[Path, ...]:
+def _library(folders: tuple[Path, ...]) -> CardLibrary:
+    """:func:`load_library`, through the input cache (:mod:`gamebook.inputcache`)."""
+    from gamebook import inputcache
+    from gamebook.cards.library import BUNDLED
+
+    parts = inputcache.folder_parts([BUNDLED, *folders])
+    name = inputcache.key("cards", parts) if parts is not None else None
+    cards = inputcache.load(name) if name is not None else None
+    if not isinstance(cards, CardLibrary):
+        cards = load_library(folders)
+        if name is not None:
+            inputcache.store(name, cards)
+    return cards
+
+
+class _LazyLocated:
+    """A situation file's lines, parsed only if a cross-check has something to report (the
+    situation itself came validated from the cache)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._located: Located | None = None
+
+    def _parsed(self) -> Located:
+        if self._located is None:
+            self._located = load_yaml(self.path)
+        return self._located
+
+    def line_of(self, loc: tuple) -> int | None:
+        return self._parsed().line_of(loc)
+
+    def error(self, loc: tuple, message: str) -> InputError:
+        return self._parsed().error(loc, message)
+
+
+def _card_folders(spec: SituationFile, located: Located | _LazyLocated) -> tuple[Path, ...]:
     """The situation's card folders, each inside the situation's own folder."""
     home = located.path.parent.resolve()
     folders = []
