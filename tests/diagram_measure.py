@@ -31,11 +31,13 @@ class Measure:
     digit_height: float  # px in the column: the smallest page number's ink height
     smallest_font: float  # px in the column: the smallest font size
     cap_height: float  # px in the column: the smallest font's capital height
+    cjk_height: float | None = None  # px in the column: its ideographs' height, if any
 
     def line(self, name: str) -> str:
         return (f"{name}: {self.png_width}×{self.png_height} px; shown at {COLUMN} px "
                 f"(×{self.scale:.2f}): page numbers {self.digit_height:.1f} px high, smallest "
-                f"font {self.smallest_font:.1f} px, its capitals {self.cap_height:.1f} px")
+                f"font {self.smallest_font:.1f} px, its capitals {self.cap_height:.1f} px"
+                + (f", its ideographs {self.cjk_height:.1f} px" if self.cjk_height else ""))
 
 
 def _ink_rows(image, box: tuple[int, int, int, int], threshold: int = 128) -> tuple[int, int]:
@@ -65,11 +67,11 @@ def _inside_top(node, x: float, half: float) -> float | None:
     return min(numbers[1::2])
 
 
-def cap_ratio(font: str) -> float:
-    """Height of a capital H over the font size, as Graphviz draws ``font``."""
+def cap_ratio(font: str, glyph: str = "H") -> float:
+    """Height of a capital H (or ``glyph``) over the font size, as Graphviz draws ``font``."""
     from PIL import Image
 
-    source = f'digraph{{n[shape=plaintext label="H" fontname="{font}" fontsize=200]}}'
+    source = f'digraph{{n[shape=plaintext label="{glyph}" fontname="{font}" fontsize=200]}}'
     png = subprocess.run(["dot", "-Tpng", "-Gdpi=72"], input=source.encode(), check=True,
                          capture_output=True).stdout
     image = Image.open(BytesIO(png))
@@ -118,7 +120,9 @@ def measure(svg_path: Path) -> Measure:
         if last >= first:
             digits.append((last - first + 1) * shown)
     smallest = min(fonts) * scale * px * shown
-    return Measure(png_width=image.size[0], png_height=image.size[1], scale=shown,
+    cjk = any(re.search(r"[\u3040-\u9fff]", t.text or "") for t in root.iter(f"{SVG}text"))
+    return Measure(cjk_height=smallest * cap_ratio(font_name, "漢") if cjk else None,
+                   png_width=image.size[0], png_height=image.size[1], scale=shown,
                    digit_height=min(digits) if digits else 0.0, smallest_font=smallest,
                    cap_height=smallest * cap_ratio(font_name))
 

@@ -110,9 +110,12 @@ def test_wrap_breaks_at_spaces_and_between_cjk_characters_never_before_punctuati
 
 def test_a_large_book_of_several_attacks_is_an_overview_plus_one_diagram_per_attack():
     parts = _dot(BATTLE_PHASE)
-    assert [p.name for p in parts] == ["graph", "graph.1", "graph.2", "graph.3", "graph.4"]
+    # Attack 1 on Linkuriboh, then on Leo Wizard after a replay; the open Battle Step;
+    # Attack 2 on Leo Wizard; the End Step
+    assert [p.name for p in parts] == ["graph"] + [f"graph.{n}" for n in range(1, 6)]
     overview = parts[0].source
-    assert "Attack 1: Borrelsword Dragon" in overview and 'URL="graph.1.svg"' in overview
+    assert "Attack 1: Borrelsword Dragon → Linkuriboh" in overview
+    assert 'URL="graph.1.svg"' in overview and "decides" not in overview
     exploration, book = _book(BATTLE_PHASE, "en")
     drawn = set()
     for part in parts[1:]:

@@ -261,7 +261,8 @@ class _Builder:
         return "\n".join(lines)
 
     def groups(self) -> list[tuple[str, tuple[Page, ...]]]:
-        """The pages by attack or step, in page order; an ending joins its first parent's."""
+        """The pages by attack (and its target) or step, in page order; an ending joins its
+        first parent's."""
         keys: dict[int, tuple[Any, str]] = {}
         order: list[tuple[Any, str]] = []
         for page in self.book.pages:
@@ -270,9 +271,10 @@ class _Builder:
             state = self.exploration.state(page.node)
             if state.attack is not None:
                 number = sum(count for _, count in state.attacks_declared)
-                key = (("attack", number),
-                       self.words("diagram.attack", number=number,
-                                  card=self.narrator.card(state.attack.attacker)))
+                # one part per attack and target: a replay onto another monster starts one
+                key = (("attack", number, state.attack.target),
+                       page.moment or self.words("diagram.attack", number=number,
+                                                 card=self.narrator.card(state.attack.attacker)))
             else:
                 key = (("step", state.window.step.value), page.moment or "")
             if key[0] not in [k[0] for k in order]:
@@ -399,21 +401,22 @@ class _Builder:
         return ids
 
     def _legend(self, dot: Any, classes: set[str],
-                continues: list[tuple[str, str, int]] = ()) -> None:
+                continues: list[tuple[str, str, int]] = (), *, players: bool = True) -> None:
         with dot.subgraph(name="cluster_legend") as legend:
             legend.attr(label=text(self.words("diagram.legend")), fontsize=FONT_SIZE,
                         color="#bbbbbb", rank="same")
             names = []
-            for player in ("A", "B"):
+            for player in ("A", "B") if players else ():
                 names.append(f"legend_{player}")
                 legend.node(names[-1], label=text(wrap(self.words(
                     "meta.to_move", player=self.narrator.player(player)))),
                     **PLAYER_STYLE[player])
-            names += ["legend_pass", "legend_pass_to"]
-            legend.node("legend_pass", label="", shape="point", width="0.05")
-            legend.node("legend_pass_to", label="", shape="point", width="0.05")
-            legend.edge("legend_pass", "legend_pass_to", label=text(self.words("short.pass")),
-                        style="dashed", minlen="2")
+            if players:
+                names += ["legend_pass", "legend_pass_to"]
+                legend.node("legend_pass", label="", shape="point", width="0.05")
+                legend.node("legend_pass_to", label="", shape="point", width="0.05")
+                legend.edge("legend_pass", "legend_pass_to", style="dashed", minlen="2",
+                            label=text(self.words("short.pass")))
             for outcome_class in OUTCOME_STYLE:
                 if outcome_class in classes:
                     names.append(f"legend_{outcome_class}")
@@ -469,7 +472,7 @@ class _Builder:
         for (source, target), count in edges.items():
             dot.edge(source, target, label=f"×{count}",
                      tooltip=text(self.words("diagram.choices", count=count)))
-        self._legend(dot, classes)
+        self._legend(dot, classes, players=False)
         return dot.source
 
 
