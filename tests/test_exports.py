@@ -17,7 +17,7 @@ from gamebook.situation import load_situation
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL = ROOT / "examples" / "borrelsword_linkuriboh.yaml"
-BATTLE_PHASE = ROOT / "examples" / "borrelsword_linkuriboh_battle_phase.yaml"
+START_STEP = ROOT / "examples" / "borrelsword_linkuriboh_start_step.yaml"  # 365 pages
 NODE = re.compile(r"^  (\w+)(\(\(\"[^\"]*\"\)\)|\(\"[^\"]*\"\)|\[\"[^\"]*\"\]):::(\w+)$")
 EDGE = re.compile(r"^  (\w+) (?:-\.->|-->\|\"[^\"]*\"\|) (\w+)$")
 CLICK = re.compile(r'^  click (\w+) href "[^"]*" "[^"]*"$')
@@ -58,7 +58,7 @@ def test_the_model_battle_is_one_mermaid_chart_with_every_page_and_choice():
 
 
 def test_a_chart_past_mermaids_limits_is_split_into_parts_under_them(monkeypatch):
-    exploration, book = _explored(BATTLE_PHASE)
+    exploration, book = _explored(START_STEP)
     files = mermaid_files(exploration, book)
     assert len(files) >= 2 and set(files) == {f"graph.part{i}.mmd"
                                               for i in range(1, len(files) + 1)}
@@ -98,7 +98,7 @@ def test_format_chooses_the_exports(tmp_path):
 
 def test_a_new_build_removes_the_parts_of_an_older_one(tmp_path):
     out = tmp_path / "out"
-    assert main(["build", str(BATTLE_PHASE), "--out", str(out), "--no-images", "--quiet",
+    assert main(["build", str(START_STEP), "--out", str(out), "--no-images", "--quiet",
                  "--format", "mmd"]) == 0
     assert (out / "graph.part2.mmd").exists() and (out / "graph.1.dot").exists()
     assert main(["build", str(MODEL), "--out", str(out), "--no-images", "--quiet",

@@ -16,7 +16,8 @@ from gamebook.rules.actions import ActionKind
 
 MAX_EDGES = 500  # Mermaid's default maxEdges
 MAX_TEXT = 50_000  # Mermaid's default maxTextSize (characters)
-# Room left under the limits for the class definitions and the last page added.
+# Room left under the limits for the title, the class definitions and the arrows to other
+# parts (each part is checked after the split, and split finer if it is still too long).
 EDGE_BUDGET, TEXT_BUDGET = MAX_EDGES - 20, MAX_TEXT - 4_000
 
 
@@ -45,11 +46,27 @@ def mermaid_files(exploration: Exploration, book: Book, *, merge_endings: bool =
     builder = _Builder(exploration, book, merge_endings, "book.html")
     ids = builder._ids(book.pages)
     blocks = [(page, _page_lines(builder, page, ids)) for page in book.pages]
-    parts: list[list[tuple[Page, list[str]]]] = [[]]
+    edge_budget, text_budget = EDGE_BUDGET, TEXT_BUDGET
+    while True:  # the cross-part arrows are only known once split: check, and split finer
+        files = _split(builder, ids, blocks, edge_budget, text_budget)
+        if all(len(text) < MAX_TEXT and _edges(text) < MAX_EDGES for text in files.values()):
+            return files
+        edge_budget, text_budget = int(edge_budget * 0.8), int(text_budget * 0.8)
+
+
+def _edges(text: str) -> int:
+    return sum(1 for line in text.split("\n") if " --> " in line or " -.-> " in line
+               or "-->|" in line)
+
+
+def _split(builder: _Builder, ids: dict[int, str],
+           blocks: list[tuple[Page, tuple[list[str], list[str]]]], edge_budget: int,
+           text_budget: int) -> dict[str, str]:
+    parts: list[list[tuple[Page, tuple[list[str], list[str]]]]] = [[]]
     edges = size = 0
     for page, (node_lines, edge_lines) in blocks:
-        cost = sum(len(line) + 1 for line in node_lines + edge_lines) + 200
-        if parts[-1] and (edges + len(edge_lines) > EDGE_BUDGET or size + cost > TEXT_BUDGET):
+        cost = sum(len(line) + 1 for line in node_lines + edge_lines)
+        if parts[-1] and (edges + len(edge_lines) > edge_budget or size + cost > text_budget):
             parts.append([])
             edges = size = 0
         parts[-1].append((page, (node_lines, edge_lines)))
