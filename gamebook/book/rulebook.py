@@ -65,7 +65,8 @@ class Rulebook:
 def load_rulebook() -> Rulebook:
     import yaml
 
-    data = yaml.safe_load(RULEBOOK.read_text(encoding="utf-8"))
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: 10x faster
+    data = yaml.load(RULEBOOK.read_text(encoding="utf-8"), Loader=loader)
     sources = data["sources"]
 
     def source_words(entry: str) -> str:
