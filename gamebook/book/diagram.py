@@ -32,6 +32,9 @@ from gamebook.explore import Exploration
 from gamebook.rules.actions import ActionKind
 
 SPLIT_LIMIT = 150  # pages: above this, an overview plus one diagram per attack or step
+# The layouts tried: ranks top to bottom with the legend as a row, or as a column beside the
+# tree; ranks left to right (the legend is then a column).
+LAYOUTS = ("TB", "TB-column", "LR")
 TRIAL_LIMIT = 400  # pages: up to this, both rank directions are laid out and compared
 CLUSTER_LIMIT = 100  # pages: above this, the pages of one window are drawn as a cluster
 TITLE_LIMIT = 100  # characters of the title on a diagram; longer ones end in "…"
@@ -295,19 +298,23 @@ class _Builder:
         largest at 1,600 px (tried with Graphviz when it is installed and the diagram has at
         most :data:`TRIAL_LIMIT` pages, else guessed from the graph's shape)."""
         if rankdir is None:
-            sources = {direction: self.diagram(pages, clusters=clusters, title=title,
-                                               groups=groups, rankdir=direction)
-                       for direction in ("TB", "LR")}
+            sources = {layout: self.diagram(pages, clusters=clusters, title=title,
+                                            groups=groups, rankdir=layout)
+                       for layout in LAYOUTS}
             scales = _layout_scales(sources) if len(pages) <= TRIAL_LIMIT else None
             if scales is None:
                 return sources[_rank_direction(pages, {page.number for page in pages})]
-            return sources["LR" if scales["LR"] > scales["TB"] * 1.05 else "TB"]
+            best = LAYOUTS[0]
+            for layout in LAYOUTS[1:]:  # another layout only when it is clearly better
+                if scales[layout] > scales[best] * 1.05:
+                    best = layout
+            return sources[best]
         inside = {page.number for page in pages}
         where = {}
         for index, (_, members) in enumerate(groups or (), start=1):
             for page in members:
                 where[page.number] = index
-        dot = self.new_graph(self.title(title), rankdir)
+        dot = self.new_graph(self.title(title), rankdir.split("-")[0])
         ids = self._ids(pages)
         endings: dict[str, list[Page]] = {}
         by_window: dict[str, list[str]] = {}
@@ -386,7 +393,7 @@ class _Builder:
                 dot.node(node, label=str(number), shape="cds", style="filled", fillcolor=fill,
                          color="#666666", URL=f"graph.{index}.svg",
                          tooltip=text(f"{label}: " + self.words("meta.page", number=number)))
-        self._legend(dot, classes, continues)
+        self._legend(dot, classes, continues, column=rankdir.endswith("-column"))
         return dot.source
 
     def _ids(self, pages: tuple[Page, ...]) -> dict[int, str]:
@@ -401,10 +408,14 @@ class _Builder:
         return ids
 
     def _legend(self, dot: Any, classes: set[str],
-                continues: list[tuple[str, str, int]] = (), *, players: bool = True) -> None:
+                continues: list[tuple[str, str, int]] = (), *, players: bool = True,
+                column: bool = False) -> None:
         with dot.subgraph(name="cluster_legend") as legend:
+            # a row across a left-to-right diagram's ranks is a column; top to bottom, a
+            # column beside the tree, made by invisible edges from one entry to the next
+            across = dot.graph_attr.get("rankdir") == "LR" or not column
             legend.attr(label=text(self.words("diagram.legend")), fontsize=FONT_SIZE,
-                        color="#bbbbbb", rank="same")
+                        color="#bbbbbb", **({"rank": "same"} if across else {}))
             names = []
             for player in ("A", "B") if players else ():
                 names.append(f"legend_{player}")
@@ -415,8 +426,8 @@ class _Builder:
                 names += ["legend_pass", "legend_pass_to"]
                 legend.node("legend_pass", label="", shape="point", width="0.05")
                 legend.node("legend_pass_to", label="", shape="point", width="0.05")
-                legend.edge("legend_pass", "legend_pass_to", style="dashed", minlen="2",
-                            label=text(self.words("short.pass")))
+                legend.edge("legend_pass", "legend_pass_to", style="dashed",
+                            minlen="2" if across else "1", label=text(self.words("short.pass")))
             for outcome_class in OUTCOME_STYLE:
                 if outcome_class in classes:
                     names.append(f"legend_{outcome_class}")
