@@ -338,6 +338,11 @@ class _Builder:
             dot.node(node, label=text(f"{wrap(label)}\n{wrap(summary)}", LABEL_LIMIT),
                      tooltip=text(tooltip), URL=f"{self.book_file}#p{group[0].number}",
                      fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE)
+        if self.merge and endings:  # merged endings gather many edges: all at the bottom
+            with dot.subgraph(name="merged_endings") as bottom:
+                bottom.attr(rank="sink")
+                for node in endings:
+                    bottom.node(node)
         if clusters and len(by_window) > 1:
             for step, nodes in by_window.items():
                 with dot.subgraph(name=f"cluster_{step}") as cluster:
