@@ -79,6 +79,8 @@ def test_book_twee_follows_the_twee_3_rules_and_every_link_reaches_a_passage(lan
     data = json.loads(passages["StoryData"]["text"])
     assert IFID.match(data["ifid"]) and data["format"] == "Harlowe"
     assert data["format-version"] and data["start"] in passages
+    assert set(data["tag-colors"].values()) <= {"red", "orange", "yellow", "green", "blue",
+                                                 "purple"}
     pages = {name: p for name, p in passages.items() if name not in ("StoryTitle", "StoryData")}
     assert len(pages) == len(book.pages)
     for page in book.pages:

@@ -88,7 +88,9 @@ def book_twee(book: Book) -> str:
     """The Twee 3 source of ``book``."""
     narrator = Narrator(book.lang, {})
     data = {"ifid": ifid(book), "format": STORY_FORMAT, "format-version": STORY_FORMAT_VERSION,
-            "start": passage_name(narrator, 1)}
+            "start": passage_name(narrator, 1),
+            # Twine's story map colours a passage by its tag: who decides, or an ending
+            "tag-colors": {"A": "blue", "B": "red", "ending": "green"}}
     title = " ".join(book.title.split())
     out = [":: StoryTitle", "\\" + title if title.startswith("::") else title, "",
            ":: StoryData", json.dumps(data, ensure_ascii=False, indent=2), ""]
