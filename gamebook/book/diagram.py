@@ -415,13 +415,19 @@ class _Builder:
     def _legend(self, dot: Any, classes: set[str],
                 continues: list[tuple[str, str, int]] = (), *, players: bool = True,
                 column: bool = False) -> None:
-        with dot.subgraph(name="cluster_legend") as legend:
-            # a row across a left-to-right diagram's ranks is a column; top to bottom, a
-            # column beside the tree, made by invisible edges from one entry to the next
-            across = dot.graph_attr.get("rankdir") == "LR" or not column
+        sideways = dot.graph_attr.get("rankdir") == "LR"
+        # Top to bottom: a boxed row above the tree, or a boxed column beside it (invisible
+        # edges from one entry to the next). Left to right: one rank, a column, unboxed (a
+        # box around one rank overlaps the nodes Graphviz puts beside it) under a heading.
+        with dot.subgraph(name="legend" if sideways else "cluster_legend") as legend:
+            across = sideways or not column
             legend.attr(label=text(self.words("diagram.legend")), fontsize=FONT_SIZE,
                         color="#bbbbbb", **({"rank": "same"} if across else {}))
             names = []
+            if sideways:
+                names.append("legend_heading")
+                legend.node("legend_heading", label=text(self.words("diagram.legend")),
+                            shape="plaintext")
             for player in ("A", "B") if players else ():
                 names.append(f"legend_{player}")
                 legend.node(names[-1], label=text(wrap(self.words(
