@@ -168,3 +168,10 @@ def test_svg_nodes_link_to_their_page_and_carry_a_tooltip(tmp_path):
     svg = (out / "graph.svg").read_text(encoding="utf-8")
     assert 'xlink:href="book.html#p12"' in svg
     assert re.search(r'xlink:title="Page 2&#10;Player B decides', svg)
+
+
+def test_without_graphviz_the_rank_direction_is_guessed_from_the_graphs_shape(monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    exploration, book = _book(MODEL, "en")
+    source = diagrams(exploration, book)[0].source
+    assert "rankdir=TB" in source and "ratio=compress" in source
