@@ -26,6 +26,8 @@ def graph_data(exploration: Exploration, book: Book) -> dict[str, Any]:
 
     pages = {page.node: page for page in book.pages}
     graph = exploration.graph
+    # One dict per event object: a big book's edges repeat the same events thousands of times.
+    told: dict[int, dict[str, Any]] = {}
     out = nx.DiGraph()
     out.graph.update(title=graph.graph.get("title"), root=exploration.root,
                      rules=graph.graph.get("rules"), situation=graph.graph.get("situation"))
@@ -55,8 +57,9 @@ def graph_data(exploration: Exploration, book: Book) -> dict[str, Any]:
                 out.edges[page.node, child].setdefault("alternatives", []).append(attrs)
                 continue
             data = graph.edges[page.node, child]
-            out.add_edge(page.node, child, **attrs,
-                         events=[event.as_dict() for event in data["events"]])
+            events = [told.get(id(event)) or told.setdefault(id(event), event.as_dict())
+                      for event in data["events"]]
+            out.add_edge(page.node, child, **attrs, events=events)
     # "target" is the card an effect targets, so the links use "from" and "to".
     return nx.node_link_data(out, edges="edges", source="from", target="to")
 

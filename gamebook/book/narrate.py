@@ -52,6 +52,7 @@ class Narrator:
         self.owners = owners or {}
         self._templates: dict[str, str] = {}
         self._told: dict[tuple[Event, ...], tuple[str, ...]] = {}  # the same runs recur
+        self._said: dict[Event, str | None] = {}
         self._labels = self._distinct_labels()
 
     # -- words ---------------------------------------------------------------------------
@@ -304,7 +305,17 @@ class Narrator:
             index += 1
         return lines
 
-    def event(self, ev: Event) -> str | None:  # noqa: C901 - one branch per event kind
+    def event(self, ev: Event) -> str | None:
+        """The sentence of one event (each distinct event is told once)."""
+        try:
+            return self._said[ev]
+        except KeyError:
+            said = self._said[ev] = self._event(ev)
+            return said
+        except TypeError:  # an unhashable detail
+            return self._event(ev)
+
+    def _event(self, ev: Event) -> str | None:  # noqa: C901 - one branch per event kind
         kind = ev.kind
         player = self.player(ev.player) if ev.player else ""
         if kind == "attack_declared":
