@@ -94,8 +94,11 @@ def columns(value: str) -> int:
 
 
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
-# A CJK character with the closing punctuation after it, or a run of other characters.
-_TOKEN = re.compile(rf"(\s*)([{_CJK}][、。，：；）」』・ー]*|[^\s{_CJK}]+)")
+# An opening bracket stays with what follows it, closing punctuation, a long-vowel mark and
+# small kana with what precedes them (Japanese and Chinese line-breaking rules).
+_OPENING = "（「『〈《"
+_CLOSING = "、。，：；）」』〉》・ーぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+_TOKEN = re.compile(rf"(\s*)([{_OPENING}]*[{_CJK}][{_CLOSING}]*|[^\s{_CJK}]+)")
 
 
 def wrap(value: str, width: int = WRAP) -> str:
