@@ -3,7 +3,8 @@
 
 From page 1 the reader clicks the first choice of every page down to an ending, and on
 each page the chain and the field shown are the page model's; Back returns along the
-trail; a ``#pN`` link opened directly shows page N; a node of graph.svg opens its page.
+trail; a ``#pN`` link opened directly shows page N; a node of graph.svg opens its page;
+printing book.html prints every page.
 Screenshots are written beside the book (``GAMEBOOK_SCREENSHOTS=DIR`` keeps them in DIR).
 """
 
@@ -149,3 +150,18 @@ def test_a_node_of_the_svg_diagram_opens_its_page(browser, tmp_path):
         "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", link)
     assert browser.current_url.endswith("book.html#p12")
     _check_page(_current(browser), _book("en").page(12))
+
+
+def test_printing_book_html_prints_every_page_not_only_the_current_one(browser, tmp_path):
+    import base64
+    import re
+
+    from selenium.webdriver.common.print_page_options import PrintOptions
+
+    out = _build(tmp_path, "en")
+    browser.get((out / "book.html").as_uri() + "#p12")
+    pdf = base64.b64decode(browser.print_page(PrintOptions()))
+    (out / "book.pdf").write_bytes(pdf)
+    sheets = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    # 64 pages of the book: far more than the one page shown on screen
+    assert sheets >= 20, sheets
