@@ -101,7 +101,22 @@ def _plain(value: Any) -> Any:
 
 def event(kind: str, player: Player | None = None, card: str | None = None,
           effect: str | None = None, target: str | None = None, **data: Any) -> Event:
-    return Event(kind, player, card, effect, target, tuple(sorted(data.items())))
+    """The event, one object per distinct value: a big exploration makes the same few
+    hundred events tens of thousands of times (interning them saves most of its memory)."""
+    key = (kind, player, card, effect, target, tuple(sorted(data.items())) if data else ())
+    try:
+        found = _EVENTS.get(key)
+    except TypeError:  # an unhashable detail: not interned
+        return Event(*key)
+    if found is None:
+        if len(_EVENTS) >= _EVENT_LIMIT:
+            _EVENTS.clear()
+        found = _EVENTS[key] = Event(*key)
+    return found
+
+
+_EVENT_LIMIT = 100_000
+_EVENTS: dict[tuple, Event] = {}
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,12 @@ from gamebook.rules.stats import Operation, Stat, StatClass
 
 def refresh(rules: Rules, state: GameState) -> GameState:
     """Start and stop the continuous ATK/DEF modifiers of face-up cards (R7, R71)."""
-    wanted: dict[str, dict[str, tuple[int, int]]] = {}  # monster -> source -> (atk, def)
     # Every modifier of the situation, on the field or not: one whose card has left the
     # field must still be taken off the monsters it raised (R7).
-    sources = {f"{instance}:{effect.id}" for instance, card_id in rules.instances
-               for effect in rules.cards[card_id].effects
-               if effect.kind is EffectKind.CONTINUOUS and effect.modifies is not None}
+    sources = _modifier_sources(rules)
+    if not sources:
+        return state  # most situations: nothing to do after any action
+    wanted: dict[str, dict[str, tuple[int, int]]] = {}  # monster -> source -> (atk, def)
     for card in (*state.monsters, *state.spell_traps):
         definition = rules.cards[card.card]
         for effect in definition.effects:
@@ -35,8 +35,6 @@ def refresh(rules: Rules, state: GameState) -> GameState:
             for monster in matching_cards(rules, state, card.controller, card.id, spec.select):
                 if state.monster(monster).face_up:
                     wanted.setdefault(monster, {})[source] = (spec.atk, spec.defense)
-    if not sources:
-        return state
     for monster in state.monsters:
         have = {app.source for app in monster.stats.applications if app.source in sources}
         want = wanted.get(monster.id, {})
@@ -55,3 +53,15 @@ def refresh(rules: Rules, state: GameState) -> GameState:
                                     source=source)
         state = state.with_monster(replace(monster, stats=stats))
     return state
+
+
+def _modifier_sources(rules: Rules) -> frozenset[str]:
+    """``instance:effect`` of every continuous ATK/DEF modifier of the situation (computed
+    once per :class:`Rules`)."""
+    found = rules.__dict__.get("_modifier_sources")
+    if found is None:
+        found = frozenset(f"{instance}:{effect.id}" for instance, card_id in rules.instances
+                          for effect in rules.cards[card_id].effects
+                          if effect.kind is EffectKind.CONTINUOUS and effect.modifies is not None)
+        object.__setattr__(rules, "_modifier_sources", found)
+    return found

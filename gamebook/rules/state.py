@@ -191,6 +191,29 @@ class GameState:
     happened: frozenset[tuple[EventName, str]] = frozenset()  # events naming a card (R19, R51)
     vanished: tuple[GraveCard, ...] = ()  # Tokens gone while their "destroyed" trigger waits
 
+    # -- identity: the explorer hashes every state several times and compares equal ones ----
+    def __hash__(self) -> int:
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(self.__dict__[name] for name in _STATE_FIELDS))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not GameState:
+            return NotImplemented
+        if hash(self) != hash(other):
+            return False
+        mine, theirs = self.__dict__, other.__dict__  # type: ignore[attr-defined]
+        return all(mine[name] == theirs[name] for name in _STATE_FIELDS)
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("_hash", None)  # str hashes differ between processes
+        return state
+
     # -- lookups ---------------------------------------------------------------------------
     def monster(self, instance: str) -> MonsterState | None:
         for monster in self.monsters:
@@ -280,6 +303,7 @@ def _by_id(card: MonsterState | SpellTrapState) -> str:
 # cached properties), so a copy of the instance dictionary is a faithful new value.
 _FAST = (GameState, Window, Attack, ChainLink, Trigger, MonsterState, SpellTrapState, Resolving)
 _FIELD_NAMES = {cls: frozenset(f.name for f in fields(cls)) for cls in _FAST}
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))
 
 
 def replace(obj, /, **changes):  # noqa: ANN001, ANN201 - same signature as dataclasses.replace
@@ -296,5 +320,7 @@ def replace(obj, /, **changes):  # noqa: ANN001, ANN201 - same signature as data
         raise TypeError(f"unknown fields for {type(obj).__name__}: "
                         f"{sorted(changes.keys() - names)}")
     new = object.__new__(type(obj))
-    object.__setattr__(new, "__dict__", {**obj.__dict__, **changes})
+    values = {**obj.__dict__, **changes}
+    values.pop("_hash", None)  # a GameState's cached hash belongs to the old value
+    object.__setattr__(new, "__dict__", values)
     return new

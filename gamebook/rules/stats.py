@@ -70,6 +70,14 @@ __all__ = [
 ]
 
 
+# Records are values: equal records have equal displayed values, and the explorer meets the
+# same few records on thousands of branches (73,722 derivations of 6 records on the crowded
+# benchmark). Bounded, so that a long session cannot grow it without end.
+_MEMO_LIMIT = 100_000
+_OWN_VALUES: dict = {}
+_APPLIED: dict = {}
+
+
 @dataclass(frozen=True)
 class StatBlock:
     """The stat record of one monster. See the module docstring for the derivation."""
@@ -145,7 +153,12 @@ class StatBlock:
     # -- reading ------------------------------------------------------------------------
     @cached_property
     def _own_values(self) -> StatValues:
-        return self.values()
+        found = _OWN_VALUES.get(self)
+        if found is None:
+            if len(_OWN_VALUES) >= _MEMO_LIMIT:
+                _OWN_VALUES.clear()
+            found = _OWN_VALUES[self] = self.values()
+        return found
 
     @property
     def atk(self) -> int:
@@ -192,7 +205,29 @@ class StatBlock:
               final_rank: str | None = None) -> StatBlock:
         """Add an application. DELTA-once amounts and ASET snapshots use the displayed values
         at this moment (R95). Operations on a stat the monster lacks are ignored (Link: no DEF);
-        a face-down monster is not affected (R70)."""
+        a face-down monster is not affected (R70). Without an environment the result depends
+        on the record and the arguments only, and equal calls share it."""
+        stats = tuple(stats)
+        if env is not None:
+            return self._apply(stat_class, stats, op, source=source, duration=duration, env=env,
+                               name=name, reverts_on_negation=reverts_on_negation,
+                               final_rank=final_rank)
+        key = (self, self.erased_history, stat_class, stats, op, source, duration, name,
+               reverts_on_negation, final_rank)  # erased_history: not part of equality
+        found = _APPLIED.get(key)
+        if found is None:
+            found = self._apply(stat_class, stats, op, source=source, duration=duration,
+                                name=name, reverts_on_negation=reverts_on_negation,
+                                final_rank=final_rank)
+            if len(_APPLIED) >= _MEMO_LIMIT:
+                _APPLIED.clear()
+            _APPLIED[key] = found
+        return found
+
+    def _apply(self, stat_class: StatClass, stats: Iterable[Stat], op: Operation, *,
+               source: str, duration: str | None = None, env: StatEnvironment | None = None,
+               name: str = "", reverts_on_negation: bool | None = None,
+               final_rank: str | None = None) -> StatBlock:
         stat_class = StatClass(stat_class)
         if stat_class not in ALLOWED_CLASSES[op.kind]:
             raise StatsError(f"operation '{op.kind.value}' cannot be used with class "

@@ -1,0 +1,77 @@
+"""What the engine's speed-ups must never change: cached hashes, shared values, memos."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+
+from rules_helpers import ROOT
+
+from gamebook.rules.actions import event
+from gamebook.rules.engine import Engine
+from gamebook.rules.state import GameState, replace
+from gamebook.rules.stats import Operation, Stat, StatBlock, StatClass
+from gamebook.situation import load_situation
+
+EXAMPLE = ROOT / "examples" / "borrelsword_linkuriboh.yaml"
+
+
+def _start() -> GameState:
+    return Engine(load_situation(EXAMPLE)).initial_state()
+
+
+def test_a_replaced_state_forgets_the_cached_hash_of_the_old_one():
+    state = _start()
+    hash(state)
+    assert "_hash" in state.__dict__
+    changed = replace(state, lp=(1, 2))
+    assert "_hash" not in changed.__dict__
+    rebuilt = GameState(**{name: getattr(changed, name) for name in GameState.__dataclass_fields__})
+    assert changed == rebuilt and hash(changed) == hash(rebuilt) and changed != state
+    assert replace(changed, lp=state.lp) == state  # equal again, whatever was cached
+
+
+def test_equal_states_are_equal_and_unequal_ones_are_not_whatever_their_hashes():
+    state = _start()
+    twin = replace(state, lp=state.lp)
+    assert twin is not state and twin == state and hash(twin) == hash(state)
+    other = replace(state, ending_battle_phase=True)
+    assert other != state and state != other
+    assert state != "a state" and state.__eq__(0) is NotImplemented
+
+
+def test_a_pickled_state_carries_no_hash_from_its_process():
+    state = _start()
+    hash(state)
+    copy = pickle.loads(pickle.dumps(state))
+    assert "_hash" not in copy.__dict__ and copy == state
+    code = ("import pickle, sys; state = pickle.loads(sys.stdin.buffer.read()); "
+            "print(hash(state) == hash(type(state)(**{n: getattr(state, n) "
+            "for n in type(state).__dataclass_fields__})))")
+    done = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(state),
+                          capture_output=True, check=True, cwd=ROOT,
+                          env={"PYTHONHASHSEED": "12345", "PATH": ""})
+    assert done.stdout.strip() == b"True"
+
+
+def test_events_are_one_object_per_value():
+    first = event("pass", None, forced=True, step="battle_step")
+    second = event("pass", None, step="battle_step", forced=True)
+    assert first is second and first == second
+    assert event("pass", None, forced=False, step="battle_step") is not first
+    unhashable = event("odd", None, detail=["a", "list"])  # not interned, still an event
+    assert unhashable.get("detail") == ["a", "list"]
+
+
+def test_a_stat_record_gives_the_same_values_and_results_from_its_memo():
+    def fresh() -> StatBlock:
+        return StatBlock.printed(2500, 2000)
+
+    raised = fresh().apply(StatClass.DELTA_ONCE, (Stat.ATK,), Operation.add(500), source="x")
+    again = fresh().apply(StatClass.DELTA_ONCE, [Stat.ATK], Operation.add(500), source="x")
+    assert raised == again and raised.atk == again.atk == 3000
+    other = fresh().apply(StatClass.DELTA_ONCE, (Stat.ATK,), Operation.add(500), source="y")
+    assert other != raised and other.atk == 3000
+    halved = raised.apply(StatClass.ASET, (Stat.ATK,), Operation.half("up"), source="z")
+    assert halved.atk == 1500 and raised.atk == 3000
