@@ -18,7 +18,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 wanted="$(.venv/bin/python --version) $(cksum < pyproject.toml)"
 if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$wanted" ] \
-    && .venv/bin/python -c "import gamebook, pytest, hypothesis, PIL, selenium" 2>/dev/null \
+    && .venv/bin/python -c "import gamebook, pytest, hypothesis, PIL, selenium, babel" 2>/dev/null \
     && [ -x .venv/bin/ruff ]; then
   echo "setup: .venv is up to date (pyproject.toml unchanged)"
 else

@@ -1,6 +1,8 @@
 """The translated message catalogs: complete, faithful to the English placeholders, and used.
 
-Every catalog in ``gamebook/book/catalogs`` must have exactly the keys of ``en.yaml`` (the
+The catalogs are gettext files, ``gamebook/book/catalogs/<lang>.po`` (read here with
+Babel), compiled to the ``.mo`` files the book reads. Every catalog must have exactly the keys
+of ``en.po`` (the
 narrator would otherwise fall back to English mid-sentence), use the same ``{placeholders}``
 and the same R-numbers per message, and keep to full-width punctuation. A book built in each
 language must not contain any English sentence from the ``event`` and ``reason`` sections.
@@ -14,8 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
+from gamebook.book import catalog as catalogs
+from gamebook.book.catalog import MAY_BE_EMPTY as MAY_BE_EMPTY_PO
+from gamebook.book.catalog import read_po
 from gamebook.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
@@ -32,7 +36,18 @@ ENGLISH_WORDS = ("resolves", "priority", "cannot activate", "passes", "declines"
 
 
 def _load(lang: str) -> dict[str, Any]:
-    return yaml.safe_load((CATALOGS / f"{lang}.yaml").read_text(encoding="utf-8"))
+    """The translated messages of ``<lang>.po`` as nested mappings (an untranslated one is
+    missing, unless it may be empty)."""
+    tree: dict[str, Any] = {}
+    for key, (_, text) in read_po(lang).items():
+        if not text and key not in MAY_BE_EMPTY_PO:
+            continue
+        node = tree
+        *parents, last = key.split(".")
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[last] = text
+    return tree
 
 
 def _flatten(node: dict[str, Any], prefix: str = "") -> dict[str, str]:
@@ -57,15 +72,32 @@ def catalog(request) -> tuple[str, dict[str, str]]:
     return request.param, _flatten(_load(request.param))
 
 
-def test_each_catalog_is_a_yaml_mapping():
+def test_each_catalog_is_a_po_file_with_a_key_and_the_english_text_per_message():
+    english = read_po("en")
+    assert all(text == source for source, text in english.values())  # en.po is the source
     for lang in LANGS:
-        assert isinstance(_load(lang), dict), lang
+        messages = read_po(lang)
+        assert list(messages) == list(english), f"{lang}.po: keys or their order differ"
+        stale = [key for key, (source, _) in messages.items() if source != english[key][0]]
+        assert stale == [], f"{lang}.po: msgid is not the English text of en.po"
+
+
+def test_every_mo_file_is_its_po_file_compiled():
+    """Recompile with: python -m gamebook.book.catalog"""
+    assert catalogs.main(["--check"]) == 0
+
+
+def test_the_narrator_reads_the_compiled_catalog():
+    from gamebook.book.narrate import load_catalog
+
+    for lang in LANGS:
+        assert _flatten(load_catalog(lang)) == _flatten(_load(lang)), lang
 
 
 def test_catalog_has_exactly_the_english_keys(catalog):
     lang, messages = catalog
     assert sorted(set(ENGLISH) - set(messages)) == [], f"{lang}: missing keys"
-    assert sorted(set(messages) - set(ENGLISH)) == [], f"{lang}: keys not in en.yaml"
+    assert sorted(set(messages) - set(ENGLISH)) == [], f"{lang}: keys not in en.po"
 
 
 # Separators may be empty: Chinese and Japanese put no space between sentences.

@@ -6,7 +6,7 @@ and a body in the usual order of card text: when it can be activated (event, con
 what it needs (cost, target), what it does (one phrase per primitive of its resolution,
 joined by "and if you do" or "also"), then its restrictions (once per turn, no response,
 Damage Step). Every word comes from the ``cardtext`` section of the catalogs in
-``catalogs/<lang>.yaml`` (English for a key a catalog lacks).
+``catalogs/<lang>.po`` (English for a key a catalog lacks).
 
 An effect may carry its own wording per language in ``card_text`` (the printed text);
 :func:`effect_text` shows it, under the same header, instead of the rendered body. The short
@@ -57,15 +57,10 @@ _CHANGES_ATK = ("gain_atk", "halve_atk", "halve_original_atk", "set_atk")
 @cache
 def catalog(lang: str) -> dict[str, str]:
     """The ``cardtext`` words of ``lang`` as ``{"a.b": text}``, English where it has none."""
-    import yaml
+    from gamebook.book.catalog import messages
 
-    words: dict[str, str] = {}
-    for name in ("en", lang):
-        path = CATALOGS / f"{name}.yaml"
-        if path.exists():
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-            words.update(_flatten(data.get("cardtext") or {}))
-    return words
+    return {key.removeprefix("cardtext."): text for key, text in messages(lang).items()
+            if key.startswith("cardtext.")}
 
 
 def _flatten(node: dict[str, Any], prefix: str = "") -> dict[str, str]:

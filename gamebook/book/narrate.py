@@ -1,12 +1,11 @@
 """Sentences from structured engine data, in the reader's language.
 
-Words come from the message catalogs in ``catalogs/<lang>.yaml`` (English is the fallback
+Words come from the message catalogs in ``catalogs/<lang>.po`` (English is the fallback
 for any key a catalog lacks); card and effect names come from the card files.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -17,28 +16,12 @@ from gamebook.rules.state import DAMAGE_STEP_TIMINGS, GameState, Player
 CATALOGS = Path(__file__).parent / "catalogs"
 
 
-@cache
 def load_catalog(lang: str) -> dict[str, Any]:
-    import yaml
+    """The messages of ``lang`` as nested mappings, English for any it lacks
+    (:mod:`gamebook.book.catalog`: gettext ``catalogs/<lang>.po``, compiled to ``.mo``)."""
+    from gamebook.book.catalog import nested
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: 10x faster
-    english = yaml.load((CATALOGS / "en.yaml").read_text(encoding="utf-8"), Loader=loader)
-    if lang == "en":
-        return english
-    path = CATALOGS / f"{lang}.yaml"
-    if not path.exists():
-        return english
-    return _merge(english, yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {})
-
-
-def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            merged[key] = _merge(base[key], value)
-        else:
-            merged[key] = value
-    return merged
+    return nested(lang)
 
 
 class Narrator:
