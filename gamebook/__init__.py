@@ -7,7 +7,7 @@ Typical use::
 
     situation = load_situation("examples/borrelsword_linkuriboh.yaml")
     exploration = explore(situation)
-    exploration.graph  # a networkx.DiGraph of decision points
+    exploration.graph  # a DecisionGraph of decision points (a networkx.DiGraph's API)
 
 The package root imports nothing heavy, so that ``gamebook audit`` starts fast.
 """

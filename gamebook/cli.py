@@ -1,7 +1,8 @@
 """The ``gamebook`` command.
 
 Each subcommand imports what it needs only when it runs, so that start-up stays fast:
-``build`` and ``graph`` load jinja2/graphviz, ``audit`` loads only the engine and networkx.
+``build`` and ``graph`` load jinja2/graphviz, ``audit`` loads only the engine (no networkx,
+and no pydantic once its input is in the cache, :mod:`gamebook.inputcache`).
 Exit codes (also in ``--help``): 0 success, 1 a failed audit or check, 2 bad input or a bad
 option, 3 budget exceeded, 130/143 interrupted or terminated.
 """

@@ -1,0 +1,169 @@
+"""Scale benchmark: families of situations that grow, up to about 10^5 decision points.
+
+Run ``python benchmarks/scale.py`` to print the curve, ``python benchmarks/scale.py --write``
+to also put it into ``benchmarks/README.md`` (between the ``scale:begin``/``scale:end``
+marks). Each point runs in a fresh process, so its peak memory (maximum resident set size)
+is its own. Per point: decision points, pages, transitions (actions applied, forced passes
+included), exploring seconds (wall and CPU), microseconds per transition, the book (page
+model, Markdown, graph.json) in seconds, and the peak memory of the whole process.
+
+Families, all made from the bundled test cards (``tests/cards``), with ``--cards`` rules:
+
+- ``set_traps a+b[+c]``: player A's Test Giant attacks B's Test Pebble (end of the
+  battle); A has ``a`` Set Test Heal Traps, B has ``b`` Set Test Burn Traps (and ``c`` Set
+  Test Halt Traps, answering the attack declaration only). Every heal or burn trap can be
+  chained at every timing, so each one multiplies the graph by about 6-7.
+- ``boosters k``: the crowded benchmark's battle (a whole Battle Phase) with ``k`` Test
+  Damage Step Boosters (a once-per-turn quick effect that may be used in the Damage Step)
+  for player A.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "benchmarks" / "README.md"
+BEGIN, END = "<!-- scale:begin -->", "<!-- scale:end -->"
+
+# (family, size): from small to about 10^5 decision points.
+POINTS = [
+    ("set_traps", "1+1"), ("set_traps", "2+1"), ("set_traps", "2+2"), ("set_traps", "3+2"),
+    ("set_traps", "3+3"), ("set_traps", "4+3"), ("set_traps", "4+3+1"),
+    ("boosters", "1"),  # = benchmarks/crowded_battle.yaml; 2 boosters pass 10^5
+]
+
+
+def situation(family: str, size: str) -> dict:
+    if family == "set_traps":
+        a, b, c = (*(int(part) for part in size.split("+")), 0)[:3]
+        return {
+            "title": f"Set traps {size} (scale benchmark)", "turn_player": "A",
+            "players": {
+                "A": {"monsters": [{"id": "giant", "card": "test_giant"}],
+                      "spell_traps": [{"id": f"heal_{i}", "card": "test_heal_trap"}
+                                      for i in range(1, a + 1)]},
+                "B": {"monsters": [{"id": "pebble", "card": "test_pebble"}],
+                      "spell_traps": [*({"id": f"burn_{i}", "card": "test_burn_trap"}
+                                        for i in range(1, b + 1)),
+                                      *({"id": f"halt_{i}", "card": "test_halt_trap"}
+                                        for i in range(1, c + 1))]}},
+            "start": {"moment": "attack_declared", "attacker": "giant", "target": "pebble"},
+            "scope": "end_of_battle"}
+    if family == "boosters":
+        k = int(size)
+        return {
+            "title": f"Boosters {k} (scale benchmark)", "turn_player": "A",
+            "players": {
+                "A": {"monsters": [*({"id": f"booster_{i}", "card": "test_damage_step_booster"}
+                                     for i in range(1, k + 1)),
+                                   {"id": "borrelsword_a", "card": "borrelsword_dragon"}]},
+                "B": {"monsters": [{"id": "leo_wizard", "card": "leo_wizard"},
+                                   {"id": "borrelsword_b", "card": "borrelsword_dragon"}]}},
+            "start": {"moment": "attack_declared", "attacker": "booster_1",
+                      "target": "leo_wizard"},
+            "scope": "end_of_battle_phase"}
+    raise SystemExit(f"unknown family {family!r}")
+
+
+def measure(family: str, size: str, max_seconds: float) -> dict:
+    """One point, in this process (the parent runs each in a child)."""
+    import json as json_module
+
+    sys.path.insert(0, str(ROOT))
+    from gamebook.book.export import graph_json
+    from gamebook.book.pages import build_book
+    from gamebook.book.render import render
+    from gamebook.explore import explore
+    from gamebook.situation import load_situation
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{family}_{size.replace('+', '_')}.yaml"
+        path.write_text(json_module.dumps(situation(family, size)), encoding="utf-8")
+        loaded = load_situation(path, card_folders=(ROOT / "tests" / "cards",))
+    wall, cpu = time.perf_counter(), time.process_time()
+    exploration = explore(loaded, max_seconds=max_seconds, max_states=1_000_000)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    graph = exploration.graph
+    endings = sum(1 for _, terminal in graph.nodes(data="terminal") if terminal)
+    began = time.perf_counter()
+    book = build_book(exploration)
+    render(book, "md")
+    graph_json(exploration, book)
+    book_seconds = time.perf_counter() - began
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    return {"family": family, "size": size, "decisions": graph.number_of_nodes() - endings,
+            "pages": graph.number_of_nodes(), "transitions": exploration.transitions,
+            "explore_s": wall, "explore_cpu_s": cpu,
+            "us_per_transition": 1e6 * cpu / max(exploration.transitions, 1),
+            "decisions_per_s": (graph.number_of_nodes() - endings) / max(cpu, 1e-9),
+            "book_s": book_seconds, "peak_mb": peak}
+
+
+def run_point(family: str, size: str, max_seconds: float) -> dict:
+    command = [sys.executable, __file__, "--point", family, size,
+               "--max-seconds", str(max_seconds)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONHASHSEED": "0"})
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["failed"])[-1]
+        return {"family": family, "size": size, "error": last}
+    return json.loads(done.stdout)
+
+
+def table(rows: list[dict]) -> str:
+    lines = ["| family | size | decision points | pages | transitions | explore s (CPU) "
+             "| decision points/s | µs/transition | book s | peak MB |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for row in rows:
+        if "error" in row:
+            lines.append(f"| {row['family']} | {row['size']} | {row['error']} "
+                         "| | | | | | | |")
+            continue
+        lines.append(
+            f"| {row['family']} | {row['size']} | {row['decisions']:,} | {row['pages']:,} "
+            f"| {row['transitions']:,} | {row['explore_cpu_s']:.2f} "
+            f"| {row['decisions_per_s']:,.0f} | {row['us_per_transition']:.0f} "
+            f"| {row['book_s']:.2f} | {row['peak_mb']:,.0f} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true",
+                        help=f"put the table into {README.relative_to(ROOT)}")
+    parser.add_argument("--only", help="run only this family")
+    parser.add_argument("--max-seconds", type=float, default=120.0,
+                        help="exploration budget of one point (default 120)")
+    parser.add_argument("--point", nargs=2, metavar=("FAMILY", "SIZE"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.point:
+        print(json.dumps(measure(*args.point, args.max_seconds)))
+        return 0
+    rows = []
+    for family, size in POINTS:
+        if args.only and family != args.only:
+            continue
+        row = run_point(family, size, args.max_seconds)
+        rows.append(row)
+        print(json.dumps(row), file=sys.stderr, flush=True)
+    text = table(rows)
+    print(text)
+    if args.write:
+        readme = README.read_text(encoding="utf-8")
+        head, _, rest = readme.partition(BEGIN)
+        _, _, tail = rest.partition(END)
+        README.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
