@@ -83,9 +83,11 @@ def _add_exploration_options(parser: argparse.ArgumentParser, *,
                         help="also read the card files in DIR (repeatable; a card that "
                              "replaces another must say 'overrides: true')")
     parser.add_argument("--max-states", type=POSITIVE_INT, default=200_000, metavar="N",
-                        help="stop after this many decision points (default 200000)")
+                        help="stop after this many pages: decision points and endings "
+                             "(default 200000)")
     parser.add_argument("--max-seconds", type=POSITIVE_SECONDS, default=60.0, metavar="S",
-                        help="stop the whole command after this many seconds (default 60)")
+                        help="stop the whole command after this many seconds of CPU time "
+                             "(default 60)")
     _add_common_options(parser)
 
 

@@ -147,8 +147,9 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
         if node is not None:
             return node, False
         if len(ids) >= max_states:
-            raise BudgetExceeded(f"exploration stopped: more than {max_states} decision points "
-                                 "(raise --max-states, or narrow the situation's scope)")
+            raise BudgetExceeded(f"exploration stopped: more than {max_states} pages (decision "
+                                 "points and endings; raise --max-states, or narrow the "
+                                 "situation's scope)")
         node = f"n{len(ids)}"
         ids[state_key] = node
         states[node] = state
@@ -169,7 +170,7 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
     while queue:
         if clock() - began > max_seconds:
             raise BudgetExceeded(f"exploration stopped after {max_seconds:g} s with "
-                                 f"{len(ids)} decision points (raise --max-seconds)")
+                                 f"{len(ids)} pages (raise --max-seconds)")
         node = queue.popleft()
         state = states[node]
         actions = known_actions.pop(node, None)

@@ -136,7 +136,7 @@ def test_budget_exceeded_stops_with_a_message_not_a_hang(tmp_path, capsys):
     out = tmp_path / "out"
     code = main(["build", str(EXAMPLE), "--out", str(out), "--max-states", "5"])
     assert code == 3
-    assert "more than 5 decision points" in capsys.readouterr().err
+    assert "more than 5 pages (decision points and endings" in capsys.readouterr().err
     assert not out.exists()
 
 
