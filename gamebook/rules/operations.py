@@ -101,8 +101,7 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
     for index in range(progress.step, len(effect.resolution)):
         step = effect.resolution[index]
         if step.if_previous_applied and not applied_previous:
-            events.append(event("not_applied", link.player, link.card, link.effect,
-                                op=step.op.value, why="previous_not_applied"))
+            events.append(_skipped(link, step, None, "previous_not_applied"))
             continue
         choice = chosen if index == progress.step else None
         if choice is None:
@@ -204,8 +203,7 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
     if needs_who and not who or missing:
         why = "none_selected" if step.select is not None and not who else "left_field"
         target = missing[0] if missing else None
-        return state, [event("not_applied", link.player, link.card, link.effect,
-                             target=target, op=op.value, why=why)], False
+        return state, [_skipped(link, step, target, why)], False
     if step.select is not None:
         link = _remember_selection(state, link, who)
         state = replace(state, chain=state.chain[:-1] + (link,)) if not cost else state
@@ -307,8 +305,7 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
     for instance in who:
         card = state.in_hand(instance)
         if not _free_zone(state, link.player):
-            events.append(event("not_applied", link.player, link.card, link.effect, instance,
-                                op=step.op.value, why="no_free_zone"))
+            events.append(_skipped(link, step, instance, "no_free_zone"))
             continue
         definition = rules.cards[card.card]
         position = step.position or Position(chosen or Position.ATTACK.value)
@@ -333,8 +330,7 @@ def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step
     """Tokens appear on ``player``'s field in the stated position (R64); a replay may follow."""
     player = _player_of(link, step)
     if free_zones(state, player) < step.count:
-        return state, [event("not_applied", link.player, link.card, link.effect,
-                             op=step.op.value, why="no_free_zone")], False
+        return state, [_skipped(link, step, None, "no_free_zone")], False
     definition = rules.cards[step.token]
     events: list[Event] = []
     for instance in token_ids(link.card, step):
@@ -365,8 +361,7 @@ def _set_face_down(rules: Rules, state: GameState, link: ChainLink, step: Primit
         monster = state.monster(instance)
         if rules.cards[monster.card].is_link or rules.cards[monster.card].frame is \
                 MonsterFrame.TOKEN:
-            events.append(event("not_applied", link.player, link.card, link.effect, instance,
-                                op=step.op.value, why="cannot_be_set"))
+            events.append(_skipped(link, step, instance, "cannot_be_set"))
             continue
         state = state.with_monster(replace(monster, position=Position.DEFENSE, face_up=False,
                                            stats=monster.stats.face_down()))
@@ -384,8 +379,7 @@ def _switch_position(rules: Rules, state: GameState, link: ChainLink, step: Prim
     for instance in who:
         monster = state.monster(instance)
         if rules.cards[monster.card].is_link:
-            events.append(event("not_applied", link.player, link.card, link.effect, instance,
-                                op=step.op.value, why="link_always_attack"))
+            events.append(_skipped(link, step, instance, "link_always_attack"))
             continue
         position = Position.DEFENSE if monster.position is Position.ATTACK else Position.ATTACK
         stats = monster.stats if monster.face_up else monster.stats.flip_face_up()
@@ -432,8 +426,7 @@ def _negate_attack(rules: Rules, state: GameState, link: ChainLink, step: Primit
     attack = state.attack
     if attack is None or attack.negated or (who and attack.attacker not in who) or \
             state.window.step not in (Step.BATTLE_STEP, *DAMAGE_STEP_TIMINGS):
-        return state, [event("not_applied", link.player, link.card, link.effect,
-                             op=step.op.value, why="no_attack")], False
+        return state, [_skipped(link, step, None, "no_attack")], False
     state = replace(state, attack=replace(attack, negated=True))
     return state, [event("attack_negated", state.turn_player, attack.attacker)], True
 
@@ -508,8 +501,7 @@ def _change_position(rules: Rules, state: GameState, link: ChainLink, step: Prim
     for instance in who:
         monster = state.monster(instance)
         if rules.cards[monster.card].is_link and step.position is Position.DEFENSE:
-            events.append(event("not_applied", link.player, link.card, link.effect, instance,
-                                op=step.op.value, why="link_always_attack"))
+            events.append(_skipped(link, step, instance, "link_always_attack"))
             continue
         state = state.with_monster(replace(monster, position=step.position))
         events.append(event("position_changed", monster.controller, instance,
@@ -586,6 +578,12 @@ _HANDLERS = {
     OpName.HALVE_ATK: _change_atk,
     OpName.SET_ATK: _change_atk,
 }
+
+
+def _skipped(link: ChainLink, step: Primitive, instance: str | None, why: str) -> Event:
+    """A step (or one card of it) that does not apply, and why (R18)."""
+    return event("not_applied", link.player, link.card, link.effect, instance,
+                 op=step.op.value, why=why)
 
 
 # -- cards moving ------------------------------------------------------------------------
