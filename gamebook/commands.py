@@ -57,7 +57,8 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
     situation = load_situation(args.situation, card_folders=tuple(args.cards))
     progress.phase("exploring")
     exploration = explore(situation, args.rules, max_states=args.max_states,
-                          max_seconds=deadline.remaining("exploring"), clock=deadline.clock)
+                          max_seconds=deadline.remaining("exploring"), clock=deadline.clock,
+                          on_progress=progress.exploring)
     report = audit(exploration)
     if args.command == "audit":
         progress.done()

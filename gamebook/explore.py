@@ -55,7 +55,8 @@ class Exploration:
 def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int = 200_000,
                  max_seconds: float = 60.0, key: Any = None, prelude: tuple = (),
                  choices: Callable[[Any], tuple[Any, list]] | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> Exploration:
+                 clock: Callable[[], float] = time.monotonic,
+                 on_progress: Callable[[int, float], None] | None = None) -> Exploration:
     """Explore every decision from ``start`` (reached through the events in ``prelude``).
 
     ``forced(state)`` returns the action to apply without a decision, or ``None``. A game
@@ -63,7 +64,8 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
     the legal actions of a decision point are computed once, not once to see that there is
     a decision and again to explore it. ``key(state)`` is the merge key (default: the state
     itself, which must be hashable). ``clock`` measures ``max_seconds`` (the caller may count
-    CPU time instead of wall time).
+    CPU time instead of wall time). ``on_progress(pages, seconds)``, if given, is told how far
+    the search is every 1,024 decision points (for a progress line).
     """
     # The explored values are acyclic (reference counting frees them), so the cyclic garbage
     # collector only walks the ever-growing set of states: 20-25% of the time, growing with
@@ -73,7 +75,7 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
     try:
         return _explore(game, start, forced=forced, max_states=max_states,
                         max_seconds=max_seconds, key=key, prelude=prelude, choices=choices,
-                        clock=clock)
+                        clock=clock, on_progress=on_progress)
     finally:
         if collecting:
             gc.enable()
@@ -81,7 +83,8 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
 
 def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_seconds: float,
              key: Any, prelude: tuple, choices: Callable[[Any], tuple[Any, list]] | None,
-             clock: Callable[[], float]) -> Exploration:
+             clock: Callable[[], float], on_progress: Callable[[int, float], None] | None
+             ) -> Exploration:
     if choices is None:
         if forced is None:
             raise TypeError("explore_game needs forced= or choices=")
@@ -167,10 +170,15 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
     graph.graph["prelude"] = tuple(prelude_events)
     succ = graph._succ
     queue = deque([root])
+    popped = 0
     while queue:
-        if clock() - began > max_seconds:
+        elapsed = clock() - began
+        if elapsed > max_seconds:
             raise BudgetExceeded(f"exploration stopped after {max_seconds:g} s with "
                                  f"{len(ids)} pages (raise --max-seconds)")
+        popped += 1
+        if on_progress is not None and popped % 1024 == 0:
+            on_progress(len(ids), elapsed)
         node = queue.popleft()
         state = states[node]
         actions = known_actions.pop(node, None)
@@ -196,8 +204,8 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
 
 
 def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_000,
-            max_seconds: float = 60.0, clock: Callable[[], float] = time.monotonic
-            ) -> Exploration:
+            max_seconds: float = 60.0, clock: Callable[[], float] = time.monotonic,
+            on_progress: Callable[[int, float], None] | None = None) -> Exploration:
     """Explore a loaded :class:`~gamebook.situation.Situation` with the rules engine."""
     from gamebook.rules.actions import ActionKind
     from gamebook.rules.engine import Engine
@@ -216,7 +224,7 @@ def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_
 
     result = explore_game(engine, start.state, choices=choices,
                           max_states=max_states, max_seconds=max_seconds, prelude=start.events,
-                          clock=clock)
+                          clock=clock, on_progress=on_progress)
     result.graph.graph["title"] = situation.title
     result.graph.graph["rules"] = engine.config.name
     result.graph.graph["situation"] = situation.name

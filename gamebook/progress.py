@@ -42,6 +42,11 @@ class Progress:
     def phase(self, text: str) -> None:
         self.current = text
 
+    def exploring(self, pages: int, seconds: float) -> None:
+        """How far the exploration is: pages found so far and the rate."""
+        rate = pages / seconds if seconds > 0 else 0.0
+        self.current = f"exploring: {pages:,} pages ({rate:,.0f} per second)"
+
     def done(self) -> None:
         """Stop and clear the line (before the command prints its own output)."""
         self._stop.set()

@@ -264,3 +264,25 @@ def test_check_book_end_line_leaves_notes_after_the_book_out(tmp_path, capsys):
     capsys.readouterr()
     assert main(["check-book", str(book), "--end-line", "4"]) == 0
     assert main(["check-book", str(book), "--end-line", "99"]) == 2
+
+
+def test_the_progress_line_counts_the_pages_of_a_long_exploration():
+    from gamebook.explore import explore
+    from gamebook.progress import Progress
+    from gamebook.situation import load_situation
+
+    progress = Progress(quiet=True)
+    seen: list[tuple[int, float]] = []
+
+    def exploring(pages: int, seconds: float) -> None:
+        seen.append((pages, seconds))
+        progress.exploring(pages, seconds)
+
+    crowded = load_situation(ROOT / "benchmarks" / "crowded_battle.yaml",
+                             card_folders=(ROOT / "tests" / "cards",))
+    explored = explore(crowded, "seed", on_progress=exploring, max_seconds=120)
+    # Told every 1,024 decision points: pages found so far, growing, never past the end.
+    assert len(seen) >= 2 and seen == sorted(seen)
+    assert seen[-1][0] <= explored.graph.number_of_nodes()
+    progress.exploring(12_345, 2.0)
+    assert progress.current == "exploring: 12,345 pages (6,172 per second)"
