@@ -1,10 +1,10 @@
 """Situation files: the battle to explore.
 
-A situation names the turn player, Life Points, each player's monsters and Spell/Trap
-cards (with instance ids), the moment exploration starts (for now: an attack has just been
-declared, or the open Battle Step) and the scope (where a branch ends). See the README for
-the format. Loading validates everything and reports every independent problem, each with file and
-line.
+A situation names the turn player, Life Points, each player's monsters, Spell/Trap cards
+and hand (with instance ids), the moment exploration starts (the Start Step, the open Battle
+Step, or an attack just declared) and the scope (where a branch ends). See the README for
+the format. Loading validates everything and reports every independent problem, each with
+file and line.
 """
 
 from __future__ import annotations
