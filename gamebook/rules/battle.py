@@ -21,7 +21,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
-from gamebook.rules.operations import lp_after_damage, remove_monster, resolve_top
+from gamebook.rules.operations import leave_field, lp_after_damage, resolve_top
 from gamebook.rules.selection import distinguishable
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
@@ -460,7 +460,7 @@ def _leave_destroyed(rules: Rules, state: GameState) -> tuple[GameState, list[Ev
     """At the end of the Damage Step destruction-confirmed monsters leave the field (R52)."""
     events: list[Event] = []
     for monster in [m for m in state.monsters if m.battle_destroyed]:
-        state, more = remove_monster(rules, state, monster.id, "destroyed_by_battle")
+        state, more = leave_field(rules, state, monster.id, "destroyed_by_battle")
         events.extend(more)
     return state, events
 

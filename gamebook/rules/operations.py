@@ -625,12 +625,6 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
     return state, events
 
 
-def remove_monster(rules: Rules, state: GameState, instance: str, reason: str, *,
-                   cost: bool = False) -> tuple[GameState, list[Event]]:
-    """Send a monster from the field to the GY (a Tribute, destruction by battle)."""
-    return leave_field(rules, state, instance, reason, cost=cost)
-
-
 def _arrived(state: GameState, controller: Player, instance: str
              ) -> tuple[GameState, list[Event]]:
     return _defender_changed(state, controller, instance, "arrived")
