@@ -190,7 +190,8 @@ class Engine:
         (:func:`~gamebook.rules.timing.same_as`) can be activated, with reason ``same_as``."""
         if state.window.kind in (WindowKind.ENDED, WindowKind.REPLAY, WindowKind.SELECT):
             return []
-        repeats = same_as(state, priority_actions(self.rules, state, every_card=True))
+        repeats = same_as(self.rules, state,
+                          priority_actions(self.rules, state, every_card=True))
         notes = []
         for player in (state.turn_player, state.turn_player.opponent):
             for instance, _card, effect in candidate_effects(self.rules, state, player):

@@ -419,7 +419,9 @@ def priority_actions(rules: Rules, state: GameState, *, every_card: bool = False
         for target in targets:
             actions.append(Action(ActionKind.ACTIVATE, player, instance, effect.id, target))
     if not every_card and len(actions) > 1:
-        actions = [a for a in actions if a.card not in same_as(state, actions)]
+        repeats = same_as(rules, state, actions)
+        if repeats:
+            actions = [a for a in actions if a.card not in repeats]
     if window.placing:
         if not _must_place(rules, state, player, window.floor):
             actions.append(Action(ActionKind.END_PLACEMENT, player))
@@ -431,12 +433,15 @@ def priority_actions(rules: Rules, state: GameState, *, every_card: bool = False
     return actions
 
 
-def same_as(state: GameState, actions: list[Action]) -> dict[str, str]:
+def same_as(rules: Rules, state: GameState, actions: list[Action]) -> dict[str, str]:
     """Cards whose activations repeat an earlier card's: card → the card the book follows.
 
     An activation repeats another when the two cards are interchangeable and the effect and
     target are the same, so one order per distinguishable arrangement is explored: of three
     identical Set traps the first is offered, and once it is on the chain, the second."""
+    cards = [rules.card_of(state, a.card) for a in actions if a.kind is ActionKind.ACTIVATE]
+    if len(set(map(id, cards))) == len(cards):
+        return {}  # no two activations of one card: nothing to compare
     named = named_cards(state)
     first: dict[tuple, str] = {}
     repeats: dict[str, str] = {}
