@@ -2,7 +2,8 @@
 
 Each subcommand imports what it needs only when it runs, so that start-up stays fast:
 ``build`` and ``graph`` load jinja2/graphviz, ``audit`` loads only the engine (no networkx,
-and no pydantic once its input is in the cache, :mod:`gamebook.inputcache`).
+and no pydantic once its input is in the cache, :mod:`gamebook.inputcache`), and
+``--version`` only this module and argparse (``python benchmarks/startup.py`` measures it).
 Exit codes (also in ``--help``): 0 success, 1 a failed audit or check, 2 bad input or a bad
 option, 3 budget exceeded, 130/143 interrupted or terminated.
 """
@@ -14,12 +15,16 @@ import math
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING
 
-from gamebook import limits
+from gamebook import __version__
 from gamebook.errors import GamebookError, InputErrors, printable
-from gamebook.limits import DEFAULT as DEFAULT_LIMITS
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any, NoReturn
+
+VERSION = f"gamebook {__version__}"
 
 RULE_PRESETS = ("seed", "flowchart")
 LANGUAGES = ("en", "zh-Hant", "zh-Hans", "ja")
@@ -60,6 +65,8 @@ POSITIVE_SECONDS = _number(float, "a number of seconds above 0")
 
 
 def _add_common_options(parser: argparse.ArgumentParser) -> None:
+    from gamebook.limits import DEFAULT as DEFAULT_LIMITS
+
     parser.add_argument("--quiet", "-q", action="store_true",
                         help="print no progress line and no summary, only errors")
     parser.add_argument("--max-input-bytes", type=POSITIVE_INT, metavar="N",
@@ -92,13 +99,11 @@ def _add_exploration_options(parser: argparse.ArgumentParser, *,
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from gamebook import __version__
-
     parser = _Parser(
         prog="gamebook", epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Explore every legal decision of a Yu-Gi-Oh! OCG battle and write it as a "
                     "numbered gamebook, Graphviz diagrams, a decision graph and an audit.")
-    parser.add_argument("--version", action="version", version=f"gamebook {__version__}")
+    parser.add_argument("--version", action="version", version=VERSION)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 parser_class=_Parser)
 
@@ -214,6 +219,10 @@ def _terminate(signum: int, frame: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        _print_version()
+    from gamebook import limits
+
     old_limits = limits.current()
     old_handler = _install(signal.SIGTERM, _terminate)
     try:
@@ -236,6 +245,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         limits.restore(old_limits)
         _install(signal.SIGTERM, old_handler)
+
+
+def _print_version() -> NoReturn:
+    """``gamebook --version`` on its own, answered before the parser is built and the input
+    limits are imported (they would double its start-up): the same line on stdout and the
+    same exit as argparse's version action, which answers it otherwise."""
+    print(VERSION)
+    raise SystemExit(0)
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from gamebook import inputcache
+from gamebook import __version__, inputcache
 from gamebook.digraph import DecisionGraph
 from gamebook.errors import GamebookError
 from gamebook.explore import explore
@@ -83,6 +83,16 @@ def test_exploring_and_auditing_import_neither_networkx_nor_pydantic(tmp_path):
     second = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT)
     assert second.returncode == 0, second.stderr
     assert second.stdout.splitlines()[-1] == "[]"
+
+
+def test_version_alone_imports_neither_the_parser_nor_the_engine():
+    code = ("import sys\nfrom gamebook.cli import main\ntry:\n    main(['--version'])\n"
+            "except SystemExit as exit:\n    assert exit.code == 0\n"
+            "print(sorted(m for m in sys.modules if m.startswith('gamebook')))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=ROOT, check=True)
+    assert result.stdout.splitlines() == [
+        f"gamebook {__version__}", "['gamebook', 'gamebook.cli', 'gamebook.errors']"]
 
 
 def _signature(situation) -> tuple:
