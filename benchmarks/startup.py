@@ -15,7 +15,8 @@ figures are this tree's. Each command runs once before timing, which also writes
 run compiles again what changed since the last ``compileall``, a cost no user pays twice.
 The input cache (:mod:`gamebook.inputcache`) is warm, as it is from a user's second run.
 Figures, not assertions: a busy machine makes them larger; the minimum is the steadiest,
-and CPU time moves less than wall time.
+and CPU time moves less than wall time. ``--instructions`` adds what does not move at all:
+the instructions each command executes, counted once by valgrind (cachegrind) if installed.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import argparse
 import os
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -62,6 +64,20 @@ def _times(command: list[str], repeat: int,
     return wall, cpu
 
 
+def _instructions(command: list[str], env: dict[str, str]) -> float | None:
+    """Millions of instructions ``command`` executes (user space), or ``None`` without
+    valgrind."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    result = subprocess.run([valgrind, "--tool=cachegrind", "--cache-sim=no",
+                             "--cachegrind-out-file=/dev/null", *command], env=env, cwd=ROOT,
+                            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", result.stderr)
+    return int(found[1].replace(",", "")) / 1e6 if found else None
+
+
 def _import_times(command: list[str], repeat: int,
                   env: dict[str, str]) -> dict[str, tuple[int, int, int]]:
     """Per module: the minimum over ``repeat`` runs of its own and cumulative import time
@@ -83,6 +99,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=20, help="processes per command")
     parser.add_argument("--top", type=int, default=25, help="modules in the import list")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count each command's instructions with valgrind")
     args = parser.parse_args()
     env, gamebook = _environment(), _gamebook()
     audit = [*gamebook, "audit", str(AUDITED.relative_to(ROOT))]
@@ -96,11 +114,13 @@ def main() -> int:
                  "--no-images", "--quiet", "--out", out],
         }
         print(f"{' '.join(gamebook)}, {args.repeat} processes each")
-        print(f"{'command':<58} {'min s':>6} {'median s':>8} {'min CPU s':>9}")
+        print(f"{'command':<58} {'min s':>6} {'median s':>8} {'min CPU s':>9}"
+              + (f" {'M instr.':>8}" if args.instructions else ""))
         for label, command in commands.items():
             wall, cpu = _times(command, args.repeat, env)
+            counted = _instructions(command, env) if args.instructions else None
             print(f"{label:<58} {min(wall):>6.3f} {statistics.median(wall):>8.3f} "
-                  f"{min(cpu):>9.3f}")
+                  f"{min(cpu):>9.3f}" + (f" {counted:>8.0f}" if counted is not None else ""))
     # python -X importtime needs the interpreter first: run the script through it.
     traced = audit if audit[0] == sys.executable else [sys.executable, *audit]
     modules = _import_times(traced, args.repeat, env)
