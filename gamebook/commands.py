@@ -8,9 +8,7 @@ budget leaves the output folder untouched; the folder is then replaced as a whol
 from __future__ import annotations
 
 import argparse
-import shutil
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -189,6 +187,8 @@ def _formats(value: str) -> list[str]:
 def _images(outputs: dict[str, str], pages: int, stage: Any, deadline: Deadline) -> str | None:
     """For each diagram (``graph.dot``, ``graph.1.dot``, …) its SVG and PNG from one
     Graphviz layout, written into ``stage``; or the reason why not."""
+    import shutil  # here, not at the top: audit and --no-images never run a program
+
     if pages > IMAGE_PAGE_LIMIT:
         return TOO_LARGE.format(pages=pages, limit=IMAGE_PAGE_LIMIT)
     dot = shutil.which("dot")
@@ -201,6 +201,8 @@ def _images(outputs: dict[str, str], pages: int, stage: Any, deadline: Deadline)
 
 
 def _draw(dot: str, stem: str, source: str, stage: Any, deadline: Deadline) -> None:
+    import subprocess
+
     svg, png = stage.path / f"{stem}.svg", stage.path / f"{stem}.png"
     try:
         result = subprocess.run([dot, "-Tsvg", "-o", str(svg), "-Tpng", "-o", str(png)],

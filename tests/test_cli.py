@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gamebook.cli import main
+from gamebook.cli import COMMANDS, build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "borrelsword_linkuriboh.yaml"
@@ -195,6 +195,20 @@ def test_an_existing_output_file_is_replaced_whole_never_half_written(tmp_path):
     build(tmp_path)
     assert (out / "book.md").read_text(encoding="utf-8") == before
     assert not [p for p in out.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_the_parser_of_one_command_parses_and_helps_like_the_whole_one(capsys):
+    assert main(["nope"]) == 2
+    assert f"(choose from {', '.join(map(repr, COMMANDS))})" in capsys.readouterr().err
+    for name in COMMANDS:
+        helps = []
+        for parser in (build_parser(), build_parser(name)):
+            with pytest.raises(SystemExit):
+                parser.parse_args([name, "--help"])
+            helps.append(capsys.readouterr().out)
+        assert helps[0] == helps[1] and f"usage: gamebook {name} " in helps[0]
+    arguments = ["audit", "x.yaml", "--rules", "flowchart", "--cards", "a", "--json"]
+    assert build_parser("audit").parse_args(arguments) == build_parser().parse_args(arguments)
 
 
 def test_audit_starts_fast_without_importing_heavy_libraries():

@@ -13,6 +13,7 @@ from typing import Any
 
 from gamebook.book.diagram import diagrams, shorten  # noqa: F401 - shorten is public here
 from gamebook.book.pages import Book
+from gamebook.digraph import DecisionGraph
 from gamebook.explore import Exploration
 
 # Files a build may write besides the fixed names: the per-attack diagrams of a large book
@@ -22,13 +23,11 @@ PART_FILE = re.compile(r"graph\.\d+\.(?:dot|svg|png)|graph\.part\d+\.mmd")
 
 def graph_data(exploration: Exploration, book: Book) -> dict[str, Any]:
     """The decision graph as networkx node-link data with JSON-friendly attributes."""
-    import networkx as nx
-
     pages = {page.node: page for page in book.pages}
     graph = exploration.graph
     # One dict per event object: a big book's edges repeat the same events thousands of times.
     told: dict[int, dict[str, Any]] = {}
-    out = nx.DiGraph()
+    out = DecisionGraph()
     out.graph.update(title=graph.graph.get("title"), root=exploration.root,
                      rules=graph.graph.get("rules"), situation=graph.graph.get("situation"))
     for node in sorted(graph.nodes, key=lambda n: pages[n].number):
@@ -60,8 +59,13 @@ def graph_data(exploration: Exploration, book: Book) -> dict[str, Any]:
             events = [told.get(id(event)) or told.setdefault(id(event), event.as_dict())
                       for event in data["events"]]
             out.add_edge(page.node, child, **attrs, events=events)
-    # "target" is the card an effect targets, so the links use "from" and "to".
-    return nx.node_link_data(out, edges="edges", source="from", target="to")
+    # nx.node_link_data(out, edges="edges", source="from", target="to"), written out: importing
+    # networkx takes longer than writing a small book. "target" is the card an effect
+    # targets, so the links use "from" and "to".
+    return {"directed": True, "multigraph": False, "graph": out.graph,
+            "nodes": [{**out.nodes[node], "id": node} for node in out],
+            "edges": [{**attrs, "from": source, "to": target}
+                      for source, target, attrs in out.edges(data=True)]}
 
 
 def graph_json(exploration: Exploration, book: Book) -> str:
