@@ -69,14 +69,17 @@ def distinguishable(rules: Rules, state: GameState, instances: tuple[str, ...]
     named = _named(state)
     seen: set[tuple] = set()
     kept = []
+    monsters = {monster.id: monster for monster in state.monsters}
+    made, extra = dict(state.attacks_declared), dict(state.extra_attacks)
     for instance in instances:
-        monster = state.monster(instance)
+        monster = monsters.get(instance)
         if monster is None or instance in named:
             kept.append(instance)
             continue
+        # as state.attacks_made and state.attack_allowance, without a dict per monster
         signature = (monster.card, monster.controller, monster.position, monster.face_up,
-                     monster.stats, monster.battle_destroyed, state.attacks_made(instance),
-                     state.attack_allowance(instance), instance in state.flipped,
+                     monster.stats, monster.battle_destroyed, made.get(instance, 0),
+                     1 + extra.get(instance, 0), instance in state.flipped,
                      tuple(sorted(e for i, e in state.used_once_per_turn if i == instance)))
         if signature in seen:
             continue
