@@ -302,13 +302,13 @@ class GameState:
         return replace(self, spell_traps=tuple(c for c in self.spell_traps if c.id != instance))
 
     def with_grave(self, card: GraveCard) -> GameState:
-        return replace(self, graveyard=tuple(sorted(self.graveyard + (card,))))
+        return replace(self, graveyard=tuple(sorted(self.graveyard + (card,), key=_in_order)))
 
     def with_banished(self, card: GraveCard) -> GameState:
-        return replace(self, banished=tuple(sorted(self.banished + (card,))))
+        return replace(self, banished=tuple(sorted(self.banished + (card,), key=_in_order)))
 
     def with_hand(self, card: HandCard) -> GameState:
-        return replace(self, hand=tuple(sorted(self.hand + (card,))))
+        return replace(self, hand=tuple(sorted(self.hand + (card,), key=_in_order)))
 
     def without_hand(self, instance: str) -> GameState:
         return replace(self, hand=tuple(c for c in self.hand if c.id != instance))
@@ -327,12 +327,19 @@ def _by_id(card: MonsterState | SpellTrapState) -> str:
     return card.id
 
 
+def _in_order(card: GraveCard | HandCard) -> tuple:
+    """The order of ``order=True`` (its fields as a tuple), compared without calling the
+    generated ``__lt__`` for every pair."""
+    return _FIELD_VALUES[card.__class__](card.__dict__)
+
+
 # The engine's own value types: plain frozen dataclasses (no __post_init__, no slots, no
 # cached properties), so a copy of the instance dictionary, less a kept hash, is a faithful
 # new value. _FIELD_VALUES reads an instance dictionary's field values, in field order.
 _FAST = (GameState, Window, Attack, ChainLink, Trigger, MonsterState, SpellTrapState, Resolving)
+_ORDERED = (GraveCard, HandCard)
 _FIELD_NAMES = {cls: frozenset(f.name for f in fields(cls)) for cls in _FAST}
-_FIELD_VALUES = {cls: itemgetter(*(f.name for f in fields(cls))) for cls in _FAST}
+_FIELD_VALUES = {cls: itemgetter(*(f.name for f in fields(cls))) for cls in _FAST + _ORDERED}
 _state_key = _FIELD_VALUES[GameState]
 
 
