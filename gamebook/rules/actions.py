@@ -103,7 +103,9 @@ def event(kind: str, player: Player | None = None, card: str | None = None,
           effect: str | None = None, target: str | None = None, **data: Any) -> Event:
     """The event, one object per distinct value: a big exploration makes the same few
     hundred events tens of thousands of times (interning them saves most of its memory)."""
-    key = (kind, player, card, effect, target, tuple(sorted(data.items())) if data else ())
+    details = () if not data else tuple(data.items()) if len(data) == 1 \
+        else tuple(sorted(data.items()))
+    key = (kind, player, card, effect, target, details)
     try:
         found = _EVENTS.get(key)
     except TypeError:  # an unhashable detail: not interned

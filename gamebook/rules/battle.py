@@ -55,6 +55,11 @@ def open_window(state: GameState, step: Step, kind: WindowKind = WindowKind.OPEN
     return replace(state, window=Window(kind, step, state.turn_player))
 
 
+def _duel_lost(state: GameState) -> bool:
+    """A player has 0 LP or less: the Duel is lost at once."""
+    return min(state.lp) <= 0
+
+
 def ended(state: GameState, reason: str) -> GameState:
     return replace(state, window=Window(WindowKind.ENDED, state.window.step, state.turn_player,
                                         reason=reason))
@@ -142,7 +147,7 @@ def continue_resolution(rules: Rules, state: GameState, events: list[Event],
         events.extend(more)
         if not done:
             return state, events  # a SELECT window: the resolving player chooses
-        if any(state.life(p) <= 0 for p in (Player.A, Player.B)):
+        if _duel_lost(state):
             state = replace(state, chain=())  # the Duel is lost at once: no link resolves
             break
     state, more = after_chain(rules, state)
@@ -168,7 +173,7 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
     step = state.window.step
     attack = state.attack
     events: list[Event] = []
-    if any(state.life(p) <= 0 for p in (Player.A, Player.B)):
+    if _duel_lost(state):
         for player in (Player.A, Player.B):
             if state.life(player) <= 0:
                 events.append(event("duel_lost", player))
@@ -307,7 +312,7 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     if step is Step.DURING_DAMAGE_CALCULATION:
         state, more = damage_calculation(rules, state)
         events.extend(more)
-        if any(state.life(p) <= 0 for p in (Player.A, Player.B)):
+        if _duel_lost(state):
             return ended(replace(state, attack=None), "duel_over"), events
     events.append(event("damage_timing", step=next_step.value))
     if next_step is Step.END_OF_DAMAGE_STEP:

@@ -172,7 +172,7 @@ class Engine:
             if window.kind is WindowKind.OPEN and window.step is Step.BATTLE_STEP \
                     and window.priority is state.turn_player and not state.chain:
                 actions += attack_options(self.rules, state)
-        return sorted(actions, key=Action.sort_key)
+        return sorted(actions, key=Action.sort_key) if len(actions) > 1 else actions
 
     def declining(self, state: GameState, action: Action) -> tuple[str, ...]:
         """The triggers (``card.effect``) that ``action``, a pass or decline, gives up (R22)."""

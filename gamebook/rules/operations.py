@@ -96,7 +96,8 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
             events.append(event("no_effect", link.player, link.card, link.effect, link=number,
                                 why=f"{link.negated}_negated"))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
-    state = replace(state, resolving=None)
+    if state.resolving is not None:
+        state = replace(state, resolving=None)
     applied_previous, applied_any = progress.applied_previous, progress.applied_any
     for index in range(progress.step, len(effect.resolution)):
         step = effect.resolution[index]

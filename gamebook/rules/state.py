@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from dataclasses import replace as _dataclass_replace
 from enum import StrEnum
+from operator import itemgetter
 
 from gamebook.cards.model import EventName, PlayerAbility, Position, Ref
 from gamebook.rules.stats import StatBlock
@@ -54,6 +55,22 @@ DAMAGE_STEP_TIMINGS = (
     Step.END_OF_DAMAGE_STEP,
 )
 
+def _kept_hash(self) -> int:  # noqa: ANN001 - the __hash__ of the state's nested values
+    """The hash of a frozen value, computed once and kept in the instance: a state's hash
+    hashes its monsters, window and chain, which most states share with the one before."""
+    cached = self.__dict__.get("_hash")
+    if cached is None:
+        cached = hash(_FIELD_VALUES[self.__class__](self.__dict__))
+        object.__setattr__(self, "_hash", cached)
+    return cached
+
+
+def _without_hash(self) -> dict:  # noqa: ANN001 - the __getstate__ of those values
+    state = dict(self.__dict__)
+    state.pop("_hash", None)  # str hashes differ between processes
+    return state
+
+
 # SEGOC stages (R20): S1..S6 are trigger stages, S7 every other activation.
 S1, S2, S3, S4, S5, S6, S7 = range(1, 8)
 
@@ -68,6 +85,9 @@ class TriggerStatus(StrEnum):
 class Trigger:
     """An effect made activatable by the window's event (R20-R23)."""
 
+    __hash__ = _kept_hash
+    __getstate__ = _without_hash
+
     stage: int
     player: Player
     card: str  # card instance id
@@ -78,6 +98,9 @@ class Trigger:
 
 @dataclass(frozen=True)
 class ChainLink:
+    __hash__ = _kept_hash
+    __getstate__ = _without_hash
+
     player: Player
     card: str
     effect: str
@@ -109,6 +132,9 @@ class Resolving:
 
 @dataclass(frozen=True)
 class Window:
+    __hash__ = _kept_hash
+    __getstate__ = _without_hash
+
     kind: WindowKind
     step: Step
     priority: Player
@@ -132,6 +158,9 @@ class Attack:
 
 @dataclass(frozen=True)
 class MonsterState:
+    __hash__ = _kept_hash
+    __getstate__ = _without_hash
+
     id: str
     card: str
     controller: Player
@@ -143,6 +172,9 @@ class MonsterState:
 
 @dataclass(frozen=True)
 class SpellTrapState:
+    __hash__ = _kept_hash
+    __getstate__ = _without_hash
+
     id: str
     card: str
     controller: Player
@@ -195,7 +227,7 @@ class GameState:
     def __hash__(self) -> int:
         cached = self.__dict__.get("_hash")
         if cached is None:
-            cached = hash(tuple(self.__dict__[name] for name in _STATE_FIELDS))
+            cached = hash(_state_key(self.__dict__))
             object.__setattr__(self, "_hash", cached)
         return cached
 
@@ -206,13 +238,9 @@ class GameState:
             return NotImplemented
         if hash(self) != hash(other):
             return False
-        mine, theirs = self.__dict__, other.__dict__  # type: ignore[attr-defined]
-        return all(mine[name] == theirs[name] for name in _STATE_FIELDS)
+        return _state_key(self.__dict__) == _state_key(other.__dict__)  # type: ignore[attr-defined]
 
-    def __getstate__(self) -> dict:
-        state = dict(self.__dict__)
-        state.pop("_hash", None)  # str hashes differ between processes
-        return state
+    __getstate__ = _without_hash
 
     # -- lookups ---------------------------------------------------------------------------
     def monster(self, instance: str) -> MonsterState | None:
@@ -274,13 +302,13 @@ class GameState:
         return replace(self, spell_traps=tuple(c for c in self.spell_traps if c.id != instance))
 
     def with_grave(self, card: GraveCard) -> GameState:
-        return replace(self, graveyard=tuple(sorted(self.graveyard + (card,))))
+        return replace(self, graveyard=tuple(sorted(self.graveyard + (card,), key=_in_order)))
 
     def with_banished(self, card: GraveCard) -> GameState:
-        return replace(self, banished=tuple(sorted(self.banished + (card,))))
+        return replace(self, banished=tuple(sorted(self.banished + (card,), key=_in_order)))
 
     def with_hand(self, card: HandCard) -> GameState:
-        return replace(self, hand=tuple(sorted(self.hand + (card,))))
+        return replace(self, hand=tuple(sorted(self.hand + (card,), key=_in_order)))
 
     def without_hand(self, instance: str) -> GameState:
         return replace(self, hand=tuple(c for c in self.hand if c.id != instance))
@@ -299,11 +327,20 @@ def _by_id(card: MonsterState | SpellTrapState) -> str:
     return card.id
 
 
+def _in_order(card: GraveCard | HandCard) -> tuple:
+    """The order of ``order=True`` (its fields as a tuple), compared without calling the
+    generated ``__lt__`` for every pair."""
+    return _FIELD_VALUES[card.__class__](card.__dict__)
+
+
 # The engine's own value types: plain frozen dataclasses (no __post_init__, no slots, no
-# cached properties), so a copy of the instance dictionary is a faithful new value.
+# cached properties), so a copy of the instance dictionary, less a kept hash, is a faithful
+# new value. _FIELD_VALUES reads an instance dictionary's field values, in field order.
 _FAST = (GameState, Window, Attack, ChainLink, Trigger, MonsterState, SpellTrapState, Resolving)
+_ORDERED = (GraveCard, HandCard)
 _FIELD_NAMES = {cls: frozenset(f.name for f in fields(cls)) for cls in _FAST}
-_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_FIELD_VALUES = {cls: itemgetter(*(f.name for f in fields(cls))) for cls in _FAST + _ORDERED}
+_state_key = _FIELD_VALUES[GameState]
 
 
 def replace(obj, /, **changes):  # noqa: ANN001, ANN201 - same signature as dataclasses.replace
@@ -313,14 +350,16 @@ def replace(obj, /, **changes):  # noqa: ANN001, ANN201 - same signature as data
     ``__init__`` of these wide classes makes that about three times cheaper. Unknown field
     names are still refused. Any other dataclass goes through :func:`dataclasses.replace`.
     """
-    names = _FIELD_NAMES.get(type(obj))
+    cls = obj.__class__
+    names = _FIELD_NAMES.get(cls)
     if names is None:
         return _dataclass_replace(obj, **changes)
-    if not changes.keys() <= names:
-        raise TypeError(f"unknown fields for {type(obj).__name__}: "
+    if not names.issuperset(changes):
+        raise TypeError(f"unknown fields for {cls.__name__}: "
                         f"{sorted(changes.keys() - names)}")
-    new = object.__new__(type(obj))
-    values = {**obj.__dict__, **changes}
-    values.pop("_hash", None)  # a GameState's cached hash belongs to the old value
+    new = object.__new__(cls)
+    values = obj.__dict__.copy()  # a plain copy is cheaper than {**old, **changes}
+    values.update(changes)
+    values.pop("_hash", None)  # a cached hash belongs to the old value
     object.__setattr__(new, "__dict__", values)
     return new

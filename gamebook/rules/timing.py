@@ -11,6 +11,7 @@ decides whether an activation is legal, and names the R-rule when it is not.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from gamebook.cards.model import (
     RESPONSE_CONDITIONS,
@@ -67,41 +68,74 @@ def candidate_effects(rules: Rules, state: GameState, player: Player
     On the field: face-up monsters' effects and Spell/Trap Cards' activations; in the hand:
     effects that say they are activated from the hand, and Spell Cards (R8 decides which).
     """
-    on_chain = {(link.card, link.effect) for link in state.chain}
+    on_chain = {(link.card, link.effect) for link in state.chain} if state.chain else ()
+    cards, by_zone = rules.cards, _effects_by_zone(rules)
     for monster in state.monsters:
         if monster.controller is not player or not monster.face_up:
             continue
-        card = rules.cards[monster.card]
-        for effect in card.effects:
-            if effect.kind in ACTIVATED_KINDS and effect.location is Location.FIELD \
-                    and (monster.id, effect.id) not in on_chain:
+        card = cards[monster.card]
+        for effect in by_zone[card.id].on_field:
+            if (monster.id, effect.id) not in on_chain:
                 yield monster.id, card, effect
     for spell_trap in state.spell_traps:
         if spell_trap.controller is not player:
             continue
-        card = rules.cards[spell_trap.card]
-        for effect in card.effects:
-            if effect.kind is EffectKind.ACTIVATE and (spell_trap.id, effect.id) not in on_chain:
+        card = cards[spell_trap.card]
+        for effect in by_zone[card.id].as_spell_trap:
+            if (spell_trap.id, effect.id) not in on_chain:
                 yield spell_trap.id, card, effect
     for gone in (*state.graveyard, *state.vanished):
         if gone.owner is not player:
             continue
-        card = rules.cards[gone.card]
-        for effect in card.effects:
-            if effect.location is Location.GRAVEYARD and effect.kind in ACTIVATED_KINDS \
-                    and (gone.id, effect.id) not in on_chain:
+        card = cards[gone.card]
+        for effect in by_zone[card.id].in_graveyard:
+            if (gone.id, effect.id) not in on_chain:
                 yield gone.id, card, effect
     for held in state.hand:
         if held.owner is not player:
             continue
-        card = rules.cards[held.card]
-        for effect in card.effects:
-            from_hand = (effect.location is Location.HAND if card.card_type is CardType.MONSTER
-                         else card.card_type is CardType.SPELL
-                         and effect.kind is EffectKind.ACTIVATE)
-            if from_hand and effect.kind in ACTIVATED_KINDS \
-                    and (held.id, effect.id) not in on_chain:
+        card = cards[held.card]
+        for effect in by_zone[card.id].in_hand:
+            if (held.id, effect.id) not in on_chain:
                 yield held.id, card, effect
+
+
+class _Zones(NamedTuple):
+    """A card's activated effects by where the card is, and whether it is a Spell/Trap with
+    a "when E" effect (the cards :func:`timing_passed` reports on)."""
+
+    on_field: tuple[Effect, ...]  # as a face-up monster
+    as_spell_trap: tuple[Effect, ...]
+    in_graveyard: tuple[Effect, ...]
+    in_hand: tuple[Effect, ...]
+    answering: bool
+
+
+def _effects_by_zone(rules: Rules) -> dict[str, _Zones]:
+    """Per card id, its :class:`_Zones`: sorted out once per :class:`Rules`, not at every
+    question."""
+    found = rules.__dict__.get("_effects_by_zone")
+    if found is None:
+        found = {card_id: _zones(rules.cards[card_id])
+                 for card_id in sorted({c for _, c in rules.instances})}
+        object.__setattr__(rules, "_effects_by_zone", found)
+    return found
+
+
+def _zones(card: Card) -> _Zones:
+    activated = [effect for effect in card.effects if effect.kind in ACTIVATED_KINDS]
+    if card.card_type is CardType.MONSTER:
+        in_hand = tuple(e for e in activated if e.location is Location.HAND)
+    else:
+        in_hand = tuple(e for e in activated
+                        if card.card_type is CardType.SPELL and e.kind is EffectKind.ACTIVATE)
+    return _Zones(
+        on_field=tuple(e for e in activated if e.location is Location.FIELD),
+        as_spell_trap=tuple(e for e in card.effects if e.kind is EffectKind.ACTIVATE),
+        in_graveyard=tuple(e for e in activated if e.location is Location.GRAVEYARD),
+        in_hand=in_hand,
+        answering=card.card_type is not CardType.MONSTER
+        and any(effect.answers is not None for effect in card.effects))
 
 
 def find_trigger(state: GameState, instance: str, effect_id: str) -> Trigger | None:
@@ -380,6 +414,10 @@ def timing_passed(rules: Rules, state: GameState, player: Player) -> tuple[str, 
     A forced pass is not a page of the book; this is how the book can still say that, say,
     a second Widespread Ruin cannot follow the resolved chain of the attack declaration.
     """
+    by_zone = _effects_by_zone(rules)
+    if not any(by_zone[card.card].answering for card in (*state.spell_traps, *state.hand,
+                                                         *state.graveyard, *state.vanished)):
+        return ()  # most passes: no such card anywhere, nothing to look at
     missed = []
     for instance, card, effect in candidate_effects(rules, state, player):
         if card.card_type is CardType.MONSTER or effect.answers is None:
@@ -429,7 +467,7 @@ def priority_actions(rules: Rules, state: GameState, *, every_card: bool = False
         if not _must_place(rules, state, player, _settling_stage(state)):
             actions.append(Action(ActionKind.DECLINE, player))
     elif pass_problem(rules, state, player) is None:
-        actions.append(Action(ActionKind.PASS, player))
+        actions.append(_PASSES[player])
     return actions
 
 
@@ -455,6 +493,9 @@ def same_as(rules: Rules, state: GameState, actions: list[Action]) -> dict[str, 
         if kept != action.card:
             repeats[action.card] = kept
     return repeats
+
+
+_PASSES = {player: Action(ActionKind.PASS, player) for player in Player}  # one value each
 
 
 def _must_place(rules: Rules, state: GameState, player: Player, stage: int) -> bool:
@@ -585,7 +626,7 @@ def _capture(rules: Rules, state: GameState, player: Player, instance: str, effe
 def hand_on(rules: Rules, state: GameState, player: Player) -> GameState:
     """Who decides after ``player`` activated or finished placing (R13, R23)."""
     window = replace(state.window, placing=False)
-    if _settling_triggers(rules, replace(state, window=window)):
+    if _settling_triggers(rules, state):  # it does not depend on `placing`
         owner = min(pending(state)).player
         return replace(state, window=replace(window, priority=owner))
     if not rules.config.decline_counts_as_pass and window.kind is WindowKind.EVENT \
@@ -625,7 +666,8 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
     window = state.window
     declined = declined_by_pass(rules, state, player)
     triggers = tuple(
-        replace(t, status=TriggerStatus.DECLINED) if t in declined else t for t in window.triggers)
+        replace(t, status=TriggerStatus.DECLINED) if t in declined else t
+        for t in window.triggers) if declined else window.triggers
     passes = window.passes + 1
     details: dict = {"forced": forced, "step": window.step.value}
     if declined:
