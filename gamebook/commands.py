@@ -1,8 +1,10 @@
 """``gamebook build``, ``graph`` and ``audit``: load, explore, audit, write.
 
-Everything is computed before the first file is written, so bad input or an exceeded
-budget leaves the output folder untouched; the folder is then replaced as a whole
-(:func:`gamebook.files.staged_folder`). ``--max-seconds`` bounds the whole command.
+Every file is written into a staging folder beside the output folder as soon as it is made
+(a big book's files are hundreds of megabytes: they are never all in memory at once), and
+the staging folder then replaces the output folder as a whole
+(:func:`gamebook.files.staged_folder`), so bad input or an exceeded budget leaves the output
+folder untouched. ``--max-seconds`` bounds the whole command.
 """
 
 from __future__ import annotations
@@ -66,31 +68,38 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
         return 0 if report.terminates else 1
 
     from gamebook.book.diagram import missing_font
-    from gamebook.book.export import diagram_files, format_files, graph_json, part_files, shorten
+    from gamebook.book.export import (
+        diagram_files,
+        format_files,
+        graph_json_chunks,
+        part_files,
+        shorten,
+    )
     from gamebook.book.pages import build_book
     from gamebook.files import staged_folder
 
-    progress.phase(f"writing {report.pages:,} pages")
-    deadline.phase = "writing the book"
-    book = build_book(exploration, args.lang)
-    merge = getattr(args, "merge_endings", False)
-    outputs = diagram_files(exploration, book, merge_endings=merge)
-    if args.command == "build":
-        for fmt in formats:
-            outputs.update(format_files(exploration, book, fmt, merge_endings=merge))
-        outputs["graph.json"] = graph_json(exploration, book)
-        outputs["audit.json"] = report.to_json()
     out = Path(args.out) if args.out else default_output(situation.name, args.lang, args.rules,
                                                          situation.spec.rules)
     owned = [*(OUTPUT_NAMES if args.command == "build" else GRAPH_NAMES), *part_files(out)]
     note = None if args.no_images else missing_font(args.lang)
+    progress.phase(f"writing {report.pages:,} pages")
+    deadline.phase = "writing the book"
+    book = build_book(exploration, args.lang)
+    merge = getattr(args, "merge_endings", False)
+    # Each file is written into the staging folder as soon as it is made and then dropped:
+    # a big book's formats are hundreds of megabytes each.
     with staged_folder(out, owned) as stage:
-        for name, text in outputs.items():
-            stage.write(name, text)
+        diagrams = diagram_files(exploration, book, merge_endings=merge)
+        _write(stage, diagrams)
+        if args.command == "build":
+            for fmt in formats:
+                _write(stage, format_files(exploration, book, fmt, merge_endings=merge))
+            _write(stage, {"graph.json": graph_json_chunks(exploration, book),
+                           "audit.json": report.to_json()})
         if not args.no_images:
             progress.phase("drawing the diagram")
             deadline.phase = "drawing the diagram"
-            note = _images(outputs, report.pages, stage, deadline) or note
+            note = _images(diagrams, report.pages, stage, deadline) or note
         deadline.cancel()  # the swap is one rename: a budget must not stop it halfway
     progress.done()
     if not args.quiet:
@@ -186,7 +195,13 @@ def _formats(value: str) -> list[str]:
     return formats
 
 
-def _images(outputs: dict[str, str], pages: int, stage: Any, deadline: Deadline) -> str | None:
+def _write(stage: Any, files: dict[str, Any]) -> None:
+    for name, text in files.items():
+        stage.write(name, text)
+
+
+def _images(diagrams: dict[str, str], pages: int, stage: Any, deadline: Deadline
+            ) -> str | None:
     """For each diagram (``graph.dot``, ``graph.1.dot``, …) its SVG and PNG from one
     Graphviz layout, written into ``stage``; or the reason why not."""
     if pages > IMAGE_PAGE_LIMIT:
@@ -194,7 +209,7 @@ def _images(outputs: dict[str, str], pages: int, stage: Any, deadline: Deadline)
     dot = shutil.which("dot")
     if dot is None:
         return DOT_MISSING
-    for name, source in outputs.items():
+    for name, source in diagrams.items():
         if name.endswith(".dot"):
             _draw(dot, name.removesuffix(".dot"), source, stage, deadline)
     return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from gamebook.book.diagram import diagrams, shorten  # noqa: F401 - shorten is public here
@@ -21,63 +22,87 @@ PART_FILE = re.compile(r"graph\.\d+\.(?:dot|svg|png)|graph\.part\d+\.mmd")
 
 
 def graph_data(exploration: Exploration, book: Book) -> dict[str, Any]:
-    """The decision graph as networkx node-link data with JSON-friendly attributes."""
-    import networkx as nx
+    """The decision graph as node-link data (networkx's layout) with JSON-friendly
+    attributes: ``directed``, ``multigraph``, ``graph``, ``nodes``, ``edges``."""
+    return {"directed": True, "multigraph": False, "graph": _graph_attrs(exploration),
+            "nodes": list(_nodes(exploration, book)), "edges": list(_edges(exploration, book))}
 
-    pages = {page.node: page for page in book.pages}
-    graph = exploration.graph
-    # One dict per event object: a big book's edges repeat the same events thousands of times.
-    told: dict[int, dict[str, Any]] = {}
-    out = nx.DiGraph()
-    out.graph.update(title=graph.graph.get("title"), root=exploration.root,
-                     rules=graph.graph.get("rules"), situation=graph.graph.get("situation"))
-    for node in sorted(graph.nodes, key=lambda n: pages[n].number):
-        state = exploration.state(node)
-        page = pages[node]
-        attrs: dict[str, Any] = {
+
+def graph_json(exploration: Exploration, book: Book) -> str:
+    """graph.json: :func:`graph_json_chunks` joined."""
+    return "".join(graph_json_chunks(exploration, book))
+
+
+def graph_json_chunks(exploration: Exploration, book: Book) -> Iterator[str]:
+    """graph.json in pieces, to be written one after the other (a big book's file is
+    hundreds of megabytes: never all in memory). Keys sorted, one node or edge per line,
+    each from the C JSON encoder (``indent=`` would force the pure-Python one, 4.5 times
+    slower on big books)."""
+    encode = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+    parts = {"directed": True, "edges": _edges(exploration, book),
+             "graph": _graph_attrs(exploration), "multigraph": False,
+             "nodes": _nodes(exploration, book)}
+    yield "{\n"
+    for index, (key, value) in enumerate(parts.items()):  # in sorted order
+        comma = ",\n" if index < len(parts) - 1 else "\n"
+        if not isinstance(value, Iterator):
+            yield f" {encode(key)}: {encode(value)}{comma}"
+            continue
+        opened = False
+        for item in value:
+            yield f"{',' if opened else f' {encode(key)}: ['}\n  {encode(item)}"
+            opened = True
+        yield f"\n ]{comma}" if opened else f" {encode(key)}: []{comma}"
+    yield "}\n"
+
+
+def _graph_attrs(exploration: Exploration) -> dict[str, Any]:
+    graph = exploration.graph.graph
+    return {"title": graph.get("title"), "root": exploration.root, "rules": graph.get("rules"),
+            "situation": graph.get("situation")}
+
+
+def _nodes(exploration: Exploration, book: Book) -> Iterator[dict[str, Any]]:
+    """One per page, in page order."""
+    for page in book.pages:
+        node: dict[str, Any] = {
             "page": page.number,
             "to_move": page.to_move,
             "chain": [{"player": link.player.value, "card": link.card, "effect": link.effect}
-                      for link in state.chain],
+                      for link in exploration.state(page.node).chain],
             "terminal": page.terminal,
         }
         if page.terminal:
-            attrs["outcome"] = page.outcome
-        out.add_node(node, **attrs)
+            node["outcome"] = page.outcome
+        node["id"] = page.node
+        yield node
+
+
+def _edges(exploration: Exploration, book: Book) -> Iterator[dict[str, Any]]:
+    """One per pair of pages a choice joins, in page and choice order; a second choice of a
+    page that reaches the same page is listed in the first one's ``alternatives``."""
+    graph = exploration.graph
+    # One dict per event object: a big book's edges repeat the same events thousands of times.
+    told: dict[int, dict[str, Any]] = {}
     for page in book.pages:
+        edges: dict[str, dict[str, Any]] = {}
         for choice in page.choices:
             child = book.page(choice.page).node
             action = choice.action
             attrs = {"player": action.player.value, "action": action.kind.value,
                      "card": action.card, "effect": action.effect, "target": action.target,
                      "label": choice.label}
-            if out.has_edge(page.node, child):
-                # another choice of this page reaching the same state (a DiGraph keeps one
-                # edge per pair of nodes): listed with the first
-                out.edges[page.node, child].setdefault("alternatives", []).append(attrs)
+            edge = edges.get(child)
+            if edge is not None:
+                edge.setdefault("alternatives", []).append(attrs)
                 continue
-            data = graph.edges[page.node, child]
-            events = [told.get(id(event)) or told.setdefault(id(event), event.as_dict())
-                      for event in data["events"]]
-            out.add_edge(page.node, child, **attrs, events=events)
-    # "target" is the card an effect targets, so the links use "from" and "to".
-    return nx.node_link_data(out, edges="edges", source="from", target="to")
-
-
-def graph_json(exploration: Exploration, book: Book) -> str:
-    """graph.json: keys sorted, one node or edge per line. Each line comes from the C JSON
-    encoder (``indent=`` would force the pure-Python one, 4.5 times slower on big books)."""
-    encode = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
-    data = graph_data(exploration, book)
-    lines = []
-    for key in sorted(data):
-        value = data[key]
-        if isinstance(value, list) and value:
-            items = ",\n".join(f"  {encode(item)}" for item in value)
-            lines.append(f" {encode(key)}: [\n{items}\n ]")
-        else:
-            lines.append(f" {encode(key)}: {encode(value)}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
+            events = graph.edges[page.node, child]["events"]
+            attrs["events"] = [told.get(id(event)) or told.setdefault(id(event), event.as_dict())
+                               for event in events]
+            # "target" is the card an effect targets, so the links use "from" and "to".
+            attrs["from"], attrs["to"] = page.node, child
+            edges[child] = attrs
+        yield from edges.values()
 
 
 def graph_dot(exploration: Exploration, book: Book, *, merge_endings: bool = False) -> str:
