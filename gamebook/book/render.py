@@ -7,7 +7,7 @@ escapes the characters that would change its meaning; HTML output is autoescaped
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from gamebook.book.narrate import Narrator
@@ -23,7 +23,12 @@ _MD_LINE_START = re.compile(r"^(\d+)([.)])|^([-+=])", re.MULTILINE)
 def md_escape(text: str) -> str:
     """Escape Markdown syntax in a user-written string, on every line of it: the text reads
     the same and can open no heading, list, quote, code block, link, image or HTML tag."""
-    lines = [line.lstrip() for line in str(text).splitlines()] or [""]
+    return _md_escaped(str(text))
+
+
+@lru_cache(maxsize=1 << 16)  # a big book repeats the same lines on thousands of pages
+def _md_escaped(text: str) -> str:
+    lines = [line.lstrip() for line in text.splitlines()] or [""]
     escaped = _MD_SPECIAL.sub(r"\\\1", "\n".join(lines))
     return _MD_LINE_START.sub(lambda m: f"{m[1]}\\{m[2]}" if m[1] else f"\\{m[3]}", escaped)
 
@@ -53,6 +58,11 @@ def _environment(autoescape: bool):  # pragma: no cover - trivial
 
 def link_rules(text: str):  # -> markupsafe.Markup
     """HTML for ``text``, every R-number a link to its entry in the same file's appendix."""
+    return _rules_linked(text) if type(text) is str else _rules_linked.__wrapped__(text)
+
+
+@lru_cache(maxsize=1 << 16)  # a big book repeats the same lines on thousands of pages
+def _rules_linked(text: str):  # -> markupsafe.Markup
     from markupsafe import Markup, escape
 
     return Markup(RULE_NUMBER.sub(r'<a class="rule" href="#rule-\g<0>">\g<0></a>',
