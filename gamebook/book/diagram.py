@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import deque
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from gamebook.book.narrate import Narrator
@@ -72,6 +74,7 @@ class Diagram:
 
     name: str
     source: str
+    pages: int = 0  # the book's pages drawn in it (an overview draws none)
 
 
 def shorten(value: str, limit: int) -> str:
@@ -101,6 +104,7 @@ _CLOSING = "、。，：；）」』〉》・ーぁぃぅぇぉっゃゅょァ�
 _TOKEN = re.compile(rf"(\s*)([{_OPENING}]*[{_CJK}][{_CLOSING}]*|[^\s{_CJK}]+)")
 
 
+@lru_cache(maxsize=1 << 14)  # a big diagram labels thousands of edges with the same words
 def wrap(value: str, width: int = WRAP) -> str:
     """``value`` on balanced lines of at most about ``width`` columns: broken at spaces, and
     anywhere between CJK characters (never before closing punctuation)."""
@@ -180,25 +184,31 @@ class Words:
 
 
 def diagrams(exploration: Exploration, book: Book, *, merge_endings: bool = False,
-             book_file: str = "book.html") -> list[Diagram]:
+             book_file: str = "book.html", layouts: bool = True) -> list[Diagram]:
     """The diagrams of ``book``: one, or (a large book of several attacks or steps) an
-    overview named ``graph`` and one diagram per attack or step, ``graph.1``, …"""
-    builder = _Builder(exploration, book, merge_endings, book_file)
+    overview named ``graph`` and one diagram per attack or step, ``graph.1``, …
+
+    ``layouts=False``: no layout is tried with Graphviz (a diagram that will not be drawn),
+    the rank direction is guessed from the graph's shape.
+    """
+    builder = _Builder(exploration, book, merge_endings, book_file, layouts)
     groups = builder.groups()
     if len(book.pages) <= SPLIT_LIMIT or len(groups) < 2:
         clusters = len(book.pages) > CLUSTER_LIMIT
-        return [Diagram("graph", builder.diagram(book.pages, clusters=clusters))]
+        return [Diagram("graph", builder.diagram(book.pages, clusters=clusters),
+                        len(book.pages))]
     parts = [Diagram("graph", builder.overview(groups))]
     for index, (label, pages) in enumerate(groups, start=1):
         parts.append(Diagram(f"graph.{index}", builder.diagram(
-            pages, clusters=True, title=label, groups=groups)))
+            pages, clusters=True, title=label, groups=groups), len(pages)))
     return parts
 
 
 class _Builder:
     def __init__(self, exploration: Exploration, book: Book, merge_endings: bool,
-                 book_file: str) -> None:
+                 book_file: str, layouts: bool = True) -> None:
         self.exploration = exploration
+        self.layouts = layouts
         self.book = book
         self.merge = merge_endings
         self.book_file = book_file
@@ -301,10 +311,13 @@ class _Builder:
         largest at 1,600 px (tried with Graphviz when it is installed and the diagram has at
         most :data:`TRIAL_LIMIT` pages, else guessed from the graph's shape)."""
         if rankdir is None:
+            if len(pages) > TRIAL_LIMIT or not self.layouts:  # one source, of the guessed shape
+                return self.diagram(pages, clusters=clusters, title=title, groups=groups,
+                                    rankdir=_rank_direction(pages, {p.number for p in pages}))
             sources = {layout: self.diagram(pages, clusters=clusters, title=title,
                                             groups=groups, rankdir=layout)
                        for layout in LAYOUTS}
-            scales = _layout_scales(sources) if len(pages) <= TRIAL_LIMIT else None
+            scales = _layout_scales(sources)
             if scales is None:
                 return sources[_rank_direction(pages, {page.number for page in pages})]
             best = LAYOUTS[0]
@@ -533,10 +546,10 @@ def _rank_direction(pages: tuple[Page, ...], inside: set[int]) -> str:
             if choice.page in inside and choice.page != page.number:
                 parents[choice.page] += 1
     depth = {number: 0 for number, count in parents.items() if count == 0}
-    queue = list(depth)
+    queue = deque(depth)
     by_number = {page.number: page for page in pages}
     while queue:
-        number = queue.pop(0)
+        number = queue.popleft()
         for choice in by_number[number].choices:
             if choice.page in inside and choice.page not in depth:
                 depth[choice.page] = depth[number] + 1

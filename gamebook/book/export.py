@@ -110,11 +110,11 @@ def graph_dot(exploration: Exploration, book: Book, *, merge_endings: bool = Fal
     return diagrams(exploration, book, merge_endings=merge_endings)[0].source
 
 
-def diagram_files(exploration: Exploration, book: Book, *, merge_endings: bool = False
-                  ) -> dict[str, str]:
+def diagram_files(exploration: Exploration, book: Book, *, merge_endings: bool = False,
+                  layouts: bool = True) -> dict[str, str]:
     """``graph.dot``, and for a large book of several attacks ``graph.1.dot``, …"""
     return {f"{d.name}.dot": d.source
-            for d in diagrams(exploration, book, merge_endings=merge_endings)}
+            for d in diagrams(exploration, book, merge_endings=merge_endings, layouts=layouts)}
 
 
 def format_files(exploration: Exploration, book: Book, fmt: str, *,
