@@ -24,8 +24,12 @@ PART_FILE = re.compile(r"graph\.\d+\.(?:dot|svg|png)|graph\.part\d+\.mmd")
 def graph_data(exploration: Exploration, book: Book) -> dict[str, Any]:
     """The decision graph as node-link data (networkx's layout) with JSON-friendly
     attributes: ``directed``, ``multigraph``, ``graph``, ``nodes``, ``edges``."""
+    told: dict[int, dict[str, Any]] = {}  # one dict per event object
+    edges = [{**attrs, "events": [told.get(id(e)) or told.setdefault(id(e), e.as_dict())
+                                  for e in events]}
+             for attrs, events in _edges(exploration, book)]
     return {"directed": True, "multigraph": False, "graph": _graph_attrs(exploration),
-            "nodes": list(_nodes(exploration, book)), "edges": list(_edges(exploration, book))}
+            "nodes": list(_nodes(exploration, book)), "edges": edges}
 
 
 def graph_json(exploration: Exploration, book: Book) -> str:
@@ -39,9 +43,9 @@ def graph_json_chunks(exploration: Exploration, book: Book) -> Iterator[str]:
     each from the C JSON encoder (``indent=`` would force the pure-Python one, 4.5 times
     slower on big books)."""
     encode = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
-    parts = {"directed": True, "edges": _edges(exploration, book),
+    parts = {"directed": True, "edges": _edge_lines(exploration, book, encode),
              "graph": _graph_attrs(exploration), "multigraph": False,
-             "nodes": _nodes(exploration, book)}
+             "nodes": map(encode, _nodes(exploration, book))}
     yield "{\n"
     for index, (key, value) in enumerate(parts.items()):  # in sorted order
         comma = ",\n" if index < len(parts) - 1 else "\n"
@@ -49,11 +53,28 @@ def graph_json_chunks(exploration: Exploration, book: Book) -> Iterator[str]:
             yield f" {encode(key)}: {encode(value)}{comma}"
             continue
         opened = False
-        for item in value:
-            yield f"{',' if opened else f' {encode(key)}: ['}\n  {encode(item)}"
+        for line in value:
+            yield f"{',' if opened else f' {encode(key)}: ['}\n  {line}"
             opened = True
         yield f"\n ]{comma}" if opened else f" {encode(key)}: []{comma}"
     yield "}\n"
+
+
+def _edge_lines(exploration: Exploration, book: Book, encode: Any) -> Iterator[str]:
+    """Each edge as the encoder writes it, keys sorted; its events are encoded once per
+    event object (a big book's edges repeat the same events thousands of times) and put
+    between the keys that sort before "events" and those after."""
+    told: dict[int, tuple[Any, str]] = {}
+    for attrs, events in _edges(exploration, book):
+        texts = []
+        for event in events:
+            found = told.get(id(event))
+            if found is None:
+                found = told[id(event)] = (event, encode(event.as_dict()))
+            texts.append(found[1])
+        before = encode({key: value for key, value in attrs.items() if key < "events"})
+        after = encode({key: value for key, value in attrs.items() if key > "events"})
+        yield f'{before[:-1]}, "events": [{", ".join(texts)}], {after[1:]}'
 
 
 def _graph_attrs(exploration: Exploration) -> dict[str, Any]:
@@ -78,14 +99,13 @@ def _nodes(exploration: Exploration, book: Book) -> Iterator[dict[str, Any]]:
         yield node
 
 
-def _edges(exploration: Exploration, book: Book) -> Iterator[dict[str, Any]]:
-    """One per pair of pages a choice joins, in page and choice order; a second choice of a
-    page that reaches the same page is listed in the first one's ``alternatives``."""
+def _edges(exploration: Exploration, book: Book) -> Iterator[tuple[dict[str, Any], Any]]:
+    """One per pair of pages a choice joins, in page and choice order: its attributes and
+    its events. A second choice of a page that reaches the same page is listed in the first
+    one's ``alternatives``."""
     graph = exploration.graph
-    # One dict per event object: a big book's edges repeat the same events thousands of times.
-    told: dict[int, dict[str, Any]] = {}
     for page in book.pages:
-        edges: dict[str, dict[str, Any]] = {}
+        edges: dict[str, tuple[dict[str, Any], Any]] = {}
         for choice in page.choices:
             child = book.page(choice.page).node
             action = choice.action
@@ -94,14 +114,11 @@ def _edges(exploration: Exploration, book: Book) -> Iterator[dict[str, Any]]:
                      "label": choice.label}
             edge = edges.get(child)
             if edge is not None:
-                edge.setdefault("alternatives", []).append(attrs)
+                edge[0].setdefault("alternatives", []).append(attrs)
                 continue
-            events = graph.edges[page.node, child]["events"]
-            attrs["events"] = [told.get(id(event)) or told.setdefault(id(event), event.as_dict())
-                               for event in events]
             # "target" is the card an effect targets, so the links use "from" and "to".
             attrs["from"], attrs["to"] = page.node, child
-            edges[child] = attrs
+            edges[child] = (attrs, graph.edges[page.node, child]["events"])
         yield from edges.values()
 
 
