@@ -53,7 +53,22 @@ def _environment(autoescape: bool):  # pragma: no cover - trivial
     env.filters["md"] = md_escape
     env.filters["md_title"] = md_title
     env.filters["rules"] = link_rules
+    env.filters["h"] = html_escape
     return env
+
+
+def html_escape(text: str):  # -> markupsafe.Markup
+    """``text`` escaped for HTML (a page template that escapes each value itself)."""
+    from markupsafe import escape
+
+    return _html_escaped(text) if type(text) is str else escape(text)
+
+
+@lru_cache(maxsize=1 << 16)  # a big book repeats the same lines on thousands of pages
+def _html_escaped(text: str):  # -> markupsafe.Markup
+    from markupsafe import escape
+
+    return escape(text)
 
 
 def link_rules(text: str):  # -> markupsafe.Markup
