@@ -82,10 +82,11 @@ def measure(family: str, size: str, max_seconds: float) -> dict:
 
     sys.path.insert(0, str(ROOT))
     from gamebook.book.diagram import diagrams
-    from gamebook.book.export import graph_json
+    from gamebook.book.export import graph_json_chunks
     from gamebook.book.pages import build_book
-    from gamebook.book.render import render
+    from gamebook.book.render import render_chunks
     from gamebook.explore import explore
+    from gamebook.files import Stage
     from gamebook.situation import load_situation
 
     with tempfile.TemporaryDirectory() as folder:
@@ -97,14 +98,19 @@ def measure(family: str, size: str, max_seconds: float) -> dict:
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     graph = exploration.graph
     endings = sum(1 for _, terminal in graph.nodes(data="terminal") if terminal)
-    began = time.process_time()  # CPU time, as for exploring: a busy machine's wall time is noise
-    book = build_book(exploration)
-    render(book, "md")
-    graph_json(exploration, book)
-    book_seconds = time.process_time() - began
-    render(book, "html")
-    diagrams(exploration, book, layouts=False)  # the DOT sources; Graphviz is not timed
-    build_seconds = time.process_time() - began
+    # Written into files as gamebook build writes them (in pieces, one file at a time).
+    # CPU time, as for exploring: a busy machine's wall time is noise.
+    with tempfile.TemporaryDirectory() as folder:
+        stage = Stage(Path(folder))
+        began = time.process_time()
+        book = build_book(exploration)
+        stage.write("book.md", render_chunks(book, "md"))
+        stage.write("graph.json", graph_json_chunks(exploration, book))
+        book_seconds = time.process_time() - began
+        stage.write("book.html", render_chunks(book, "html"))
+        for diagram in diagrams(exploration, book, layouts=False):  # Graphviz is not timed
+            stage.write(f"{diagram.name}.dot", diagram.source)
+        build_seconds = time.process_time() - began
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     return {"family": family, "size": size, "decisions": graph.number_of_nodes() - endings,
             "pages": graph.number_of_nodes(), "transitions": exploration.transitions,

@@ -135,10 +135,12 @@ def diagram_files(exploration: Exploration, book: Book, *, merge_endings: bool =
 
 
 def format_files(exploration: Exploration, book: Book, fmt: str, *,
-                 merge_endings: bool = False) -> dict[str, str]:
+                 merge_endings: bool = False) -> dict[str, str | Iterator[str]]:
     """The files of one ``--format``: ``md``, ``html``, ``txt`` (``book.<fmt>``), ``print``
-    (``book.print.html``), ``twee`` (``book.twee``), ``mmd`` (``graph.mmd`` or its parts)."""
-    from gamebook.book.render import render
+    (``book.print.html``), ``twee`` (``book.twee``), ``mmd`` (``graph.mmd`` or its parts).
+    A book's text comes in pieces (:func:`~gamebook.book.render.render_chunks`), made as
+    they are written."""
+    from gamebook.book.render import render_chunks
 
     if fmt == "twee":
         from gamebook.book.twee import book_twee
@@ -149,8 +151,8 @@ def format_files(exploration: Exploration, book: Book, fmt: str, *,
 
         return mermaid_files(exploration, book, merge_endings=merge_endings)
     if fmt == "print":
-        return {"book.print.html": render(book, "print")}
-    return {f"book.{fmt}": render(book, fmt)}
+        return {"book.print.html": render_chunks(book, "print")}
+    return {f"book.{fmt}": render_chunks(book, fmt)}
 
 
 def part_files(folder: Any) -> list[str]:
