@@ -38,6 +38,9 @@ SPLIT_LIMIT = 150  # pages: above this, an overview plus one diagram per attack 
 # tree; ranks left to right (the legend is then a column).
 LAYOUTS = ("TB", "TB-column", "LR")
 TRIAL_LIMIT = 400  # pages: up to this, both rank directions are laid out and compared
+# pages of the whole book: above this no layout is tried (nor drawn: Graphviz would take
+# minutes); the crowded benchmark's 2,939 pages took 31 s of Graphviz CPU in trials alone
+TRIAL_BOOK_LIMIT = 1500
 CLUSTER_LIMIT = 100  # pages: above this, the pages of one window are drawn as a cluster
 TITLE_LIMIT = 100  # characters of the title on a diagram; longer ones end in "…"
 LABEL_LIMIT = 40  # characters of an edge label
@@ -188,9 +191,11 @@ def diagrams(exploration: Exploration, book: Book, *, merge_endings: bool = Fals
     """The diagrams of ``book``: one, or (a large book of several attacks or steps) an
     overview named ``graph`` and one diagram per attack or step, ``graph.1``, …
 
-    ``layouts=False``: no layout is tried with Graphviz (a diagram that will not be drawn),
-    the rank direction is guessed from the graph's shape.
+    ``layouts=False``, or a book of more than :data:`TRIAL_BOOK_LIMIT` pages: no layout is
+    tried with Graphviz (a diagram that will not be drawn), the rank direction is guessed
+    from the graph's shape.
     """
+    layouts = layouts and len(book.pages) <= TRIAL_BOOK_LIMIT
     builder = _Builder(exploration, book, merge_endings, book_file, layouts)
     groups = builder.groups()
     if len(book.pages) <= SPLIT_LIMIT or len(groups) < 2:
