@@ -13,8 +13,13 @@ Families, all made from the bundled test cards (``tests/cards``), with ``--cards
 
 - ``set_traps a+b[+c]``: player A's Test Giant attacks B's Test Pebble (end of the
   battle); A has ``a`` Set Test Heal Traps, B has ``b`` Set Test Burn Traps (and ``c`` Set
-  Test Halt Traps, answering the attack declaration only). Every heal or burn trap can be
-  chained at every timing, so each one multiplies the graph by about 6-7.
+  Test Halt Traps, answering the attack declaration only). Identical traps are
+  interchangeable, so they are used in one order only (docs/engine.md): the graph grows
+  slowly.
+- ``distinct_traps a+b[+c]``: the same battle with traps that all differ: A's ``a`` Scale
+  Heal Traps gain 100, 200, … LP, B's ``b`` Scale Burn Traps inflict 100, 200, … damage (cards
+  written by this script beside the situation), plus ``c`` Test Halt Traps. Every trap can be
+  chained at every timing in any order, so each one multiplies the graph by about 6-7.
 - ``boosters k``: the crowded benchmark's battle (a whole Battle Phase) with ``k`` Test
   Damage Step Boosters (a once-per-turn quick effect that may be used in the Damage Step)
   for player A.
@@ -38,23 +43,42 @@ BEGIN, END = "<!-- scale:begin -->", "<!-- scale:end -->"
 
 # (family, size): from small to about 10^5 decision points.
 POINTS = [
-    ("set_traps", "1+1"), ("set_traps", "2+1"), ("set_traps", "2+2"), ("set_traps", "3+2"),
-    ("set_traps", "3+3"), ("set_traps", "4+3"), ("set_traps", "4+3+1"),
-    ("boosters", "1"),  # = benchmarks/crowded_battle.yaml; 2 boosters pass 10^5
+    ("set_traps", "3+3"), ("set_traps", "4+3+1"), ("set_traps", "5+5"),
+    ("distinct_traps", "1+1"), ("distinct_traps", "2+1"), ("distinct_traps", "2+2"),
+    ("distinct_traps", "3+2"), ("distinct_traps", "3+3"), ("distinct_traps", "4+3"),
+    ("distinct_traps", "4+3+1"),
+    ("boosters", "1"),  # = benchmarks/crowded_battle.yaml; 2 boosters pass 10^5 pages
 ]
 
 
+def scale_cards(folder: Path) -> None:
+    """The distinct traps of ``distinct_traps``: five heal and five burn amounts."""
+    for i in range(1, 6):
+        for kind, op in (("heal", {"op": "gain_lp", "player": "you"}),
+                         ("burn", {"op": "inflict_damage", "player": "opponent"})):
+            card = {"id": f"scale_{kind}_trap_{i}",
+                    "names": {"en": f"Scale {kind.title()} Trap {i}"},
+                    "card_type": "trap", "spell_trap_type": "normal",
+                    "effects": [{"id": "activate", "kind": "activate",
+                                 "resolution": [{**op, "amount": 100 * i}]}]}
+            (folder / f"scale_{kind}_trap_{i}.yaml").write_text(json.dumps(card),
+                                                               encoding="utf-8")
+
+
 def situation(family: str, size: str) -> dict:
-    if family == "set_traps":
+    if family in ("set_traps", "distinct_traps"):
         a, b, c = (*(int(part) for part in size.split("+")), 0)[:3]
+
+        def trap(kind: str, i: int) -> str:
+            return f"test_{kind}_trap" if family == "set_traps" else f"scale_{kind}_trap_{i}"
         return {
-            "title": f"Set traps {size} (scale benchmark)", "turn_player": "A",
+            "title": f"{family} {size} (scale benchmark)", "turn_player": "A",
             "players": {
                 "A": {"monsters": [{"id": "giant", "card": "test_giant"}],
-                      "spell_traps": [{"id": f"heal_{i}", "card": "test_heal_trap"}
+                      "spell_traps": [{"id": f"heal_{i}", "card": trap("heal", i)}
                                       for i in range(1, a + 1)]},
                 "B": {"monsters": [{"id": "pebble", "card": "test_pebble"}],
-                      "spell_traps": [*({"id": f"burn_{i}", "card": "test_burn_trap"}
+                      "spell_traps": [*({"id": f"burn_{i}", "card": trap("burn", i)}
                                         for i in range(1, b + 1)),
                                       *({"id": f"halt_{i}", "card": "test_halt_trap"}
                                         for i in range(1, c + 1))]}},
@@ -92,7 +116,10 @@ def measure(family: str, size: str, max_seconds: float) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{family}_{size.replace('+', '_')}.yaml"
         path.write_text(json_module.dumps(situation(family, size)), encoding="utf-8")
-        loaded = load_situation(path, card_folders=(ROOT / "tests" / "cards",))
+        cards = Path(folder) / "cards"
+        cards.mkdir()
+        scale_cards(cards)
+        loaded = load_situation(path, card_folders=(ROOT / "tests" / "cards", cards))
     wall, cpu = time.perf_counter(), time.process_time()
     exploration = explore(loaded, max_seconds=max_seconds, max_states=1_000_000)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

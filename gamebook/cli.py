@@ -2,7 +2,8 @@
 
 Each subcommand imports what it needs only when it runs, so that start-up stays fast:
 ``build`` and ``graph`` load jinja2/graphviz, ``audit`` loads only the engine (no networkx,
-and no pydantic once its input is in the cache, :mod:`gamebook.inputcache`).
+and no pydantic once its input is in the cache, :mod:`gamebook.inputcache`), and
+``--version`` only this module and argparse (``python benchmarks/startup.py`` measures it).
 Exit codes (also in ``--help``): 0 success, 1 a failed audit or check, 2 bad input or a bad
 option, 3 budget exceeded, 130/143 interrupted or terminated.
 """
@@ -14,13 +15,16 @@ import math
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING
 
-from gamebook import limits
+from gamebook import __version__
 from gamebook.errors import GamebookError, InputErrors, printable
-from gamebook.limits import DEFAULT as DEFAULT_LIMITS
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any, NoReturn
+
+VERSION = f"gamebook {__version__}"
 RULE_PRESETS = ("seed", "flowchart")
 LANGUAGES = ("en", "zh-Hant", "zh-Hans", "ja")
 EXIT_CODES = """exit codes:
@@ -60,6 +64,8 @@ POSITIVE_SECONDS = _number(float, "a number of seconds above 0")
 
 
 def _add_common_options(parser: argparse.ArgumentParser) -> None:
+    from gamebook.limits import DEFAULT as DEFAULT_LIMITS
+
     parser.add_argument("--quiet", "-q", action="store_true",
                         help="print no progress line and no summary, only errors")
     parser.add_argument("--max-input-bytes", type=POSITIVE_INT, metavar="N",
@@ -91,22 +97,30 @@ def _add_exploration_options(parser: argparse.ArgumentParser, *,
     _add_common_options(parser)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from gamebook import __version__
-
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``only``, a parser of that command alone, which parses
+    a command line naming it just as the whole one does, in a quarter of the time (the whole
+    one is eleven ArgumentParsers and some ninety arguments)."""
     parser = _Parser(
         prog="gamebook", epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Explore every legal decision of a Yu-Gi-Oh! OCG battle and write it as a "
                     "numbered gamebook, Graphviz diagrams, a decision graph and an audit.")
-    parser.add_argument("--version", action="version", version=f"gamebook {__version__}")
+    parser.add_argument("--version", action="version", version=VERSION)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 parser_class=_Parser)
+    for name, add_command in COMMANDS.items():
+        if only in (None, name):
+            add_command(sub)
+    return parser
 
-    def command(name: str, help: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help, epilog=EXIT_CODES,
-                              formatter_class=argparse.RawDescriptionHelpFormatter)
 
-    build = command("build", "write the book, diagrams, graph.json and audit.json")
+def _command(sub: Any, name: str, help: str) -> argparse.ArgumentParser:
+    return sub.add_parser(name, help=help, epilog=EXIT_CODES,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def _add_build(sub: Any) -> None:
+    build = _command(sub, "build", "write the book, diagrams, graph.json and audit.json")
     _add_exploration_options(build)
     build.add_argument("--out", help="output folder (default output/<situation name>, or "
                                      "output/<situation name>.<lang> for other languages)")
@@ -120,7 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--no-images", action="store_true",
                        help="write graph.dot only, do not run Graphviz")
 
-    graph = command("graph", "write the decision graph as DOT (and SVG/PNG)")
+
+def _add_graph(sub: Any) -> None:
+    graph = _command(sub, "graph", "write the decision graph as DOT (and SVG/PNG)")
     _add_exploration_options(graph)
     graph.add_argument("--out", help="output folder (default output/<situation name>)")
     graph.add_argument("--lang", choices=LANGUAGES, default="en")
@@ -128,8 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
     graph.add_argument("--merge-endings", action="store_true",
                        help="draw endings with the same outcome as one node")
 
-    article = command("article", "write the teaching article: problem, cards, the rules the "
-                                 "battle used, its outcomes, then the book")
+
+def _add_article(sub: Any) -> None:
+    article = _command(sub, "article", "write the teaching article: problem, cards, the rules "
+                                       "the battle used, its outcomes, then the book")
     _add_exploration_options(article)
     article.add_argument("--out", help="output folder (default: the book's, "
                                        "output/<situation name>[.<lang>][.<preset>])")
@@ -138,16 +156,22 @@ def build_parser() -> argparse.ArgumentParser:
     article.add_argument("--compare-rules", action="store_true",
                          help="add where the other rules preset offers other choices")
 
-    diff = command("diff", "list where two rules presets offer different choices "
-                           "(exit 0: none, 1: some)")
+
+def _add_diff(sub: Any) -> None:
+    diff = _command(sub, "diff", "list where two rules presets offer different choices "
+                                 "(exit 0: none, 1: some)")
     _add_exploration_options(diff, two_presets=True)
     diff.add_argument("--lang", choices=LANGUAGES, default="en")
 
-    audit = command("audit", "check that every branch terminates")
+
+def _add_audit(sub: Any) -> None:
+    audit = _command(sub, "audit", "check that every branch terminates")
     _add_exploration_options(audit)
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
 
-    check = command("check-book", "check the structure of a hand-written walkthrough")
+
+def _add_check_book(sub: Any) -> None:
+    check = _command(sub, "check-book", "check the structure of a hand-written walkthrough")
     check.add_argument("file", help="walkthrough in plain text or Markdown")
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     check.add_argument("--dot", metavar="PATH", help="also write the page graph as DOT to PATH")
@@ -158,7 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "appendix) is not part of the last page")
     _add_common_options(check)
 
-    stats = command("stats", "replay an ATK/DEF timeline step by step")
+
+def _add_stats(sub: Any) -> None:
+    stats = _command(sub, "stats", "replay an ATK/DEF timeline step by step")
     stats.add_argument("file", nargs="?", help="timeline file (YAML)")
     stats.add_argument("--json", action="store_true", help="print per-step records as JSON")
     stats.add_argument("--explain", action="store_true",
@@ -167,6 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="print the JSON Schema of timeline files and exit")
     _add_common_options(stats)
 
+
+def _add_cards(sub: Any) -> None:
     cards = sub.add_parser("cards", help="list the bundled cards, or show one card's text; "
                                          "'cards new PASSCODE --cdb FILE' writes a card file")
     cards.add_argument("card", nargs="?", metavar="ID", help="card id (default: list them all), "
@@ -175,22 +203,26 @@ def build_parser() -> argparse.ArgumentParser:
     _add_edopro_options(cards)
     _add_common_options(cards)
 
-    export = command("export-puzzle", "write the situation as an EDOPro puzzle script (.lua)")
+
+def _add_export_puzzle(sub: Any) -> None:
+    export = _command(sub, "export-puzzle",
+                      "write the situation as an EDOPro puzzle script (.lua)")
     export.add_argument("situation", help="situation file (YAML)")
     export.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
     export.add_argument("--cards", action="append", default=[], metavar="DIR",
                         help="also read the card files in DIR (repeatable)")
     _add_common_options(export)
 
-    imports = command("import-puzzle", "read an EDOPro puzzle script's field into a situation "
-                                       "file (no Lua is run)")
+
+def _add_import_puzzle(sub: Any) -> None:
+    imports = _command(sub, "import-puzzle", "read an EDOPro puzzle script's field into a "
+                                             "situation file (no Lua is run)")
     imports.add_argument("file", help="puzzle script (.lua)")
     imports.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
     imports.add_argument("--cards", action="append", default=[], metavar="DIR",
                          help="also read the card files in DIR (repeatable)")
     imports.add_argument("--force", action="store_true", help="replace FILE if it exists")
     _add_common_options(imports)
-    return parser
 
 
 def _add_edopro_options(cards: argparse.ArgumentParser) -> None:
@@ -205,6 +237,15 @@ def _add_edopro_options(cards: argparse.ArgumentParser) -> None:
     cards.add_argument("--force", action="store_true", help="with 'new': replace FILE")
 
 
+# The commands, in the order of ``gamebook --help``, each with what adds its parser.
+COMMANDS: dict[str, Callable[[Any], None]] = {
+    "build": _add_build, "graph": _add_graph, "article": _add_article, "diff": _add_diff,
+    "audit": _add_audit, "check-book": _add_check_book, "stats": _add_stats,
+    "cards": _add_cards, "export-puzzle": _add_export_puzzle,
+    "import-puzzle": _add_import_puzzle,
+}
+
+
 class Terminated(BaseException):
     """SIGTERM: unwinds like Ctrl-C, so temporary files and folders are removed."""
 
@@ -214,10 +255,17 @@ def _terminate(signum: int, frame: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if arguments == ["--version"]:
+        _print_version()
+    from gamebook import limits
+
     old_limits = limits.current()
     old_handler = _install(signal.SIGTERM, _terminate)
     try:
-        args = build_parser().parse_args(argv)
+        # `gamebook audit …` needs the parser of audit alone; anything else, all of them.
+        named = arguments[0] if arguments and arguments[0] in COMMANDS else None
+        args = build_parser(named).parse_args(arguments)
         limits.configure(max_input_bytes=args.max_input_bytes)
         return _dispatch(args)
     except GamebookError as error:
@@ -236,6 +284,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         limits.restore(old_limits)
         _install(signal.SIGTERM, old_handler)
+
+
+def _print_version() -> NoReturn:
+    """``gamebook --version`` on its own, answered before the parser is built and the input
+    limits are imported (they would double its start-up): the same line on stdout and the
+    same exit as argparse's version action, which answers it otherwise."""
+    print(VERSION)
+    raise SystemExit(0)
 
 
 def _dispatch(args: argparse.Namespace) -> int:

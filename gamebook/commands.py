@@ -10,9 +10,7 @@ folder untouched. ``--max-seconds`` bounds the whole command.
 from __future__ import annotations
 
 import argparse
-import shutil
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -208,6 +206,8 @@ def _write(stage: Any, files: dict[str, Any]) -> None:
 def _images(diagrams: list[Any], pages: int, stage: Any, deadline: Deadline) -> str | None:
     """For each diagram (``graph``, ``graph.1``, …) its SVG and PNG from one Graphviz
     layout, written into ``stage``; or the reason why not (none is drawn then)."""
+    import shutil  # here, not at the top: audit and --no-images never run a program
+
     if pages > IMAGE_PAGE_LIMIT:
         return TOO_LARGE.format(pages=pages, limit=IMAGE_PAGE_LIMIT)
     largest = max(diagrams, key=lambda diagram: diagram.pages)
@@ -226,6 +226,8 @@ def _images(diagrams: list[Any], pages: int, stage: Any, deadline: Deadline) -> 
 
 
 def _draw(dot: str, stem: str, source: str, stage: Any, deadline: Deadline) -> None:
+    import subprocess
+
     svg, png = stage.path / f"{stem}.svg", stage.path / f"{stem}.png"
     try:
         result = subprocess.run([dot, "-Tsvg", "-o", str(svg), "-Tpng", "-o", str(png)],

@@ -27,7 +27,8 @@ class DecisionGraph:
         self._nx: Any = None
 
     # -- building --------------------------------------------------------------------------
-    def add_node(self, node: Hashable, **attrs: Any) -> None:
+    # Positional-only, so that any attribute name is allowed (a "target" card, a "node").
+    def add_node(self, node: Hashable, /, **attrs: Any) -> None:
         if node not in self._node:
             self._node[node] = attrs
             self._succ[node] = {}
@@ -35,7 +36,7 @@ class DecisionGraph:
         else:
             self._node[node].update(attrs)
 
-    def add_edge(self, source: Hashable, target: Hashable, **attrs: Any) -> None:
+    def add_edge(self, source: Hashable, target: Hashable, /, **attrs: Any) -> None:
         for node in (source, target):
             if node not in self._node:
                 self.add_node(node)

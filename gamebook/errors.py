@@ -7,7 +7,10 @@ exits with :attr:`GamebookError.exit_code`; no traceback is shown.
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 class GamebookError(Exception):

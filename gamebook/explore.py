@@ -222,7 +222,7 @@ def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_
             return actions[0], actions
         return None, actions
 
-    result = explore_game(engine, start.state, choices=choices,
+    result = explore_game(engine, start.state, choices=choices, key=engine.merge_key,
                           max_states=max_states, max_seconds=max_seconds, prelude=start.events,
                           clock=clock, on_progress=on_progress)
     result.graph.graph["title"] = situation.title

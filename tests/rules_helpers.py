@@ -95,7 +95,7 @@ def play_events(eng: Engine, moves: Iterable[str], state: GameState | None = Non
         state, events = start.state, list(start.events)
     for text in moves:
         action = Action.parse(text)
-        while action not in eng.legal_actions(state):
+        while action not in eng.legal_actions(state, every_card=True):
             forced = forced_pass(eng, state)
             if forced is None:
                 raise AssertionError(f"{text!r} is not legal; legal: {legal(eng, state)}")
@@ -116,7 +116,13 @@ def play(eng: Engine, moves: Iterable[str], state: GameState | None = None, *,
 
 
 def legal(eng: Engine, state: GameState) -> list[str]:
-    """The legal actions as they print, in the engine's order."""
+    """The legal actions as they print, in the engine's order: every card's, also where the
+    explorer offers only the first of interchangeable cards (``offered``)."""
+    return [str(action) for action in eng.legal_actions(state, every_card=True)]
+
+
+def offered(eng: Engine, state: GameState) -> list[str]:
+    """The choices the explorer (and the book) offers."""
     return [str(action) for action in eng.legal_actions(state)]
 
 

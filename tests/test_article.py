@@ -97,7 +97,7 @@ def test_article_md_has_problem_cards_explanation_outcomes_then_the_book(written
                         "The book", "The rules cited in this book"]
     assert "Threatening Roar (Set)" in text and "Leo Wizard 1350/1200" in text
     assert "In this battle, page " in text
-    assert "\n## 64\n" in text
+    assert "\n## 56\n" in text
 
 
 def test_every_rule_number_in_article_html_links_to_an_entry(written):

@@ -3,9 +3,11 @@
 ``tests/golden/borrelsword_linkuriboh.decisions.json`` was read from the English book of the
 model battle as it was before the book was made shorter (1,985 lines): for every page the
 chain, the field (decision pages), each "can" and "cannot" line, who decides, every choice
-with its page, and every line of the outcome. The book written today must say all of it:
-the same chain, field, notes, decider and choices, and every outcome sentence, in at most
-1,100 lines.
+with its page, and every line of the outcome. It was rewritten once since, when endings that
+read the same became one page (64 pages to 56: each of the 8 pages that went said exactly
+what the page it joined says, checked by following every choice from page 1). The book
+written today must say all of it: the same chain, field, notes, decider and choices, and
+every outcome sentence, in at most 1,100 lines.
 
 When the engine or the narration changes what a page says on purpose, rewrite the golden
 file from today's book: ``python tests/test_book_compact.py --update``.

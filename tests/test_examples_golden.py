@@ -9,10 +9,12 @@ how trigger stages are settled, R23) must give the same graph. Why each count is
   or pass; Sakuretsu is gone, R24) and after A declined to answer Sakuretsu (MST on either
   card, or pass): 5; A decides whether Trap Jammer answers Sakuretsu, with no MST or either
   MST below it: 3. 8 decision points; the 9 endings are all different.
-- widespread_ruin_trap_jammer: the two Ruins are interchangeable, so each of B's 3 first
-  choices (Ruin 1, Ruin 2, pass) mirrors the other: 1 + 2 x 3 decision points; after a Trap
-  Jammer, the other Ruin cannot follow (R24), so the only way to destroy the Skull is an
-  unanswered Ruin: 8 endings, different by which Ruin went where.
+- widespread_ruin_trap_jammer: the two Ruins are interchangeable, so only Ruin 1 is offered
+  at the declaration (Ruin 2 would mirror it): B decides there (Ruin 1 or pass), A on Trap
+  Jammer above Ruin 1, B above an unanswered Ruin 1 (Ruin 2 or pass), A on Trap Jammer above
+  Ruin 2: 4 decision points; after a Trap Jammer, the other
+  Ruin cannot follow (R24), so the only way to destroy the Skull is an unanswered Ruin:
+  5 endings, all different (the 8 of every card offered, up to the Ruins' names).
 - magic_cylinder_negate_attack: Negate Attack (SS3) can be the last link only; B's 5 decision
   points are the root and the four chains of one or two SS2 Traps; 9 different endings.
 - waboku_battle: B decides in the declaration window and in the open Battle Step (2); both
@@ -30,13 +32,13 @@ from gamebook.situation import load_situation
 
 GOLDEN = {
     "sakuretsu_first_chain": (8, 9, 9),
-    "widespread_ruin_trap_jammer": (7, 8, 8),
+    "widespread_ruin_trap_jammer": (4, 5, 5),
     "magic_cylinder_negate_attack": (5, 9, 9),
     "waboku_battle": (2, 2, 2),
 }
 REASONS = {
     "sakuretsu_first_chain": {"attack_ended": 4, "battle_over": 5},
-    "widespread_ruin_trap_jammer": {"attack_ended": 5, "battle_over": 3},
+    "widespread_ruin_trap_jammer": {"attack_ended": 3, "battle_over": 2},
     "magic_cylinder_negate_attack": {"attack_ended": 4, "battle_over": 1,
                                      "battle_phase_over": 4},
     "waboku_battle": {"battle_over": 2},

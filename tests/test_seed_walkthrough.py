@@ -154,8 +154,8 @@ SEED: dict[int, SeedPage] = {
 # The seed's page -> the generated page that describes it (seed preset).
 GENERATED_PAGE = {
     1: 1, 2: 2, 3: 3, 4: 7, 5: 8, 6: 4, 7: 5, 8: 16, 9: 17, 10: 18, 11: 19, 12: 10, 13: 11,
-    14: 9, 15: 20, 16: 21, 17: 12, 18: 13, 19: 13, 20: 16, 21: 31, 22: 32, 23: 6, 24: 14,
-    25: 15, 26: 22, 27: 23, 28: 24, 29: 25, 30: 35, 31: 41, 32: 5, 33: 6, 34: 14,
+    14: 9, 15: 20, 16: 21, 17: 12, 18: 13, 19: 13, 20: 16, 21: 30, 22: 31, 23: 6, 24: 14,
+    25: 15, 26: 22, 27: 23, 28: 24, 29: 25, 30: 34, 31: 40, 32: 5, 33: 6, 34: 14,
 }
 
 
@@ -168,8 +168,9 @@ def engine() -> Engine:
 def pages(engine: Engine) -> dict:
     exploration = explore(engine.situation, "seed")
     numbers = number_pages(exploration)
-    by_state = {exploration.state(node): numbers[node] for node in exploration.graph.nodes}
-    return by_state
+    # by merge key: an ending page stands for every ending state that reads the same
+    return {engine.merge_key(exploration.state(node)): numbers[node]
+            for node in exploration.graph.nodes}
 
 
 def settle(engine: Engine, state):
@@ -198,7 +199,7 @@ def note_map(engine: Engine, state) -> dict[tuple[str, tuple[str, str]], object]
 @pytest.mark.parametrize("number", sorted(SEED))
 def test_r27_every_seed_page_maps_to_the_generated_page_that_describes_it(engine, pages, number):
     _, shown = replay(engine, SEED[number])
-    assert pages[shown] == GENERATED_PAGE[number]
+    assert pages[engine.merge_key(shown)] == GENERATED_PAGE[number]
 
 
 @pytest.mark.parametrize("number", sorted(SEED))

@@ -11,7 +11,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from gamebook import inputcache
+from gamebook import __version__, inputcache
 from gamebook.digraph import DecisionGraph
 from gamebook.errors import GamebookError
 from gamebook.explore import explore
@@ -83,6 +83,33 @@ def test_exploring_and_auditing_import_neither_networkx_nor_pydantic(tmp_path):
     second = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT)
     assert second.returncode == 0, second.stderr
     assert second.stdout.splitlines()[-1] == "[]"
+
+
+def test_graph_json_is_networkx_node_link_data_written_without_networkx(tmp_path):
+    from gamebook.book.export import graph_data
+    from gamebook.book.pages import build_book
+
+    exploration = explore(load_situation(EXAMPLE))
+    data = graph_data(exploration, build_book(exploration))
+    names = {"edges": "edges", "source": "from", "target": "to"}
+    assert nx.node_link_data(nx.node_link_graph(data, **names), **names) == data
+    code = ("import sys; from gamebook.cli import main; code = main(['build', sys.argv[1], "
+            "'--quiet', '--no-images', '--out', sys.argv[2]]); "
+            "print('networkx' in sys.modules); raise SystemExit(code)")
+    result = subprocess.run([sys.executable, "-c", code, str(EXAMPLE), str(tmp_path / "out")],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "False"
+
+
+def test_version_alone_imports_neither_the_parser_nor_the_engine():
+    code = ("import sys\nfrom gamebook.cli import main\ntry:\n    main(['--version'])\n"
+            "except SystemExit as exit:\n    assert exit.code == 0\n"
+            "print(sorted(m for m in sys.modules if m.startswith('gamebook')))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=ROOT, check=True)
+    assert result.stdout.splitlines() == [
+        f"gamebook {__version__}", "['gamebook', 'gamebook.cli', 'gamebook.errors']"]
 
 
 def _signature(situation) -> tuple:

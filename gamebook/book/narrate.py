@@ -186,6 +186,9 @@ class Narrator:
 
     def _note(self, note: Note) -> str:
         effect = self.effect(note.card, note.effect)
+        if note.legal and note.reason == "same_as":  # not offered: an equal card's is
+            return self.msg("meta.can_same", player=self.player(note.player), effect=effect,
+                            card=self.card(dict(note.args)["card"]))
         if note.legal:
             return self.msg("meta.can", player=self.player(note.player), effect=effect)
         return self.msg("meta.cannot", player=self.player(note.player), effect=effect,

@@ -12,6 +12,7 @@ is an implementation detail. It answers, for any state:
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +55,7 @@ from gamebook.rules.timing import (
     declined_by_pass,
     pass_priority,
     priority_actions,
+    same_as,
 )
 from gamebook.situation import Situation, StartMoment
 
@@ -135,6 +137,18 @@ class Engine:
     def is_terminal(self, state: GameState) -> bool:
         return state.window.kind is WindowKind.ENDED
 
+    def merge_key(self, state: GameState) -> Hashable:
+        """What makes two points one page (docs/engine.md, "Equal points are one page").
+
+        A decision point is its whole state: anything in it may still matter. An ending is
+        what its page shows, the outcome: nothing happens after it, so bookkeeping that only
+        a later action could read (an effect used once this turn, the attacks counted, the
+        window's passes) does not make another ending of it."""
+        if state.window.kind is not WindowKind.ENDED:
+            return state
+        return ("ending", state.turn_player, state.player_abilities,
+                _hashable(self.outcome(state)))
+
     def to_move(self, state: GameState) -> Player | None:
         if self.is_terminal(state):
             return None
@@ -142,7 +156,10 @@ class Engine:
             return state.turn_player
         return state.window.priority  # also the resolving player in a SELECT window
 
-    def legal_actions(self, state: GameState) -> list[Action]:
+    def legal_actions(self, state: GameState, *, every_card: bool = False) -> list[Action]:
+        """The choices at ``state``, sorted. Of interchangeable cards only the first one's
+        activation is a choice (:func:`~gamebook.rules.timing.same_as`); ``every_card``
+        lists every legal activation."""
         if self.is_terminal(state):
             return []
         window = state.window
@@ -151,7 +168,7 @@ class Engine:
         elif window.kind is WindowKind.SELECT:
             actions = select_options(state)
         else:
-            actions = priority_actions(self.rules, state)
+            actions = priority_actions(self.rules, state, every_card=every_card)
             if window.kind is WindowKind.OPEN and window.step is Step.BATTLE_STEP \
                     and window.priority is state.turn_player and not state.chain:
                 actions += attack_options(self.rules, state)
@@ -167,14 +184,22 @@ class Engine:
         return ()
 
     def notes(self, state: GameState) -> list[Note]:
-        """Can/cannot for every activated effect of both players' cards (R-rule when not)."""
+        """Can/cannot for every activated effect of both players' cards (R-rule when not).
+
+        A card whose activation is not offered because an interchangeable card's is
+        (:func:`~gamebook.rules.timing.same_as`) can be activated, with reason ``same_as``."""
         if state.window.kind in (WindowKind.ENDED, WindowKind.REPLAY, WindowKind.SELECT):
             return []
+        repeats = same_as(self.rules, state,
+                          priority_actions(self.rules, state, every_card=True))
         notes = []
         for player in (state.turn_player, state.turn_player.opponent):
             for instance, _card, effect in candidate_effects(self.rules, state, player):
                 problem = activation_problem(self.rules, state, player, instance, effect)
-                if problem is None:
+                if problem is None and player is state.window.priority and instance in repeats:
+                    notes.append(Note(player, instance, effect.id, True, None, "same_as",
+                                      (("card", repeats[instance]),)))
+                elif problem is None:
                     notes.append(Note(player, instance, effect.id, True))
                 else:
                     rule, reason, args = problem
@@ -190,7 +215,7 @@ class Engine:
         caller has just taken from :meth:`legal_actions`. Neither is checked again; any other
         action is, and an illegal one raises :class:`~gamebook.errors.RulesError`.
         """
-        if not (forced or trusted) and action not in self.legal_actions(state):
+        if not (forced or trusted) and action not in self.legal_actions(state, every_card=True):
             raise RulesError(f"illegal action {action} in this state")
         kind = action.kind
         if kind is ActionKind.ACTIVATE:
@@ -252,6 +277,15 @@ class Engine:
             "can_attack_again_with": granted,
             "cannot_declare_attacks": sorted(p.value for p in state.cannot_declare_attacks),
         }
+
+
+def _hashable(value: Any) -> Hashable:
+    """A JSON-like value (dicts, lists, scalars) as nested tuples."""
+    if isinstance(value, dict):
+        return tuple((key, _hashable(item)) for key, item in sorted(value.items()))
+    if isinstance(value, list):
+        return tuple(_hashable(item) for item in value)
+    return value
 
 
 def _tokens_made(card: Card) -> list[tuple[Primitive, PlayerRef]]:

@@ -66,18 +66,14 @@ def distinguishable(rules: Rules, state: GameState, instances: tuple[str, ...]
     up to their names, so only one choice is offered (Sheep Tokens: one "attack a Sheep
     Token", not four).
     """
-    named = _named(state)
+    named = named_cards(state)
     seen: set[tuple] = set()
     kept = []
     for instance in instances:
-        monster = state.monster(instance)
-        if monster is None or instance in named:
+        signature = card_signature(state, instance, named)
+        if signature is None or signature[0] != "monster":
             kept.append(instance)
             continue
-        signature = (monster.card, monster.controller, monster.position, monster.face_up,
-                     monster.stats, monster.battle_destroyed, state.attacks_made(instance),
-                     state.attack_allowance(instance), instance in state.flipped,
-                     tuple(sorted(e for i, e in state.used_once_per_turn if i == instance)))
         if signature in seen:
             continue
         seen.add(signature)
@@ -85,7 +81,46 @@ def distinguishable(rules: Rules, state: GameState, instances: tuple[str, ...]
     return tuple(kept)
 
 
-def _named(state: GameState) -> set[str]:
+def card_signature(state: GameState, instance: str, named: set[str]) -> tuple | None:
+    """Everything the game can tell of a card but its name, or ``None`` when its name
+    matters (the attack or a chain link names it). Two cards with one signature are
+    interchangeable: swapping their names maps every future of one onto the other's.
+
+    Where the card is and how (a monster's position, face and ATK/DEF record; a Spell/Trap's
+    face and whether it was Set this turn; the reason it left the field), and its history this
+    turn: attacks, Flip, once-per-turn effects used, the events that named it, its triggers
+    waiting in this window.
+    """
+    if instance in named:
+        return None
+    history = (tuple(sorted(e for i, e in state.used_once_per_turn if i == instance)),
+               tuple(sorted(e for e, i in state.happened if i == instance)),
+               tuple((t.stage, t.effect, t.mandatory, t.status)
+                     for t in state.window.triggers if t.card == instance))
+    monster = state.monster(instance)
+    if monster is not None:
+        return ("monster", monster.card, monster.controller, monster.position, monster.face_up,
+                monster.stats, monster.battle_destroyed, state.attacks_made(instance),
+                state.attack_allowance(instance), instance in state.flipped, *history)
+    spell_trap = state.spell_trap(instance)
+    if spell_trap is not None:
+        return ("spell_trap", spell_trap.card, spell_trap.controller, spell_trap.face_up,
+                spell_trap.set_this_turn, *history)
+    held = state.in_hand(instance)
+    if held is not None:
+        return ("hand", held.card, held.owner, *history)
+    for where, cards in (("graveyard", state.graveyard), ("banished", state.banished),
+                         ("vanished", state.vanished)):
+        for gone in cards:
+            if gone.id == instance:
+                return (where, gone.card, gone.owner, gone.reason, *history)
+    return None
+
+
+def named_cards(state: GameState) -> set[str]:
+    """The cards the attack or a chain link names: their names matter."""
+
+
     named: set[str] = set()
     if state.attack is not None:
         named.add(state.attack.attacker)

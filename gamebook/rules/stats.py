@@ -112,14 +112,29 @@ class StatBlock:
             raise StatsError(f"printed Level must be a whole number ≥ 0, not {level!r}")
         return cls(printed_atk=atk_value, printed_def=def_, printed_level=level, rules=rules)
 
+    # -- identity: what the record can still affect ------------------------------------
+    @cached_property
+    def _identity(self) -> tuple:
+        return (self.printed_atk, self.printed_def, self.printed_level,
+                _commuted(self.applications), self.negated, self.face_up,
+                self.in_damage_calculation, self.inputs, self.rules)
+
     def __hash__(self) -> int:
         cached = self.__dict__.get("_hash")
         if cached is None:
-            cached = hash((self.printed_atk, self.printed_def, self.printed_level,
-                           self.applications, self.negated, self.face_up,
-                           self.in_damage_calculation, self.inputs, self.rules))
+            cached = hash(self._identity)
             object.__setattr__(self, "_hash", cached)
         return cached
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when nothing can tell the records apart: the same applications, except that
+        a run of applied-once raises/lowers in a row may have started in any order
+        (:func:`_commuted`). Two raises of +500 and +1,500 are one record either way round."""
+        if self is other:
+            return True
+        if other.__class__ is not StatBlock:
+            return NotImplemented
+        return hash(self) == hash(other) and self._identity == other._identity  # type: ignore[attr-defined]
 
     def has(self, stat: Stat) -> bool:
         if stat is Stat.DEF:
@@ -212,8 +227,9 @@ class StatBlock:
             return self._apply(stat_class, stats, op, source=source, duration=duration, env=env,
                                name=name, reverts_on_negation=reverts_on_negation,
                                final_rank=final_rank)
-        key = (self, self.erased_history, stat_class, stats, op, source, duration, name,
-               reverts_on_negation, final_rank)  # erased_history: not part of equality
+        # the record itself too: equal blocks may list a run of raises in another order
+        key = (self, self.applications, self.erased_history, stat_class, stats, op, source,
+               duration, name, reverts_on_negation, final_rank)
         found = _APPLIED.get(key)
         if found is None:
             found = self._apply(stat_class, stats, op, source=source, duration=duration,
@@ -488,6 +504,26 @@ class StatBlock:
         mapping = {a.started: index for index, a in enumerate(ordered)}
         canonical = tuple(_renumber(a, mapping) for a in ordered)
         return replace(self, applications=canonical, erased_history=history)
+
+
+def _commuted(apps: tuple[Application, ...]) -> tuple:
+    """The record with the order of each run of consecutive applied-once raises/lowers
+    forgotten. Their sum does not depend on their order, and whatever reads start times
+    (an ASET erasing or suspending what started before it, R77/R78; a CSET hiding earlier
+    raises, R73; the R89 order of FINAL applications) compares them with applications outside
+    the run only, whose places do not move. A run member is kept without its start time."""
+    out: list = []
+    run: list[tuple] = []
+    for app in apps:
+        if app.stat_class is StatClass.DELTA_ONCE and not app.pending:
+            run.append((app.stats, str(app.op), app.source, app.duration or "", app.frozen,
+                        app.erased, app.suspended, app.reverts_on_negation))
+            continue
+        out.extend(sorted(run))
+        run = []
+        out.append(app)
+    out.extend(sorted(run))
+    return tuple(out)
 
 
 def _stat_tuple(stats: Iterable[Stat]) -> tuple[Stat, ...]:

@@ -30,7 +30,7 @@ from gamebook.cards.model import (
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.operations import free_zones, pay_costs
-from gamebook.rules.selection import distinguishable, matching_cards
+from gamebook.rules.selection import card_signature, distinguishable, matching_cards, named_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
     S1,
@@ -401,8 +401,13 @@ def pass_problem(rules: Rules, state: GameState, player: Player) -> Problem | No
     return None
 
 
-def priority_actions(rules: Rules, state: GameState) -> list[Action]:
-    """Legal actions of the priority holder in a priority window."""
+def priority_actions(rules: Rules, state: GameState, *, every_card: bool = False
+                     ) -> list[Action]:
+    """Legal actions of the priority holder in a priority window.
+
+    Of interchangeable cards (:func:`~gamebook.rules.selection.card_signature`) only the first
+    one's activation is offered, unless ``every_card``: activating the other leads to the same
+    game with two names swapped (:func:`same_as`)."""
     window = state.window
     player = window.priority
     actions: list[Action] = []
@@ -413,6 +418,10 @@ def priority_actions(rules: Rules, state: GameState) -> list[Action]:
                    else (None,))
         for target in targets:
             actions.append(Action(ActionKind.ACTIVATE, player, instance, effect.id, target))
+    if not every_card and len(actions) > 1:
+        repeats = same_as(rules, state, actions)
+        if repeats:
+            actions = [a for a in actions if a.card not in repeats]
     if window.placing:
         if not _must_place(rules, state, player, window.floor):
             actions.append(Action(ActionKind.END_PLACEMENT, player))
@@ -422,6 +431,30 @@ def priority_actions(rules: Rules, state: GameState) -> list[Action]:
     elif pass_problem(rules, state, player) is None:
         actions.append(Action(ActionKind.PASS, player))
     return actions
+
+
+def same_as(rules: Rules, state: GameState, actions: list[Action]) -> dict[str, str]:
+    """Cards whose activations repeat an earlier card's: card → the card the book follows.
+
+    An activation repeats another when the two cards are interchangeable and the effect and
+    target are the same, so one order per distinguishable arrangement is explored: of three
+    identical Set traps the first is offered, and once it is on the chain, the second."""
+    cards = [rules.card_of(state, a.card) for a in actions if a.kind is ActionKind.ACTIVATE]
+    if len(set(map(id, cards))) == len(cards):
+        return {}  # no two activations of one card: nothing to compare
+    named = named_cards(state)
+    first: dict[tuple, str] = {}
+    repeats: dict[str, str] = {}
+    for action in actions:
+        if action.kind is not ActionKind.ACTIVATE or action.card in repeats:
+            continue
+        signature = card_signature(state, action.card, named)
+        if signature is None:
+            continue
+        kept = first.setdefault((signature, action.effect, action.target), action.card)
+        if kept != action.card:
+            repeats[action.card] = kept
+    return repeats
 
 
 def _must_place(rules: Rules, state: GameState, player: Player, stage: int) -> bool:
