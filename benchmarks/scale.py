@@ -5,7 +5,9 @@ to also put it into ``benchmarks/README.md`` (between the ``scale:begin``/``scal
 marks). Each point runs in a fresh process, so its peak memory (maximum resident set size)
 is its own. Per point: decision points, pages, transitions (actions applied, forced passes
 included), exploring seconds (wall and CPU), microseconds per transition, the book (page
-model, Markdown, graph.json) in seconds, and the peak memory of the whole process.
+model, Markdown, graph.json) in CPU seconds, all that ``gamebook build`` makes by default after
+exploring (the book, book.html and the diagrams' DOT sources) in CPU seconds, and the peak
+memory of the whole process.
 
 Families, all made from the bundled test cards (``tests/cards``), with ``--cards`` rules:
 
@@ -103,10 +105,12 @@ def measure(family: str, size: str, max_seconds: float) -> dict:
     import json as json_module
 
     sys.path.insert(0, str(ROOT))
-    from gamebook.book.export import graph_json
+    from gamebook.book.diagram import diagrams
+    from gamebook.book.export import graph_json_chunks
     from gamebook.book.pages import build_book
-    from gamebook.book.render import render
+    from gamebook.book.render import render_chunks
     from gamebook.explore import explore
+    from gamebook.files import Stage
     from gamebook.situation import load_situation
 
     with tempfile.TemporaryDirectory() as folder:
@@ -121,18 +125,26 @@ def measure(family: str, size: str, max_seconds: float) -> dict:
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     graph = exploration.graph
     endings = sum(1 for _, terminal in graph.nodes(data="terminal") if terminal)
-    began = time.perf_counter()
-    book = build_book(exploration)
-    render(book, "md")
-    graph_json(exploration, book)
-    book_seconds = time.perf_counter() - began
+    # Written into files as gamebook build writes them (in pieces, one file at a time).
+    # CPU time, as for exploring: a busy machine's wall time is noise.
+    with tempfile.TemporaryDirectory() as folder:
+        stage = Stage(Path(folder))
+        began = time.process_time()
+        book = build_book(exploration)
+        stage.write("book.md", render_chunks(book, "md"))
+        stage.write("graph.json", graph_json_chunks(exploration, book))
+        book_seconds = time.process_time() - began
+        stage.write("book.html", render_chunks(book, "html"))
+        for diagram in diagrams(exploration, book, layouts=False):  # Graphviz is not timed
+            stage.write(f"{diagram.name}.dot", diagram.source)
+        build_seconds = time.process_time() - began
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     return {"family": family, "size": size, "decisions": graph.number_of_nodes() - endings,
             "pages": graph.number_of_nodes(), "transitions": exploration.transitions,
             "explore_s": wall, "explore_cpu_s": cpu,
             "us_per_transition": 1e6 * cpu / max(exploration.transitions, 1),
             "decisions_per_s": (graph.number_of_nodes() - endings) / max(cpu, 1e-9),
-            "book_s": book_seconds, "peak_mb": peak}
+            "book_s": book_seconds, "build_s": build_seconds, "peak_mb": peak}
 
 
 def run_point(family: str, size: str, max_seconds: float) -> dict:
@@ -148,18 +160,18 @@ def run_point(family: str, size: str, max_seconds: float) -> dict:
 
 def table(rows: list[dict]) -> str:
     lines = ["| family | size | decision points | pages | transitions | explore s (CPU) "
-             "| decision points/s | µs/transition | book s | peak MB |",
-             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+             "| decision points/s | µs/transition | book s (CPU) | build s (CPU) | peak MB |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for row in rows:
         if "error" in row:
             lines.append(f"| {row['family']} | {row['size']} | {row['error']} "
-                         "| | | | | | | |")
+                         "| | | | | | | | |")
             continue
         lines.append(
             f"| {row['family']} | {row['size']} | {row['decisions']:,} | {row['pages']:,} "
             f"| {row['transitions']:,} | {row['explore_cpu_s']:.2f} "
             f"| {row['decisions_per_s']:,.0f} | {row['us_per_transition']:.0f} "
-            f"| {row['book_s']:.2f} | {row['peak_mb']:,.0f} |")
+            f"| {row['book_s']:.2f} | {row['build_s']:.2f} | {row['peak_mb']:,.0f} |")
     return "\n".join(lines)
 
 

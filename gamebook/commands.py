@@ -1,8 +1,10 @@
 """``gamebook build``, ``graph`` and ``audit``: load, explore, audit, write.
 
-Everything is computed before the first file is written, so bad input or an exceeded
-budget leaves the output folder untouched; the folder is then replaced as a whole
-(:func:`gamebook.files.staged_folder`). ``--max-seconds`` bounds the whole command.
+Every file is written into a staging folder beside the output folder as soon as it is made
+(a big book's files are hundreds of megabytes: they are never all in memory at once), and
+the staging folder then replaces the output folder as a whole
+(:func:`gamebook.files.staged_folder`), so bad input or an exceeded budget leaves the output
+folder untouched. ``--max-seconds`` bounds the whole command.
 """
 
 from __future__ import annotations
@@ -21,10 +23,18 @@ FORMATS = ("md", "html", "txt", "print", "twee", "mmd")
 DOT_MISSING = ("Graphviz's 'dot' program was not found, so only graph.dot was written. "
                "Install Graphviz (Debian/Ubuntu: apt-get install graphviz; macOS: brew install "
                "graphviz) and run the command again to get graph.svg and graph.png.")
-IMAGE_PAGE_LIMIT = 1500  # above this, a layout takes minutes and is no longer readable
+# Graphviz's layout time grows faster than the pages: on the project's machine a diagram of
+# 460 pages takes 4 s, 660 pages 5 s, 830 pages 14 s, 1,000 pages 28 s (CPU; minutes of wall
+# time on a busy machine). Above these limits nothing is laid out (not even to try layouts).
+IMAGE_PAGE_LIMIT = 1500  # pages of the whole book (all its diagrams together)
+DIAGRAM_PAGE_LIMIT = 600  # pages of one diagram (graph, or one attack's graph.N)
 TOO_LARGE = ("The diagram has {pages} pages (more than {limit}): drawing it would take minutes "
              "and nobody could read it, so only graph.dot was written. Render it yourself if you "
              "need it: dot -Tsvg graph.dot -o graph.svg")
+PART_TOO_LARGE = ("The diagram {name} has {pages} pages (more than {limit}): drawing it would "
+                  "take minutes and nobody could read it, so only the .dot files were written "
+                  "({names}). Render one yourself if you need it: dot -Tsvg {name}.dot -o "
+                  "{name}.svg")
 
 
 # Every file build or graph may write; a new build replaces all of these (a stale
@@ -63,32 +73,36 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
         sys.stdout.write(report.to_json() if args.json else report.to_text())
         return 0 if report.terminates else 1
 
+    from gamebook.book.diagram import diagrams as make_diagrams
     from gamebook.book.diagram import missing_font
-    from gamebook.book.export import diagram_files, format_files, graph_json, part_files, shorten
+    from gamebook.book.export import format_files, graph_json_chunks, part_files, shorten
     from gamebook.book.pages import build_book
     from gamebook.files import staged_folder
 
-    progress.phase(f"writing {report.pages:,} pages")
-    deadline.phase = "writing the book"
-    book = build_book(exploration, args.lang)
-    merge = getattr(args, "merge_endings", False)
-    outputs = diagram_files(exploration, book, merge_endings=merge)
-    if args.command == "build":
-        for fmt in formats:
-            outputs.update(format_files(exploration, book, fmt, merge_endings=merge))
-        outputs["graph.json"] = graph_json(exploration, book)
-        outputs["audit.json"] = report.to_json()
     out = Path(args.out) if args.out else default_output(situation.name, args.lang, args.rules,
                                                          situation.spec.rules)
     owned = [*(OUTPUT_NAMES if args.command == "build" else GRAPH_NAMES), *part_files(out)]
     note = None if args.no_images else missing_font(args.lang)
+    progress.phase(f"writing {report.pages:,} pages")
+    deadline.phase = "writing the book"
+    book = build_book(exploration, args.lang)
+    merge = getattr(args, "merge_endings", False)
+    # Each file is written into the staging folder as soon as it is made and then dropped:
+    # a big book's formats are hundreds of megabytes each.
     with staged_folder(out, owned) as stage:
-        for name, text in outputs.items():
-            stage.write(name, text)
+        # Layouts are tried with Graphviz only for a book small enough to be drawn.
+        diagrams = make_diagrams(exploration, book, merge_endings=merge,
+                                 layouts=report.pages <= IMAGE_PAGE_LIMIT)
+        _write(stage, {f"{diagram.name}.dot": diagram.source for diagram in diagrams})
+        if args.command == "build":
+            for fmt in formats:
+                _write(stage, format_files(exploration, book, fmt, merge_endings=merge))
+            _write(stage, {"graph.json": graph_json_chunks(exploration, book),
+                           "audit.json": report.to_json()})
         if not args.no_images:
             progress.phase("drawing the diagram")
             deadline.phase = "drawing the diagram"
-            note = _images(outputs, report.pages, stage, deadline) or note
+            note = _images(diagrams, report.pages, stage, deadline) or note
         deadline.cancel()  # the swap is one rename: a budget must not stop it halfway
     progress.done()
     if not args.quiet:
@@ -184,19 +198,30 @@ def _formats(value: str) -> list[str]:
     return formats
 
 
-def _images(outputs: dict[str, str], pages: int, stage: Any, deadline: Deadline) -> str | None:
-    """For each diagram (``graph.dot``, ``graph.1.dot``, …) its SVG and PNG from one
-    Graphviz layout, written into ``stage``; or the reason why not."""
+def _write(stage: Any, files: dict[str, Any]) -> None:
+    for name, text in files.items():
+        stage.write(name, text)
+
+
+def _images(diagrams: list[Any], pages: int, stage: Any, deadline: Deadline) -> str | None:
+    """For each diagram (``graph``, ``graph.1``, …) its SVG and PNG from one Graphviz
+    layout, written into ``stage``; or the reason why not (none is drawn then)."""
     import shutil  # here, not at the top: audit and --no-images never run a program
 
     if pages > IMAGE_PAGE_LIMIT:
         return TOO_LARGE.format(pages=pages, limit=IMAGE_PAGE_LIMIT)
+    largest = max(diagrams, key=lambda diagram: diagram.pages)
+    if largest.pages > DIAGRAM_PAGE_LIMIT:
+        if len(diagrams) == 1:
+            return TOO_LARGE.format(pages=largest.pages, limit=DIAGRAM_PAGE_LIMIT)
+        return PART_TOO_LARGE.format(name=largest.name, pages=largest.pages,
+                                     limit=DIAGRAM_PAGE_LIMIT, names=", ".join(
+                                         f"{diagram.name}.dot" for diagram in diagrams))
     dot = shutil.which("dot")
     if dot is None:
         return DOT_MISSING
-    for name, source in outputs.items():
-        if name.endswith(".dot"):
-            _draw(dot, name.removesuffix(".dot"), source, stage, deadline)
+    for diagram in diagrams:
+        _draw(dot, diagram.name, diagram.source, stage, deadline)
     return None
 
 

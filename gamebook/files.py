@@ -87,12 +87,20 @@ class Stage:
         self.path = path
         self.written: list[str] = []
 
-    def write(self, name: str, data: str | bytes) -> None:
-        payload = data.encode("utf-8") if isinstance(data, str) else data
+    def write(self, name: str, data: str | bytes | Iterable[str]) -> None:
+        """Write file ``name``: text, bytes, or text in pieces (written as they come, so a
+        file of hundreds of megabytes is never all in memory)."""
         target = self.path / name
         try:
-            with open(target, "wb") as stream:
-                stream.write(payload)
+            with open(target, "wb", buffering=1 << 20) as stream:
+                if isinstance(data, bytes):
+                    stream.write(data)
+                elif isinstance(data, str):  # encoded a slice at a time: no second copy
+                    for start in range(0, len(data), 1 << 20):
+                        stream.write(data[start:start + (1 << 20)].encode("utf-8"))
+                else:
+                    for piece in data:
+                        stream.write(piece.encode("utf-8"))
                 stream.flush()
                 os.fsync(stream.fileno())
         except OSError as exc:

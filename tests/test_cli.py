@@ -7,6 +7,7 @@ no traceback, and nothing written to the output folder.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -228,6 +229,46 @@ def test_a_diagram_too_large_to_read_is_written_as_dot_only_with_a_reason(tmp_pa
     assert main(["graph", str(EXAMPLE), "--out", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == ["graph.dot"]
     assert "only graph.dot was written" in capsys.readouterr().err
+
+
+def test_a_diagram_with_too_many_pages_to_lay_out_is_written_as_dot_only(tmp_path, capsys,
+                                                                         monkeypatch):
+    from gamebook import commands
+
+    monkeypatch.setattr(commands, "DIAGRAM_PAGE_LIMIT", 10)
+    out = tmp_path / "out"
+    assert main(["graph", str(EXAMPLE), "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["graph.dot"]
+    assert re.search(r"The diagram has \d+ pages \(more than 10\)", capsys.readouterr().err)
+
+
+def test_a_split_diagram_is_drawn_only_when_every_part_can_be_laid_out(tmp_path, capsys,
+                                                                       monkeypatch):
+    from gamebook import commands
+
+    monkeypatch.setattr(commands, "DIAGRAM_PAGE_LIMIT", 5)
+    out = tmp_path / "out"
+    start_step = ROOT / "examples" / "borrelsword_linkuriboh_start_step.yaml"
+    assert main(["graph", str(start_step), "--out", str(out)]) == 0
+    names = sorted(p.name for p in out.iterdir())
+    assert names and all(name.endswith(".dot") for name in names) and "graph.1.dot" in names
+    err = capsys.readouterr().err
+    assert re.search(r"The diagram graph\.\d+ has \d+ pages \(more than 5\)", err)
+    assert "graph.dot, graph.1.dot" in err
+
+
+def test_a_book_too_large_to_draw_runs_no_graphviz_at_all(tmp_path, monkeypatch):
+    from gamebook import commands
+
+    real_run = subprocess.run
+
+    def run(command, *args, **kwargs):
+        assert Path(command[0]).name != "dot", "Graphviz ran for a diagram nobody draws"
+        return real_run(command, *args, **kwargs)
+
+    monkeypatch.setattr(commands, "IMAGE_PAGE_LIMIT", 10)
+    monkeypatch.setattr(subprocess, "run", run)
+    assert main(["graph", str(EXAMPLE), "--out", str(tmp_path / "out"), "-q"]) == 0
 
 
 def test_a_bad_card_file_is_reported_with_its_own_path_and_line(tmp_path):

@@ -105,3 +105,17 @@ def test_a_new_build_removes_the_parts_of_an_older_one(tmp_path):
                  "--format", "mmd"]) == 0
     assert sorted(p.name for p in out.iterdir()) == [
         "audit.json", "graph.dot", "graph.json", "graph.mmd"]
+
+
+def test_a_book_written_in_pieces_reads_as_the_book_rendered_whole():
+    import random
+
+    from gamebook.book.render import _blocks, _squeezed
+
+    rng = random.Random(14)
+    for _ in range(2000):  # runs of blank lines across any cut between two pieces
+        text = "".join(rng.choice("ab\n\n\n") for _ in range(rng.randint(0, 60)))
+        cuts = sorted(rng.sample(range(len(text) + 1), min(len(text) + 1, 8)))
+        pieces = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)]
+        squeezed = "".join(_squeezed(_blocks(iter(pieces), size=rng.randint(1, 8))))
+        assert squeezed == re.sub(r"\n{3,}", "\n\n", text)

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import deque
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from gamebook.book.narrate import Narrator
@@ -36,6 +38,9 @@ SPLIT_LIMIT = 150  # pages: above this, an overview plus one diagram per attack 
 # tree; ranks left to right (the legend is then a column).
 LAYOUTS = ("TB", "TB-column", "LR")
 TRIAL_LIMIT = 400  # pages: up to this, both rank directions are laid out and compared
+# pages of the whole book: above this no layout is tried (nor drawn: Graphviz would take
+# minutes); the crowded benchmark's 2,939 pages took 31 s of Graphviz CPU in trials alone
+TRIAL_BOOK_LIMIT = 1500
 CLUSTER_LIMIT = 100  # pages: above this, the pages of one window are drawn as a cluster
 TITLE_LIMIT = 100  # characters of the title on a diagram; longer ones end in "…"
 LABEL_LIMIT = 40  # characters of an edge label
@@ -72,6 +77,7 @@ class Diagram:
 
     name: str
     source: str
+    pages: int = 0  # the book's pages drawn in it (an overview draws none)
 
 
 def shorten(value: str, limit: int) -> str:
@@ -101,6 +107,7 @@ _CLOSING = "、。，：；）」』〉》・ーぁぃぅぇぉっゃゅょァ�
 _TOKEN = re.compile(rf"(\s*)([{_OPENING}]*[{_CJK}][{_CLOSING}]*|[^\s{_CJK}]+)")
 
 
+@lru_cache(maxsize=1 << 14)  # a big diagram labels thousands of edges with the same words
 def wrap(value: str, width: int = WRAP) -> str:
     """``value`` on balanced lines of at most about ``width`` columns: broken at spaces, and
     anywhere between CJK characters (never before closing punctuation)."""
@@ -180,25 +187,33 @@ class Words:
 
 
 def diagrams(exploration: Exploration, book: Book, *, merge_endings: bool = False,
-             book_file: str = "book.html") -> list[Diagram]:
+             book_file: str = "book.html", layouts: bool = True) -> list[Diagram]:
     """The diagrams of ``book``: one, or (a large book of several attacks or steps) an
-    overview named ``graph`` and one diagram per attack or step, ``graph.1``, …"""
-    builder = _Builder(exploration, book, merge_endings, book_file)
+    overview named ``graph`` and one diagram per attack or step, ``graph.1``, …
+
+    ``layouts=False``, or a book of more than :data:`TRIAL_BOOK_LIMIT` pages: no layout is
+    tried with Graphviz (a diagram that will not be drawn), the rank direction is guessed
+    from the graph's shape.
+    """
+    layouts = layouts and len(book.pages) <= TRIAL_BOOK_LIMIT
+    builder = _Builder(exploration, book, merge_endings, book_file, layouts)
     groups = builder.groups()
     if len(book.pages) <= SPLIT_LIMIT or len(groups) < 2:
         clusters = len(book.pages) > CLUSTER_LIMIT
-        return [Diagram("graph", builder.diagram(book.pages, clusters=clusters))]
+        return [Diagram("graph", builder.diagram(book.pages, clusters=clusters),
+                        len(book.pages))]
     parts = [Diagram("graph", builder.overview(groups))]
     for index, (label, pages) in enumerate(groups, start=1):
         parts.append(Diagram(f"graph.{index}", builder.diagram(
-            pages, clusters=True, title=label, groups=groups)))
+            pages, clusters=True, title=label, groups=groups), len(pages)))
     return parts
 
 
 class _Builder:
     def __init__(self, exploration: Exploration, book: Book, merge_endings: bool,
-                 book_file: str) -> None:
+                 book_file: str, layouts: bool = True) -> None:
         self.exploration = exploration
+        self.layouts = layouts
         self.book = book
         self.merge = merge_endings
         self.book_file = book_file
@@ -301,10 +316,13 @@ class _Builder:
         largest at 1,600 px (tried with Graphviz when it is installed and the diagram has at
         most :data:`TRIAL_LIMIT` pages, else guessed from the graph's shape)."""
         if rankdir is None:
+            if len(pages) > TRIAL_LIMIT or not self.layouts:  # one source, of the guessed shape
+                return self.diagram(pages, clusters=clusters, title=title, groups=groups,
+                                    rankdir=_rank_direction(pages, {p.number for p in pages}))
             sources = {layout: self.diagram(pages, clusters=clusters, title=title,
                                             groups=groups, rankdir=layout)
                        for layout in LAYOUTS}
-            scales = _layout_scales(sources) if len(pages) <= TRIAL_LIMIT else None
+            scales = _layout_scales(sources)
             if scales is None:
                 return sources[_rank_direction(pages, {page.number for page in pages})]
             best = LAYOUTS[0]
@@ -533,10 +551,10 @@ def _rank_direction(pages: tuple[Page, ...], inside: set[int]) -> str:
             if choice.page in inside and choice.page != page.number:
                 parents[choice.page] += 1
     depth = {number: 0 for number, count in parents.items() if count == 0}
-    queue = list(depth)
+    queue = deque(depth)
     by_number = {page.number: page for page in pages}
     while queue:
-        number = queue.pop(0)
+        number = queue.popleft()
         for choice in by_number[number].choices:
             if choice.page in inside and choice.page not in depth:
                 depth[choice.page] = depth[number] + 1

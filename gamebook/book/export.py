@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from gamebook.book.diagram import diagrams, shorten  # noqa: F401 - shorten is public here
 from gamebook.book.pages import Book
-from gamebook.digraph import DecisionGraph
 from gamebook.explore import Exploration
 
 # Files a build may write besides the fixed names: the per-attack diagrams of a large book
@@ -22,66 +22,104 @@ PART_FILE = re.compile(r"graph\.\d+\.(?:dot|svg|png)|graph\.part\d+\.mmd")
 
 
 def graph_data(exploration: Exploration, book: Book) -> dict[str, Any]:
-    """The decision graph as networkx node-link data with JSON-friendly attributes."""
-    pages = {page.node: page for page in book.pages}
-    graph = exploration.graph
-    # One dict per event object: a big book's edges repeat the same events thousands of times.
-    told: dict[int, dict[str, Any]] = {}
-    out = DecisionGraph()
-    out.graph.update(title=graph.graph.get("title"), root=exploration.root,
-                     rules=graph.graph.get("rules"), situation=graph.graph.get("situation"))
-    for node in sorted(graph.nodes, key=lambda n: pages[n].number):
-        state = exploration.state(node)
-        page = pages[node]
-        attrs: dict[str, Any] = {
+    """The decision graph as node-link data (networkx's layout) with JSON-friendly
+    attributes: ``directed``, ``multigraph``, ``graph``, ``nodes``, ``edges``."""
+    told: dict[int, dict[str, Any]] = {}  # one dict per event object
+    edges = [{**attrs, "events": [told.get(id(e)) or told.setdefault(id(e), e.as_dict())
+                                  for e in events]}
+             for attrs, events in _edges(exploration, book)]
+    return {"directed": True, "multigraph": False, "graph": _graph_attrs(exploration),
+            "nodes": list(_nodes(exploration, book)), "edges": edges}
+
+
+def graph_json(exploration: Exploration, book: Book) -> str:
+    """graph.json: :func:`graph_json_chunks` joined."""
+    return "".join(graph_json_chunks(exploration, book))
+
+
+def graph_json_chunks(exploration: Exploration, book: Book) -> Iterator[str]:
+    """graph.json in pieces, to be written one after the other (a big book's file is
+    hundreds of megabytes: never all in memory). Keys sorted, one node or edge per line,
+    each from the C JSON encoder (``indent=`` would force the pure-Python one, 4.5 times
+    slower on big books)."""
+    encode = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+    parts = {"directed": True, "edges": _edge_lines(exploration, book, encode),
+             "graph": _graph_attrs(exploration), "multigraph": False,
+             "nodes": map(encode, _nodes(exploration, book))}
+    yield "{\n"
+    for index, (key, value) in enumerate(parts.items()):  # in sorted order
+        comma = ",\n" if index < len(parts) - 1 else "\n"
+        if not isinstance(value, Iterator):
+            yield f" {encode(key)}: {encode(value)}{comma}"
+            continue
+        opened = False
+        for line in value:
+            yield f"{',' if opened else f' {encode(key)}: ['}\n  {line}"
+            opened = True
+        yield f"\n ]{comma}" if opened else f" {encode(key)}: []{comma}"
+    yield "}\n"
+
+
+def _edge_lines(exploration: Exploration, book: Book, encode: Any) -> Iterator[str]:
+    """Each edge as the encoder writes it, keys sorted; its events are encoded once per
+    event object (a big book's edges repeat the same events thousands of times) and put
+    between the keys that sort before "events" and those after."""
+    told: dict[int, tuple[Any, str]] = {}
+    for attrs, events in _edges(exploration, book):
+        texts = []
+        for event in events:
+            found = told.get(id(event))
+            if found is None:
+                found = told[id(event)] = (event, encode(event.as_dict()))
+            texts.append(found[1])
+        before = encode({key: value for key, value in attrs.items() if key < "events"})
+        after = encode({key: value for key, value in attrs.items() if key > "events"})
+        yield f'{before[:-1]}, "events": [{", ".join(texts)}], {after[1:]}'
+
+
+def _graph_attrs(exploration: Exploration) -> dict[str, Any]:
+    graph = exploration.graph.graph
+    return {"title": graph.get("title"), "root": exploration.root, "rules": graph.get("rules"),
+            "situation": graph.get("situation")}
+
+
+def _nodes(exploration: Exploration, book: Book) -> Iterator[dict[str, Any]]:
+    """One per page, in page order."""
+    for page in book.pages:
+        node: dict[str, Any] = {
             "page": page.number,
             "to_move": page.to_move,
             "chain": [{"player": link.player.value, "card": link.card, "effect": link.effect}
-                      for link in state.chain],
+                      for link in exploration.state(page.node).chain],
             "terminal": page.terminal,
         }
         if page.terminal:
-            attrs["outcome"] = page.outcome
-        out.add_node(node, **attrs)
+            node["outcome"] = page.outcome
+        node["id"] = page.node
+        yield node
+
+
+def _edges(exploration: Exploration, book: Book) -> Iterator[tuple[dict[str, Any], Any]]:
+    """One per pair of pages a choice joins, in page and choice order: its attributes and
+    its events. A second choice of a page that reaches the same page is listed in the first
+    one's ``alternatives``."""
+    graph = exploration.graph
     for page in book.pages:
+        edges: dict[str, tuple[dict[str, Any], Any]] = {}
         for choice in page.choices:
             child = book.page(choice.page).node
             action = choice.action
             attrs = {"player": action.player.value, "action": action.kind.value,
                      "card": action.card, "effect": action.effect, "target": action.target,
                      "label": choice.label}
-            if out.has_edge(page.node, child):
-                # another choice of this page reaching the same state (a DiGraph keeps one
-                # edge per pair of nodes): listed with the first
-                out.edges[page.node, child].setdefault("alternatives", []).append(attrs)
+            edge = edges.get(child)
+            if edge is not None:
+                edge[0].setdefault("alternatives", []).append(attrs)
                 continue
-            data = graph.edges[page.node, child]
-            events = [told.get(id(event)) or told.setdefault(id(event), event.as_dict())
-                      for event in data["events"]]
-            out.add_edge(page.node, child, **attrs, events=events)
-    # nx.node_link_data(out, edges="edges", source="from", target="to"), written out: importing
-    # networkx takes longer than writing a small book. "target" is the card an effect
-    # targets, so the links use "from" and "to".
-    return {"directed": True, "multigraph": False, "graph": out.graph,
-            "nodes": [{**out.nodes[node], "id": node} for node in out],
-            "edges": [{**attrs, "from": source, "to": target}
-                      for source, target, attrs in out.edges(data=True)]}
-
-
-def graph_json(exploration: Exploration, book: Book) -> str:
-    """graph.json: keys sorted, one node or edge per line. Each line comes from the C JSON
-    encoder (``indent=`` would force the pure-Python one, 4.5 times slower on big books)."""
-    encode = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
-    data = graph_data(exploration, book)
-    lines = []
-    for key in sorted(data):
-        value = data[key]
-        if isinstance(value, list) and value:
-            items = ",\n".join(f"  {encode(item)}" for item in value)
-            lines.append(f" {encode(key)}: [\n{items}\n ]")
-        else:
-            lines.append(f" {encode(key)}: {encode(value)}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
+            # "target" is the card an effect targets, so the links use "from" and "to".
+            attrs["from"], attrs["to"] = page.node, child
+            edges[child] = (attrs, graph.edges[page.node, child]["events"])
+        yield from edges.values()
 
 
 def graph_dot(exploration: Exploration, book: Book, *, merge_endings: bool = False) -> str:
@@ -89,18 +127,20 @@ def graph_dot(exploration: Exploration, book: Book, *, merge_endings: bool = Fal
     return diagrams(exploration, book, merge_endings=merge_endings)[0].source
 
 
-def diagram_files(exploration: Exploration, book: Book, *, merge_endings: bool = False
-                  ) -> dict[str, str]:
+def diagram_files(exploration: Exploration, book: Book, *, merge_endings: bool = False,
+                  layouts: bool = True) -> dict[str, str]:
     """``graph.dot``, and for a large book of several attacks ``graph.1.dot``, …"""
     return {f"{d.name}.dot": d.source
-            for d in diagrams(exploration, book, merge_endings=merge_endings)}
+            for d in diagrams(exploration, book, merge_endings=merge_endings, layouts=layouts)}
 
 
 def format_files(exploration: Exploration, book: Book, fmt: str, *,
-                 merge_endings: bool = False) -> dict[str, str]:
+                 merge_endings: bool = False) -> dict[str, str | Iterator[str]]:
     """The files of one ``--format``: ``md``, ``html``, ``txt`` (``book.<fmt>``), ``print``
-    (``book.print.html``), ``twee`` (``book.twee``), ``mmd`` (``graph.mmd`` or its parts)."""
-    from gamebook.book.render import render
+    (``book.print.html``), ``twee`` (``book.twee``), ``mmd`` (``graph.mmd`` or its parts).
+    A book's text comes in pieces (:func:`~gamebook.book.render.render_chunks`), made as
+    they are written."""
+    from gamebook.book.render import render_chunks
 
     if fmt == "twee":
         from gamebook.book.twee import book_twee
@@ -111,8 +151,8 @@ def format_files(exploration: Exploration, book: Book, fmt: str, *,
 
         return mermaid_files(exploration, book, merge_endings=merge_endings)
     if fmt == "print":
-        return {"book.print.html": render(book, "print")}
-    return {f"book.{fmt}": render(book, fmt)}
+        return {"book.print.html": render_chunks(book, "print")}
+    return {f"book.{fmt}": render_chunks(book, fmt)}
 
 
 def part_files(folder: Any) -> list[str]:

@@ -34,8 +34,16 @@ class Narrator:
         self.instances = instances
         self.owners = owners or {}
         self._templates: dict[str, str] = {}
-        self._told: dict[tuple[Event, ...], tuple[str, ...]] = {}  # the same runs recur
-        self._said: dict[Event, str | None] = {}
+        # A big book tells the same things on thousands of pages: each distinct run of
+        # events, event, field, chain, note and choice is put into words once. Events are
+        # interned (one object per value), so a run is keyed by its events' ids; the cache
+        # keeps the events, so no id can be reused while it lives.
+        self._told: dict[tuple[int, ...], tuple[tuple[Event, ...], tuple[str, ...]]] = {}
+        self._said: dict[int, tuple[Event, str | None]] = {}
+        self._fields: dict[tuple, tuple[str, ...]] = {}
+        self._chains: dict[tuple, tuple[str, ...]] = {}
+        self._notes: dict[Note, str] = {}
+        self._choices: dict[tuple[Action, tuple[str, ...]], str] = {}
         self._labels = self._distinct_labels()
 
     # -- words ---------------------------------------------------------------------------
@@ -106,6 +114,13 @@ class Narrator:
     # -- actions, notes, chain -----------------------------------------------------------
     def choice(self, action: Action, declining: tuple[str, ...] = ()) -> str:
         """The words of a choice; ``declining``: the triggers a pass or decline gives up."""
+        key = (action, declining)
+        said = self._choices.get(key)
+        if said is None:
+            said = self._choices[key] = self._choice(action, declining)
+        return said
+
+    def _choice(self, action: Action, declining: tuple[str, ...]) -> str:
         kind = action.kind
         if kind is ActionKind.ACTIVATE:
             effect = self.effect(action.card, action.effect)
@@ -161,6 +176,15 @@ class Narrator:
         return self.msg(f"short.{kind.value}")
 
     def note(self, note: Note) -> str:
+        try:
+            said = self._notes.get(note)
+        except TypeError:  # an unhashable detail: told every time
+            return self._note(note)
+        if said is None:
+            said = self._notes[note] = self._note(note)
+        return said
+
+    def _note(self, note: Note) -> str:
         effect = self.effect(note.card, note.effect)
         if note.legal and note.reason == "same_as":  # not offered: an equal card's is
             return self.msg("meta.can_same", player=self.player(note.player), effect=effect,
@@ -189,9 +213,15 @@ class Narrator:
         return self.msg(f"reason.{note.reason}", **words)
 
     def chain(self, state: GameState) -> list[str]:
+        said = self._chains.get(state.chain)
+        if said is None:
+            said = self._chains[state.chain] = tuple(self._chain(state.chain))
+        return list(said)
+
+    def _chain(self, chain: tuple) -> list[str]:
         return [self.msg("chain_link", link=number, effect=self.effect(link.card, link.effect),
                          player=self.player(link.player))
-                for number, link in enumerate(state.chain, start=1)]
+                for number, link in enumerate(chain, start=1)]
 
     def moment(self, state: GameState) -> str:
         """Where in the Battle Phase a page is: the attack it belongs to, or the step."""
@@ -208,6 +238,15 @@ class Narrator:
 
     # -- field -----------------------------------------------------------------------------
     def field(self, state: GameState) -> list[str]:
+        """The field: each player's LP and cards, the GY, the banished cards."""
+        key = (state.lp, state.monsters, state.spell_traps, state.hand, state.graveyard,
+               state.banished)
+        said = self._fields.get(key)
+        if said is None:
+            said = self._fields[key] = tuple(self._field(state))
+        return list(said)
+
+    def _field(self, state: GameState) -> list[str]:
         lines = []
         for player in (Player.A, Player.B):
             cards = [self._monster(m) for m in state.monsters if m.controller is player]
@@ -251,13 +290,11 @@ class Narrator:
         book's edges repeat the same forced runs thousands of times.
         """
         events = tuple(events)
-        try:
-            told = self._told.get(events)
-        except TypeError:  # an event with an unhashable detail: told every time
-            return self._events(events)
-        if told is None:
-            told = self._told[events] = tuple(self._events(events))
-        return list(told)
+        key = tuple(map(id, events))
+        found = self._told.get(key)
+        if found is None:
+            found = self._told[key] = (events, tuple(self._events(events)))
+        return list(found[1])
 
     def _events(self, events: tuple[Event, ...]) -> list[str]:
         lines: list[str] = []
@@ -293,13 +330,10 @@ class Narrator:
 
     def event(self, ev: Event) -> str | None:
         """The sentence of one event (each distinct event is told once)."""
-        try:
-            return self._said[ev]
-        except KeyError:
-            said = self._said[ev] = self._event(ev)
-            return said
-        except TypeError:  # an unhashable detail
-            return self._event(ev)
+        found = self._said.get(id(ev))
+        if found is None:
+            found = self._said[id(ev)] = (ev, self._event(ev))
+        return found[1]
 
     def _event(self, ev: Event) -> str | None:  # noqa: C901 - one branch per event kind
         kind = ev.kind

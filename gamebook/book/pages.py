@@ -12,6 +12,7 @@ with the page it leads to; an ending page summarises the outcome instead.
 
 from __future__ import annotations
 
+import gc
 from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -114,14 +115,29 @@ def narrator_for(exploration: Exploration, lang: str) -> Narrator:
 
 
 def build_book(exploration: Exploration, lang: str = "en") -> Book:
+    # The page model is acyclic (reference counting frees it): the cyclic garbage collector
+    # would only walk the exploration's millions of objects again and again (15 % of the
+    # time of a big book). It is off while the pages are made, as while exploring.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _build_book(exploration, lang)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _build_book(exploration: Exploration, lang: str) -> Book:
     engine = exploration.engine
     situation = engine.situation
     narrator = narrator_for(exploration, lang)
     numbers = number_pages(exploration)
+    labels = _Labels(exploration, narrator)
     pages = []
     several_attacks = situation.spec.scope.value == "end_of_battle_phase"
-    for node, number in sorted(numbers.items(), key=lambda item: item[1]):
-        pages.append(_page(exploration, narrator, node, number, numbers, several_attacks))
+    for node, number in numbers.items():  # numbered in insertion order
+        pages.append(_page(exploration, narrator, node, number, numbers, labels,
+                           several_attacks))
     endings = sum(1 for page in pages if page.terminal)
     book = Book(
         title=situation.title_in(lang),
@@ -136,11 +152,31 @@ def build_book(exploration: Exploration, lang: str = "en") -> Book:
         lang=lang,
         pages=tuple(pages),
     )
-    return replace(book, appendix=appendix(cited(book.texts()), lang))
+    # The same sentences recur on thousands of pages: each distinct one is searched once.
+    return replace(book, appendix=appendix(cited(dict.fromkeys(book.texts())), lang))
+
+
+class _Labels:
+    """The words of each choice (``narrator.choice``), made once per page and action: a
+    page's choices and the arrivals of the pages they lead to say the same."""
+
+    def __init__(self, exploration: Exploration, narrator: Narrator) -> None:
+        self.exploration = exploration
+        self.narrator = narrator
+        self._said: dict[str, dict[Action, str]] = {}
+
+    def __call__(self, node: str, action: Action) -> str:
+        said = self._said.setdefault(node, {})
+        label = said.get(action)
+        if label is None:
+            engine = self.exploration.engine
+            label = said[action] = self.narrator.choice(
+                action, engine.declining(self.exploration.state(node), action))
+        return label
 
 
 def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
-          numbers: dict[str, int], several_attacks: bool = False) -> Page:
+          numbers: dict[str, int], labels: _Labels, several_attacks: bool = False) -> Page:
     engine = exploration.engine
     graph = exploration.graph
     state = exploration.state(node)
@@ -151,11 +187,11 @@ def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
         data = graph.edges[node, child]
         actions = [data["action"]] + [a for a, _ in data.get("alternatives", [])]
         for action in actions:
-            label = narrator.choice(action, engine.declining(state, action))
-            choices.append(Choice(label, numbers[child], action, narrator.short_choice(action)))
+            choices.append(Choice(labels(node, action), numbers[child], action,
+                                  narrator.short_choice(action)))
     ending: tuple[str, ...] = ()
     outcome: dict[str, Any] = {}
-    arrivals, then = _split_common_tail(_arrivals(exploration, narrator, node, numbers))
+    arrivals, then = _split_common_tail(_arrivals(exploration, narrator, node, numbers, labels))
     if to_move is None:
         outcome = engine.outcome(state)
         ending = tuple(_ending_lines(narrator, outcome, state, engine))
@@ -178,18 +214,16 @@ def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
 
 
 def _arrivals(exploration: Exploration, narrator: Narrator, node: str,
-              numbers: dict[str, int]) -> tuple[Arrival, ...]:
+              numbers: dict[str, int], labels: _Labels) -> tuple[Arrival, ...]:
     graph = exploration.graph
     if node == exploration.root:
         return (Arrival(None, None, tuple(narrator.events(graph.graph.get("prelude", ())))),)
     arrivals = []
-    engine = exploration.engine
     for parent, _, data in graph.in_edges(node, data=True):
-        parent_state = exploration.state(parent)
         routes = [(data["action"], data["events"]), *data.get("alternatives", [])]
         for action, events in routes:  # several choices of one page may lead here
-            choice = narrator.choice(action, engine.declining(parent_state, action))
-            arrivals.append(Arrival(numbers[parent], choice, tuple(narrator.events(events))))
+            arrivals.append(Arrival(numbers[parent], labels(parent, action),
+                                    tuple(narrator.events(events))))
     arrivals.sort(key=lambda a: (a.from_page or 0, a.choice or ""))
     if len({a.lines for a in arrivals}) == 1:
         # Every way here tells the same story: tell it once.

@@ -7,6 +7,8 @@ escapes the characters that would change its meaning; HTML output is autoescaped
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -23,7 +25,12 @@ _MD_LINE_START = re.compile(r"^(\d+)([.)])|^([-+=])", re.MULTILINE)
 def md_escape(text: str) -> str:
     """Escape Markdown syntax in a user-written string, on every line of it: the text reads
     the same and can open no heading, list, quote, code block, link, image or HTML tag."""
-    lines = [line.lstrip() for line in str(text).splitlines()] or [""]
+    return _md_escaped(str(text))
+
+
+@cache  # a big book repeats the same lines on thousands of pages; emptied after each render
+def _md_escaped(text: str) -> str:
+    lines = [line.lstrip() for line in text.splitlines()] or [""]
     escaped = _MD_SPECIAL.sub(r"\\\1", "\n".join(lines))
     return _MD_LINE_START.sub(lambda m: f"{m[1]}\\{m[2]}" if m[1] else f"\\{m[3]}", escaped)
 
@@ -48,31 +55,104 @@ def _environment(autoescape: bool):  # pragma: no cover - trivial
     env.filters["md"] = md_escape
     env.filters["md_title"] = md_title
     env.filters["rules"] = link_rules
+    env.filters["h"] = html_escape
     return env
+
+
+def html_escape(text: str):  # -> markupsafe.Markup
+    """``text`` escaped for HTML (a page template that escapes each value itself)."""
+    from markupsafe import escape
+
+    return _html_escaped(text) if type(text) is str else escape(text)
+
+
+@cache  # a big book repeats the same lines on thousands of pages; emptied after each render
+def _html_escaped(text: str):  # -> markupsafe.Markup
+    from markupsafe import escape
+
+    return escape(text)
 
 
 def link_rules(text: str):  # -> markupsafe.Markup
     """HTML for ``text``, every R-number a link to its entry in the same file's appendix."""
+    return _rules_linked(text) if type(text) is str else _rules_linked.__wrapped__(text)
+
+
+@cache  # a big book repeats the same lines on thousands of pages; emptied after each render
+def _rules_linked(text: str):  # -> markupsafe.Markup
     from markupsafe import Markup, escape
 
     return Markup(RULE_NUMBER.sub(r'<a class="rule" href="#rule-\g<0>">\g<0></a>',
                                   str(escape(text))))
 
 
+@contextmanager
+def _escaping_once():
+    """Each distinct line is escaped once while a book renders (a bounded cache would
+    thrash on a book of 10^5 pages, whose every "From page N" line is new); the cache is
+    emptied afterwards."""
+    try:
+        yield
+    finally:
+        for escaped in (_md_escaped, _html_escaped, _rules_linked):
+            escaped.cache_clear()
+
+
 def render(book: Book, fmt: str) -> str:
     """Render ``book`` as ``md``, ``html``, ``print`` (a print-ready HTML) or ``txt``."""
-    narrator = Narrator(book.lang, {})
-    if fmt in ("html", "print"):  # print: every page in number order, no script
-        name = "book.html.j2" if fmt == "html" else "book.print.html.j2"
-        template = _environment(True).get_template(name)
-        return template.render(book=book, msg=narrator.msg)
-    name = {"md": "book.md.j2", "txt": "book.txt.j2"}[fmt]
-    text = _environment(False).get_template(name).render(book=book, msg=narrator.msg)
-    return re.sub(r"\n{3,}", "\n\n", text)
+    return "".join(render_chunks(book, fmt))
+
+
+def render_chunks(book: Book, fmt: str) -> Iterator[str]:
+    """:func:`render` in pieces of about a megabyte, to be written one after the other: a
+    book of 10^5 pages is hundreds of megabytes, and its Jinja pieces several times that."""
+    with _escaping_once():
+        narrator = Narrator(book.lang, {})
+        if fmt in ("html", "print"):  # print: every page in number order, no script
+            name = "book.html.j2" if fmt == "html" else "book.print.html.j2"
+            template = _environment(True).get_template(name)
+            yield from _blocks(template.generate(book=book, msg=narrator.msg))
+            return
+        name = {"md": "book.md.j2", "txt": "book.txt.j2"}[fmt]
+        template = _environment(False).get_template(name)
+        yield from _squeezed(_blocks(template.generate(book=book, msg=narrator.msg)))
+
+
+_BLANK_LINES = re.compile(r"\n{3,}")
+
+
+def _blocks(pieces: Iterator[str], size: int = 1 << 20) -> Iterator[str]:
+    """The pieces joined into blocks of about ``size`` characters."""
+    block: list[str] = []
+    length = 0
+    for piece in pieces:
+        block.append(piece)
+        length += len(piece)
+        if length >= size:
+            yield "".join(block)
+            block, length = [], 0
+    yield "".join(block)
+
+
+def _squeezed(blocks: Iterator[str]) -> Iterator[str]:
+    """The text with every run of blank lines made one; a run that spans two blocks is
+    carried over whole, so the result is that of one ``re.sub`` over the whole text."""
+    carry = ""
+    for block in blocks:
+        block = carry + block
+        kept = block.rstrip("\n")
+        carry = block[len(kept):]
+        yield _BLANK_LINES.sub("\n\n", kept)
+    yield _BLANK_LINES.sub("\n\n", carry)
 
 
 def render_article(article, fmt: str) -> str:  # article: gamebook.book.article.Article
     """Render an article as ``md`` or ``html``: the explanation, then its book."""
+    with _escaping_once():
+        return _render_article(article, fmt)
+
+
+def _render_article(article, fmt: str) -> str:
     narrator = Narrator(article.lang, {})
     names = {"book_preset": article.book_preset, "other_preset": article.other_preset}
     if fmt == "html":
@@ -80,4 +160,4 @@ def render_article(article, fmt: str) -> str:  # article: gamebook.book.article.
         return template.render(article=article, msg=narrator.msg, **names)
     text = _environment(False).get_template("article.md.j2").render(article=article,
                                                                      msg=narrator.msg, **names)
-    return re.sub(r"\n{3,}", "\n\n", text)
+    return _BLANK_LINES.sub("\n\n", text)
