@@ -159,18 +159,41 @@ def pending(state: GameState) -> tuple[Trigger, ...]:
 def activation_problem(rules: Rules, state: GameState, player: Player, instance: str,
                        effect: Effect, *, need_priority: bool = True) -> Problem | None:
     """``None`` if ``player`` may activate ``effect`` of ``instance`` now, else why not."""
+    return activation_check(rules, state, player, instance, effect,
+                            need_priority=need_priority)[0]
+
+
+_UNTARGETED = (None,)
+
+
+def activation_check(rules: Rules, state: GameState, player: Player, instance: str,
+                     effect: Effect, *, need_priority: bool = True
+                     ) -> tuple[Problem | None, tuple[str | None, ...]]:
+    """:func:`activation_problem` and the activation's targets, found once: its legal targets
+    (``(None,)`` for an effect without a target) when it may be activated, ``()`` when not."""
+    window = state.window
+    if window.kind in (WindowKind.ENDED, WindowKind.REPLAY):
+        return ("R42", "replay_choice_pending", ()), ()
+    if window.kind is WindowKind.SELECT:
+        return ("R17", "chain_resolving", ()), ()
+    if effect.kind is EffectKind.IGNITION:
+        return ("R3", "ignition_main_phase_only", ()), ()
+    if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
+        return ("R26", "once_per_turn_used", ()), ()
+    targets = _UNTARGETED
+    if effect.target is not None:
+        targets = legal_targets(rules, state, player, instance, effect)
+        if not targets:
+            return ("R59", "no_legal_target", ()), ()  # a lasting reason: before timing ones
+    problem = _timing_problem(rules, state, player, instance, effect, need_priority)
+    return problem, (() if problem is not None else targets)
+
+
+def _timing_problem(rules: Rules, state: GameState, player: Player, instance: str,
+                    effect: Effect, need_priority: bool) -> Problem | None:
+    """The rest of :func:`activation_check`: event, timing, zones, chain and priority."""
     window = state.window
     card = rules.card_of(state, instance)
-    if window.kind in (WindowKind.ENDED, WindowKind.REPLAY):
-        return ("R42", "replay_choice_pending", ())
-    if window.kind is WindowKind.SELECT:
-        return ("R17", "chain_resolving", ())
-    if effect.kind is EffectKind.IGNITION:
-        return ("R3", "ignition_main_phase_only", ())
-    if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
-        return ("R26", "once_per_turn_used", ())
-    if effect.target is not None and not legal_targets(rules, state, player, instance, effect):
-        return ("R59", "no_legal_target", ())  # a lasting reason: named before timing ones
     trigger = find_trigger(state, instance, effect.id)
     answers = effect.answers
     if answers is not None:
@@ -450,11 +473,8 @@ def priority_actions(rules: Rules, state: GameState, *, every_card: bool = False
     player = window.priority
     actions: list[Action] = []
     for instance, _card, effect in candidate_effects(rules, state, player):
-        if activation_problem(rules, state, player, instance, effect) is not None:
-            continue
-        targets = (legal_targets(rules, state, player, instance, effect) if effect.target
-                   else (None,))
-        for target in targets:
+        _problem, targets = activation_check(rules, state, player, instance, effect)
+        for target in targets:  # none when the activation is not legal
             actions.append(Action(ActionKind.ACTIVATE, player, instance, effect.id, target))
     if not every_card and len(actions) > 1:
         repeats = same_as(rules, state, actions)
