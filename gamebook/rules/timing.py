@@ -48,6 +48,7 @@ from gamebook.rules.state import (
     Step,
     Trigger,
     TriggerStatus,
+    Window,
     WindowKind,
     replace,
 )
@@ -605,7 +606,7 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
         state = replace(state, used_once_per_turn=used)
     state, cost_events = pay_costs(rules, state, link, effect)
     events.extend(cost_events)
-    state = replace(state, chain=state.chain + (link,))
+    chain = state.chain + (link,)
     window = state.window
     triggers = tuple(
         replace(t, status=TriggerStatus.ACTIVATED) if (t.card, t.effect) == (instance, effect.id)
@@ -615,14 +616,15 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
         else t
         for t in window.triggers)
     window = replace(window, triggers=triggers, passes=0, floor=max(window.floor, stage))
-    state = replace(state, window=window)
     more_same_stage = stage <= S6 and any(
-        t.player is player and t.stage == stage for t in pending(state))
+        t.player is player and t.stage == stage and t.status is TriggerStatus.PENDING
+        for t in triggers)
     if more_same_stage:
-        state = replace(state, window=replace(state.window, placing=True, priority=player))
+        window = replace(window, placing=True, priority=player)
     else:
-        state = hand_on(rules, state, player)
-    return state, events
+        window = replace(window, placing=False, priority=_next_holder(
+            rules, window, chain, state.turn_player, player))
+    return replace(state, chain=chain, window=window), events  # one new state, not four
 
 
 def _capture(rules: Rules, state: GameState, player: Player, instance: str, effect: Effect,
@@ -645,16 +647,22 @@ def _capture(rules: Rules, state: GameState, player: Player, instance: str, effe
 
 def hand_on(rules: Rules, state: GameState, player: Player) -> GameState:
     """Who decides after ``player`` activated or finished placing (R13, R23)."""
-    window = replace(state.window, placing=False)
-    if _settling_triggers(rules, state):  # it does not depend on `placing`
-        owner = min(pending(state)).player
-        return replace(state, window=replace(window, priority=owner))
-    if not rules.config.decline_counts_as_pass and window.kind is WindowKind.EVENT \
-            and window.first_chain:
-        # Flowchart preset: after the triggers, the opponent of the last link's controller.
-        holder = state.chain[-1].player.opponent if state.chain else state.turn_player
-        return replace(state, window=replace(window, priority=holder))
-    return replace(state, window=replace(window, priority=player.opponent))
+    window = state.window
+    holder = _next_holder(rules, window, state.chain, state.turn_player, player)
+    return replace(state, window=replace(window, placing=False, priority=holder))
+
+
+def _next_holder(rules: Rules, window: Window, chain: tuple[ChainLink, ...],
+                 turn_player: Player, player: Player) -> Player:
+    """The priority holder after ``player`` activated or finished placing in ``window``."""
+    if not rules.config.decline_counts_as_pass and window.kind is WindowKind.EVENT:
+        waiting = [t for t in window.triggers if t.status is TriggerStatus.PENDING]
+        if waiting:  # flowchart preset: trigger stages are being settled
+            return min(waiting).player
+        if window.first_chain:
+            # Flowchart preset: after the triggers, the opponent of the last link's controller.
+            return chain[-1].player.opponent if chain else turn_player
+    return player.opponent
 
 
 def decline(rules: Rules, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
