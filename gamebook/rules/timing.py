@@ -472,8 +472,12 @@ def priority_actions(rules: Rules, state: GameState, *, every_card: bool = False
     game with two names swapped (:func:`same_as`)."""
     window = state.window
     player = window.priority
+    placed = {(t.card, t.effect) for t in window.triggers} if window.triggers else ()
     actions: list[Action] = []
     for instance, _card, effect in candidate_effects(rules, state, player):
+        if effect.kind in _TRIGGERED and effect.answers is not None \
+                and (instance, effect.id) not in placed:
+            continue  # not among this window's triggers: never activatable now (R24)
         _problem, targets = activation_check(rules, state, player, instance, effect)
         for target in targets:  # none when the activation is not legal
             actions.append(Action(ActionKind.ACTIVATE, player, instance, effect.id, target))
@@ -517,6 +521,7 @@ def same_as(rules: Rules, state: GameState, actions: list[Action]) -> dict[str, 
 
 
 _PASSES = {player: Action(ActionKind.PASS, player) for player in Player}  # one value each
+_TRIGGERED = (EffectKind.TRIGGER, EffectKind.FLIP)  # activated only as a window's triggers
 
 
 def _must_place(rules: Rules, state: GameState, player: Player, stage: int) -> bool:
