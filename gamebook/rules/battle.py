@@ -52,7 +52,15 @@ _NEXT_DAMAGE_TIMING = {
 
 def open_window(state: GameState, step: Step, kind: WindowKind = WindowKind.OPEN) -> GameState:
     """A fresh window in which the turn player holds priority (R12)."""
-    return replace(state, window=Window(kind, step, state.turn_player))
+    key = (kind, step, state.turn_player)
+    window = _FRESH_WINDOWS.get(key)
+    if window is None:
+        window = _FRESH_WINDOWS[key] = Window(kind, step, state.turn_player)
+    return replace(state, window=window)
+
+
+# A fresh window is a value of its kind, step and holder: built once, shared by every state.
+_FRESH_WINDOWS: dict[tuple[WindowKind, Step, Player], Window] = {}
 
 
 def _duel_lost(state: GameState) -> bool:
