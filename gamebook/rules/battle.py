@@ -52,7 +52,15 @@ _NEXT_DAMAGE_TIMING = {
 
 def open_window(state: GameState, step: Step, kind: WindowKind = WindowKind.OPEN) -> GameState:
     """A fresh window in which the turn player holds priority (R12)."""
-    return replace(state, window=Window(kind, step, state.turn_player))
+    key = (kind, step, state.turn_player)
+    window = _FRESH_WINDOWS.get(key)
+    if window is None:
+        window = _FRESH_WINDOWS[key] = Window(kind, step, state.turn_player)
+    return replace(state, window=window)
+
+
+# A fresh window is a value of its kind, step and holder: built once, shared by every state.
+_FRESH_WINDOWS: dict[tuple[WindowKind, Step, Player], Window] = {}
 
 
 def _duel_lost(state: GameState) -> bool:
@@ -169,7 +177,7 @@ def choose_on_select(rules: Rules, state: GameState, action: Action
 
 def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
     """The window that follows a resolved chain (R19, R36, R41, R58)."""
-    state = _drop_vanished(replace(state, window=replace(state.window, triggers=())))
+    state = _triggers_over(state)
     step = state.window.step
     attack = state.attack
     events: list[Event] = []
@@ -232,6 +240,14 @@ def _forget_destroyed(state: GameState) -> GameState:
     return replace(state, happened=happened)
 
 
+def _triggers_over(state: GameState) -> GameState:
+    """The window's triggers have had their chance: the state without them, and without the
+    vanished Tokens that waited for them (a window with none is kept, not copied)."""
+    if state.window.triggers:
+        state = replace(state, window=replace(state.window, triggers=()))
+    return _drop_vanished(state)
+
+
 def _drop_vanished(state: GameState) -> GameState:
     """Vanished Tokens are kept only while their "destroyed" trigger still waits."""
     if not state.vanished:
@@ -282,7 +298,7 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     window = state.window
     step = window.step
     events: list[Event] = [event("window_closed", step=step.value, window=window.kind.value)]
-    state = _drop_vanished(replace(state, window=replace(window, triggers=())))
+    state = _triggers_over(state)
     if window.kind is WindowKind.EVENT and window.event is EventName.DESTROYED \
             and step not in (Step.AFTER_DAMAGE_CALCULATION, Step.END_OF_DAMAGE_STEP):
         state, more = after_chain(rules, state)  # R19's chain was declined: go on as after it

@@ -146,8 +146,7 @@ class Engine:
         window's passes) does not make another ending of it."""
         if state.window.kind is not WindowKind.ENDED:
             return state
-        return ("ending", state.turn_player, state.player_abilities,
-                _hashable(self.outcome(state)))
+        return ("ending", state.turn_player, state.player_abilities, self._shown(state))
 
     def to_move(self, state: GameState) -> Player | None:
         if self.is_terminal(state):
@@ -245,48 +244,52 @@ class Engine:
 
     def outcome(self, state: GameState) -> dict[str, Any]:
         """What a branch ends with: LP, field, graveyard, further attacks (for endings)."""
-        field = []
-        for monster in state.monsters:
-            field.append({
-                "id": monster.id, "card": monster.card, "controller": monster.controller.value,
-                "position": monster.position.value, "face_up": monster.face_up,
-                "atk": monster.stats.atk, "def": monster.stats.def_,
-                "destroyed_by_battle": monster.battle_destroyed,
-            })
-        for card in state.spell_traps:
-            field.append({"id": card.id, "card": card.card, "controller": card.controller.value,
-                          "face_up": card.face_up})
-        over = state.window.reason in ("battle_phase_over", "duel_over")  # no way back (R57)
-        attackers = [] if over else [m.id for m in state.monsters
-                                     if self.can_attack_again(state, m.id)]
-        # Monsters that could attack again once an effect still available grants it (R45).
-        granted = [] if over else [
-            f"{m.id}.{effect_id}" for m in state.monsters if m.id not in attackers
-            for effect_id in attack_granting_effects(self.rules, state, m.id)]
+        (reason, lp, monsters, spell_traps, graveyard, banished, hand, attackers, granted,
+         cannot_declare) = self._shown(state)
+        field: list[dict[str, Any]] = [
+            {"id": id_, "card": card, "controller": controller, "position": position,
+             "face_up": face_up, "atk": atk, "def": def_, "destroyed_by_battle": destroyed}
+            for id_, card, controller, position, face_up, atk, def_, destroyed in monsters]
+        field += [{"id": id_, "card": card, "controller": controller, "face_up": face_up}
+                  for id_, card, controller, face_up in spell_traps]
         return {
-            "reason": state.window.reason,
-            "lp": {"A": state.lp[0], "B": state.lp[1]},
+            "reason": reason,
+            "lp": {"A": lp[0], "B": lp[1]},
             "field": field,
-            "graveyard": [{"id": g.id, "card": g.card, "owner": g.owner.value, "reason": g.reason}
-                          for g in state.graveyard],
-            "banished": [{"id": g.id, "card": g.card, "owner": g.owner.value, "reason": g.reason}
-                         for g in state.banished],
-            "hand": [{"id": h.id, "card": h.card, "owner": h.owner.value} for h in state.hand],
+            "graveyard": [{"id": id_, "card": card, "owner": owner, "reason": why}
+                          for id_, card, owner, why in graveyard],
+            "banished": [{"id": id_, "card": card, "owner": owner, "reason": why}
+                         for id_, card, owner, why in banished],
+            "hand": [{"id": id_, "card": card, "owner": owner} for id_, card, owner in hand],
             "second_attack_possible": bool(attackers or granted),
-            "can_attack_again": attackers,
-            "can_attack_again_with": granted,
-            "cannot_declare_attacks": sorted(p.value for p in state.cannot_declare_attacks),
+            "can_attack_again": list(attackers),
+            "can_attack_again_with": list(granted),
+            "cannot_declare_attacks": list(cannot_declare),
         }
 
-
-def _hashable(value: Any) -> Hashable:
-    """A JSON-like value (dicts, lists, scalars) as nested tuples."""
-    if isinstance(value, dict):
-        return tuple((key, _hashable(item)) for key, item in sorted(value.items()))
-    if isinstance(value, list):
-        return tuple(_hashable(item) for item in value)
-    return value
-
+    def _shown(self, state: GameState) -> tuple:
+        """What an ending's page shows, as plain values in tuples: :meth:`outcome` spells it
+        out, and it is the ending's :meth:`merge_key` (hashed without building the dict)."""
+        over = state.window.reason in ("battle_phase_over", "duel_over")  # no way back (R57)
+        attackers = () if over else tuple(m.id for m in state.monsters
+                                          if self.can_attack_again(state, m.id))
+        # Monsters that could attack again once an effect still available grants it (R45).
+        granted = () if over else tuple(
+            f"{m.id}.{effect_id}" for m in state.monsters if m.id not in attackers
+            for effect_id in attack_granting_effects(self.rules, state, m.id))
+        return (
+            state.window.reason,
+            state.lp,
+            tuple((m.id, m.card, m.controller.value, m.position.value, m.face_up, m.stats.atk,
+                   m.stats.def_, m.battle_destroyed) for m in state.monsters),
+            tuple((c.id, c.card, c.controller.value, c.face_up) for c in state.spell_traps),
+            tuple((g.id, g.card, g.owner.value, g.reason) for g in state.graveyard),
+            tuple((g.id, g.card, g.owner.value, g.reason) for g in state.banished),
+            tuple((h.id, h.card, h.owner.value) for h in state.hand),
+            attackers,
+            granted,
+            tuple(sorted(p.value for p in state.cannot_declare_attacks)),
+        )
 
 def _tokens_made(card: Card) -> list[tuple[Primitive, PlayerRef]]:
     """The token-making steps of a card's effects: their tokens get instance ids up front."""

@@ -117,22 +117,25 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
         events.extend(step_events)
     if not applied_any:
         events.append(event("no_effect", link.player, link.card, link.effect, link=number))
-    state, more = _after_resolving(rules, state, link)
-    return replace(state, chain=state.chain[:-1]), events + more, True
+    gone, more = _after_resolving(rules, state, link)
+    chain = state.chain[:-1]  # the link is popped in the same copy as its card leaves
+    state = replace(state, chain=chain) if gone is None else state.to_grave_from_spell_trap_zone(
+        gone, chain=chain)
+    return state, events + more, True
 
 
 def _after_resolving(rules: Rules, state: GameState, link: ChainLink
-                     ) -> tuple[GameState, list[Event]]:
-    """A Normal, Quick-Play or Counter card still on the field goes to the GY (R8, R9)."""
+                     ) -> tuple[GraveCard | None, list[Event]]:
+    """A Normal, Quick-Play or Counter card still on the field goes to the GY (R8, R9): the
+    card as it arrives there and the event, or ``None``."""
     card = rules.card_of(state, link.card)
     spell_trap = state.spell_trap(link.card)
     if spell_trap is None or card.card_type is CardType.MONSTER or \
             card.spell_trap_type not in _LEAVE_AFTER_RESOLVING:
-        return state, []
+        return None, []
     reason = "negated" if link.negated == "activation" else "resolved"
-    state = state.without_spell_trap(link.card)
-    state = state.with_grave(GraveCard(link.card, card.id, spell_trap.controller, reason))
-    return state, [event("sent_to_gy", spell_trap.controller, link.card, why=reason)]
+    return (GraveCard(link.card, card.id, spell_trap.controller, reason),
+            [event("sent_to_gy", spell_trap.controller, link.card, why=reason)])
 
 
 def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primitive

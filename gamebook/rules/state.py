@@ -304,6 +304,13 @@ class GameState:
     def with_grave(self, card: GraveCard) -> GameState:
         return replace(self, graveyard=tuple(sorted(self.graveyard + (card,), key=_in_order)))
 
+    def to_grave_from_spell_trap_zone(self, card: GraveCard, **changes: object) -> GameState:
+        """The Spell/Trap ``card.id`` leaves its zone for the GY as ``card``; ``changes`` to
+        other fields are made in the same copy."""
+        return replace(self, spell_traps=tuple(c for c in self.spell_traps if c.id != card.id),
+                       graveyard=tuple(sorted(self.graveyard + (card,), key=_in_order)),
+                       **changes)
+
     def with_banished(self, card: GraveCard) -> GameState:
         return replace(self, banished=tuple(sorted(self.banished + (card,), key=_in_order)))
 

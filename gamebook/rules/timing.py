@@ -48,6 +48,7 @@ from gamebook.rules.state import (
     Step,
     Trigger,
     TriggerStatus,
+    Window,
     WindowKind,
     replace,
 )
@@ -159,18 +160,41 @@ def pending(state: GameState) -> tuple[Trigger, ...]:
 def activation_problem(rules: Rules, state: GameState, player: Player, instance: str,
                        effect: Effect, *, need_priority: bool = True) -> Problem | None:
     """``None`` if ``player`` may activate ``effect`` of ``instance`` now, else why not."""
+    return activation_check(rules, state, player, instance, effect,
+                            need_priority=need_priority)[0]
+
+
+_UNTARGETED = (None,)
+
+
+def activation_check(rules: Rules, state: GameState, player: Player, instance: str,
+                     effect: Effect, *, need_priority: bool = True
+                     ) -> tuple[Problem | None, tuple[str | None, ...]]:
+    """:func:`activation_problem` and the activation's targets, found once: its legal targets
+    (``(None,)`` for an effect without a target) when it may be activated, ``()`` when not."""
+    window = state.window
+    if window.kind in (WindowKind.ENDED, WindowKind.REPLAY):
+        return ("R42", "replay_choice_pending", ()), ()
+    if window.kind is WindowKind.SELECT:
+        return ("R17", "chain_resolving", ()), ()
+    if effect.kind is EffectKind.IGNITION:
+        return ("R3", "ignition_main_phase_only", ()), ()
+    if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
+        return ("R26", "once_per_turn_used", ()), ()
+    targets = _UNTARGETED
+    if effect.target is not None:
+        targets = legal_targets(rules, state, player, instance, effect)
+        if not targets:
+            return ("R59", "no_legal_target", ()), ()  # a lasting reason: before timing ones
+    problem = _timing_problem(rules, state, player, instance, effect, need_priority)
+    return problem, (() if problem is not None else targets)
+
+
+def _timing_problem(rules: Rules, state: GameState, player: Player, instance: str,
+                    effect: Effect, need_priority: bool) -> Problem | None:
+    """The rest of :func:`activation_check`: event, timing, zones, chain and priority."""
     window = state.window
     card = rules.card_of(state, instance)
-    if window.kind in (WindowKind.ENDED, WindowKind.REPLAY):
-        return ("R42", "replay_choice_pending", ())
-    if window.kind is WindowKind.SELECT:
-        return ("R17", "chain_resolving", ())
-    if effect.kind is EffectKind.IGNITION:
-        return ("R3", "ignition_main_phase_only", ())
-    if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
-        return ("R26", "once_per_turn_used", ())
-    if effect.target is not None and not legal_targets(rules, state, player, instance, effect):
-        return ("R59", "no_legal_target", ())  # a lasting reason: named before timing ones
     trigger = find_trigger(state, instance, effect.id)
     answers = effect.answers
     if answers is not None:
@@ -448,13 +472,14 @@ def priority_actions(rules: Rules, state: GameState, *, every_card: bool = False
     game with two names swapped (:func:`same_as`)."""
     window = state.window
     player = window.priority
+    placed = {(t.card, t.effect) for t in window.triggers} if window.triggers else ()
     actions: list[Action] = []
     for instance, _card, effect in candidate_effects(rules, state, player):
-        if activation_problem(rules, state, player, instance, effect) is not None:
-            continue
-        targets = (legal_targets(rules, state, player, instance, effect) if effect.target
-                   else (None,))
-        for target in targets:
+        if effect.kind in _TRIGGERED and effect.answers is not None \
+                and (instance, effect.id) not in placed:
+            continue  # not among this window's triggers: never activatable now (R24)
+        _problem, targets = activation_check(rules, state, player, instance, effect)
+        for target in targets:  # none when the activation is not legal
             actions.append(Action(ActionKind.ACTIVATE, player, instance, effect.id, target))
     if not every_card and len(actions) > 1:
         repeats = same_as(rules, state, actions)
@@ -496,6 +521,7 @@ def same_as(rules: Rules, state: GameState, actions: list[Action]) -> dict[str, 
 
 
 _PASSES = {player: Action(ActionKind.PASS, player) for player in Player}  # one value each
+_TRIGGERED = (EffectKind.TRIGGER, EffectKind.FLIP)  # activated only as a window's triggers
 
 
 def _must_place(rules: Rules, state: GameState, player: Player, stage: int) -> bool:
@@ -585,7 +611,7 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
         state = replace(state, used_once_per_turn=used)
     state, cost_events = pay_costs(rules, state, link, effect)
     events.extend(cost_events)
-    state = replace(state, chain=state.chain + (link,))
+    chain = state.chain + (link,)
     window = state.window
     triggers = tuple(
         replace(t, status=TriggerStatus.ACTIVATED) if (t.card, t.effect) == (instance, effect.id)
@@ -595,14 +621,15 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
         else t
         for t in window.triggers)
     window = replace(window, triggers=triggers, passes=0, floor=max(window.floor, stage))
-    state = replace(state, window=window)
     more_same_stage = stage <= S6 and any(
-        t.player is player and t.stage == stage for t in pending(state))
+        t.player is player and t.stage == stage and t.status is TriggerStatus.PENDING
+        for t in triggers)
     if more_same_stage:
-        state = replace(state, window=replace(state.window, placing=True, priority=player))
+        window = replace(window, placing=True, priority=player)
     else:
-        state = hand_on(rules, state, player)
-    return state, events
+        window = replace(window, placing=False, priority=_next_holder(
+            rules, window, chain, state.turn_player, player))
+    return replace(state, chain=chain, window=window), events  # one new state, not four
 
 
 def _capture(rules: Rules, state: GameState, player: Player, instance: str, effect: Effect,
@@ -625,16 +652,22 @@ def _capture(rules: Rules, state: GameState, player: Player, instance: str, effe
 
 def hand_on(rules: Rules, state: GameState, player: Player) -> GameState:
     """Who decides after ``player`` activated or finished placing (R13, R23)."""
-    window = replace(state.window, placing=False)
-    if _settling_triggers(rules, state):  # it does not depend on `placing`
-        owner = min(pending(state)).player
-        return replace(state, window=replace(window, priority=owner))
-    if not rules.config.decline_counts_as_pass and window.kind is WindowKind.EVENT \
-            and window.first_chain:
-        # Flowchart preset: after the triggers, the opponent of the last link's controller.
-        holder = state.chain[-1].player.opponent if state.chain else state.turn_player
-        return replace(state, window=replace(window, priority=holder))
-    return replace(state, window=replace(window, priority=player.opponent))
+    window = state.window
+    holder = _next_holder(rules, window, state.chain, state.turn_player, player)
+    return replace(state, window=replace(window, placing=False, priority=holder))
+
+
+def _next_holder(rules: Rules, window: Window, chain: tuple[ChainLink, ...],
+                 turn_player: Player, player: Player) -> Player:
+    """The priority holder after ``player`` activated or finished placing in ``window``."""
+    if not rules.config.decline_counts_as_pass and window.kind is WindowKind.EVENT:
+        waiting = [t for t in window.triggers if t.status is TriggerStatus.PENDING]
+        if waiting:  # flowchart preset: trigger stages are being settled
+            return min(waiting).player
+        if window.first_chain:
+            # Flowchart preset: after the triggers, the opponent of the last link's controller.
+            return chain[-1].player.opponent if chain else turn_player
+    return player.opponent
 
 
 def decline(rules: Rules, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
