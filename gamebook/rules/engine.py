@@ -291,6 +291,7 @@ class Engine:
             tuple(sorted(p.value for p in state.cannot_declare_attacks)),
         )
 
+
 def _tokens_made(card: Card) -> list[tuple[Primitive, PlayerRef]]:
     """The token-making steps of a card's effects: their tokens get instance ids up front."""
     return [(step, step.player or PlayerRef.YOU) for effect in card.effects
