@@ -33,7 +33,8 @@ OFFICIAL = {
     "widespread_ruin": 77754944, "zero_gravity": 83133491,
     # issue 21: summons, triggers and answers in mid-battle
     "bottomless_trap_hole": 29401950, "mystic_tomato": 83011277, "solemn_warning": 84749824,
-    "torrential_tribute": 53582587,
+    "torrential_tribute": 53582587, "gorz_the_emissary_of_darkness": 44330098,
+    "emissary_of_darkness_token": 44330099, "ring_of_destruction": 83555666,
 }
 
 

@@ -32,6 +32,7 @@ from gamebook.cards.model import (
     OpName,
     Pick,
     PlayerRef,
+    Portion,
     Position,
     Primitive,
     Ref,
@@ -239,6 +240,8 @@ class _Writer:
         filters = set(spec.filters) | ({TargetFilter.FACE_UP} if face_up else set())
         if TargetFilter.ATTACKING in filters:
             return self.w("attacking")
+        if TargetFilter.SELF in filters:
+            return self.w("ref.self")
         qualities = [self.w(f"quality.{f.value}") for f in _QUALITIES if f in filters]
         attribute = getattr(spec, "attribute", None)
         if attribute:
@@ -278,6 +281,8 @@ class _Writer:
             amount = getattr(spec, bound, None)
             if amount is not None:
                 thing = self.w(f"thing_atk.{bound}", thing=thing, amount=amount)
+        if TargetFilter.ATK_AT_MOST_CONTROLLER_LP in spec.filters:
+            thing = self.w("thing_atk.at_most_lp", thing=thing)
         return thing
 
     def who(self, step: Primitive) -> str:
@@ -291,6 +296,8 @@ class _Writer:
         """The ATK a step takes its amount from: "the ATK of …", "half the ATK of …"."""
         portion = getattr(step, "portion", "half")  # before `portion`, `of` meant half
         portion = getattr(portion, "value", portion)
+        if portion == "damage":
+            return self.w("value.damage")
         return self.w(f"value.{portion}", of=self.w(f"ref.{step.of.value}"))
 
     # -- steps ---------------------------------------------------------------------------
@@ -314,8 +321,10 @@ class _Writer:
     def step(self, step: Primitive) -> str:  # noqa: C901 - one branch per kind of phrase
         op = step.op.value
         player = step.player.value if step.player else PlayerRef.YOU.value
+        if op == "inflict_damage" and getattr(step, "both_players", False):
+            return self.w("op.inflict_damage_both", amount=step.amount)
         if op in ("inflict_damage", "gain_lp"):
-            if step.of is not None:
+            if step.of is not None or getattr(step, "portion", None) is Portion.DAMAGE:
                 return self.w(f"op.{op}_{player}_of", value=self.value(step))
             return self.w(f"op.{op}_{player}", amount=step.amount)
         if op == "grant_player":
@@ -327,8 +336,11 @@ class _Writer:
         if op == "special_summon_tokens":
             token = getattr(step, "token", None)
             position = self.w(f"position.{(step.position or Position.DEFENSE).value}")
-            return self.w(f"op.special_summon_tokens_{player}", count=getattr(step, "count", 1),
+            text = self.w(f"op.special_summon_tokens_{player}", count=getattr(step, "count", 1),
                           token=self.name_of(token) if token else "?", position=position)
+            if getattr(step, "stats_from_damage", False):
+                text = self.w("op.tokens_stats_from_damage", text=text)
+            return text
         who = self.who(step)
         if op == "special_summon" and (step.select is not None
                                        or getattr(self, "from_graveyard", False)):

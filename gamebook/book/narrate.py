@@ -365,6 +365,9 @@ class Narrator:
         if kind == "negated":
             return self.msg(f"event.negated_{ev.get('what')}", link=ev.get("link"),
                             effect=self.effect(ev.card, ev.effect))
+        if kind == "no_effect" and ev.get("why") == "condition_lost":
+            return self.msg("event.no_effect_condition_lost", link=ev.get("link"),
+                            effect=self.effect(ev.card, ev.effect))
         if kind == "no_effect" and ev.get("why"):
             return self.msg("event.no_effect_negated", link=ev.get("link"))
         if kind in ("effect_damage", "lp_gained", "no_battle_damage", "lp_paid"):
@@ -399,6 +402,8 @@ class Narrator:
             if ev.get("forced"):
                 return self.msg("event.pass_nothing", player=player)
             return self.msg("event.pass", player=player)
+        if kind == "missed_timing":
+            return self.msg("event.missed_timing", effects=self.effects(ev.get("effects", ())))
         if kind in ("decline", "end_placement"):
             return self.msg(f"event.{kind}", player=player,
                             effects=self.effects(ev.get("declined", ())))
@@ -452,7 +457,7 @@ class Narrator:
         simple = {"flipped", "replay_caused", "chain_resolves", "extra_attack_granted", "no_effect",
                   "attacks_forbidden", "damage_step_begins", "destroyed_by_battle",
                   "battle_over", "battle_ends_without_damage",
-                  "attack_stopped", "attack_ended", "battle_phase_ends", "duel_lost",
+                  "attack_stopped", "attack_ended", "battle_phase_ends", "duel_lost", "duel_drawn",
                   "banished", "returned_to_hand", "discarded", "token_vanished",
                   "attack_negated", "battle_phase_will_end", "battle_phase_ended_by_effect",
                   "end_step_begins", "battle_step_begins", "set_face_down", "flipped_face_up"}
@@ -476,13 +481,14 @@ _CONSEQUENCES = frozenset({"tributed", "sent_to_gy", "replay_caused", "position_
                            "discarded", "token_vanished", "special_summoned", "negated",
                            "attack_negated", "battle_phase_will_end", "effect_damage",
                            "lp_gained", "player_ability", "no_battle_damage", "set_face_down",
-                           "flipped_face_up", "lp_paid"})
+                           "flipped_face_up", "lp_paid", "missed_timing"})
 # What a Damage Step in which nobody could act may consist of, and the part worth telling.
 _DAMAGE_RESULTS = frozenset({"damage_calculation", "battle_damage", "destroyed_by_battle",
                              "not_destroyed", "sent_to_gy", "left_field", "token_vanished",
                              "no_battle_damage"})
 _QUIET_DAMAGE_STEP = _DAMAGE_RESULTS | {"damage_timing", "window_closed", "pass"}
-_DAMAGE_STEP_OVER = frozenset({"battle_over", "battle_ends_without_damage", "duel_lost"})
+_DAMAGE_STEP_OVER = frozenset({"battle_over", "battle_ends_without_damage", "duel_lost",
+                               "duel_drawn"})
 
 
 def _continues(item: Event, head: str) -> bool:

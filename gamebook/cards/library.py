@@ -18,6 +18,7 @@ from gamebook.cards.model import (
     MonsterFrame,
     OpName,
     PlayerAbility,
+    Portion,
     Primitive,
 )
 from gamebook.errors import InputError, InputErrors, raise_all
@@ -102,10 +103,10 @@ def _step_problem(step: Primitive) -> str | None:
         return f"{op}: 'who' or 'select' is required"
     if step.who is not None and step.select is not None:
         return f"{op}: give 'who' or 'select', not both"
-    if step.op in _NEEDS_PLAYER and step.player is None:
+    if step.op in _NEEDS_PLAYER and step.player is None and not step.both_players:
         return f"{op}: 'player' is required"
     if step.op in (OpName.INFLICT_DAMAGE, OpName.GAIN_LP, OpName.GAIN_ATK) \
-            and step.amount is None and step.of is None:
+            and step.amount is None and step.of is None and step.portion is not Portion.DAMAGE:
         return f"{op}: give 'amount' or 'of'"
     if step.op is OpName.PAY_LP and (step.amount is None or step.amount < 1):
         return "pay_lp: an 'amount' of 1 or more is required"

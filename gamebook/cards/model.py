@@ -77,6 +77,10 @@ class EventName(StrEnum):
     # the summon, once the chain that summoned them has resolved (R97). Which monsters: the
     # effect's `summoned` spec.
     SPECIAL_SUMMONED = "special_summoned"
+    # This card's controller (its owner, in the hand) took damage from a card of the opponent:
+    # battle damage after damage calculation (R51), effect damage once the chain is over
+    # (R99). `can_miss_timing` applies to the latter (R25).
+    DAMAGE_TAKEN = "damage_taken"
 
 
 class Condition(StrEnum):
@@ -97,6 +101,11 @@ class Condition(StrEnum):
     # "When a card or effect is activated that includes an effect that Special Summons": the
     # link directly below, of either player, Special Summons when it resolves (R98).
     ACTIVATION_SPECIAL_SUMMONS = "activation_special_summons"
+    YOU_CONTROL_NO_CARDS = "you_control_no_cards"  # no card in your Monster or Spell/Trap Zones
+    OPPONENTS_TURN = "opponents_turn"  # "during your opponent's turn"
+    # Which damage this card's controller last took (R99): battle damage, or effect damage.
+    LAST_DAMAGE_WAS_BATTLE = "last_damage_was_battle"
+    LAST_DAMAGE_WAS_EFFECT = "last_damage_was_effect"
 
 
 # The conditions that name the activation an effect responds to.
@@ -170,6 +179,8 @@ class Portion(StrEnum):
 
     ALL = "all"  # equal to it
     HALF = "half"  # half of it, rounded half up (R76)
+    ORIGINAL = "original"  # its original (printed) ATK, also once it has left the field
+    DAMAGE = "damage"  # the damage its controller last took (R99); `of` is not needed
 
 
 class DamageStepUse(StrEnum):
@@ -229,6 +240,8 @@ class TargetFilter(StrEnum):
     SPELL_TRAP = "spell_trap"  # a Spell/Trap Card instead of a monster
     FACE_DOWN = "face_down"
     SUMMONED = "summoned"  # Special Summoned in the event this window answers (R97)
+    SELF = "self"  # this card itself
+    ATK_AT_MOST_CONTROLLER_LP = "atk_at_most_controller_lp"  # ATK <= its controller's LP
 
 
 class Position(StrEnum):
@@ -286,6 +299,10 @@ class Primitive:
     duration: Duration = Duration.END_OF_TURN
     if_previous_applied: bool = False  # "and if it does": only if the previous step applied
     banish: bool = False  # destroy: the destroyed card is banished instead of going to the GY
+    # special_summon_tokens: the Tokens' ATK and DEF are the damage their player last took
+    stats_from_damage: bool = False
+    # inflict_damage: both players take it at the same time (both at 0: a draw, R100)
+    both_players: bool = False
 
     def refs(self) -> tuple[Ref, ...]:
         """The cards this step needs on the field to apply (R18)."""
@@ -315,6 +332,13 @@ class Effect:
     battling: TargetSpec | None = None  # "when a monster you control [matching this] battles"
     # event special_summoned: at least one monster just Special Summoned matches this (R97)
     summoned: TargetSpec | None = None
+    # An optional "When ...: you can" trigger of an event that happened during a chain: it
+    # misses the timing unless that event was the last thing to happen (R25). "If ..." ones
+    # (the default) do not.
+    can_miss_timing: bool = False
+    # "to activate and to resolve this effect": its conditions are checked again when it
+    # resolves; if they no longer hold it does nothing (Gorz).
+    recheck_conditions: bool = False
     requires_on_field: tuple[str, ...] = ()  # card ids that must be face-up on the field
     modifies: StatModifier | None = None  # a continuous effect's ATK/DEF change (R7, R71)
     location: Location = Location.FIELD  # activated from the field or from the hand

@@ -21,7 +21,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
-from gamebook.rules.operations import leave_field, lp_after_damage, resolve_top
+from gamebook.rules.operations import leave_field, lp_after_damage, record_damage, resolve_top
 from gamebook.rules.selection import distinguishable
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
@@ -29,6 +29,7 @@ from gamebook.rules.state import (
     GameState,
     Player,
     Step,
+    Trigger,
     Window,
     WindowKind,
     replace,
@@ -66,6 +67,16 @@ _FRESH_WINDOWS: dict[tuple[WindowKind, Step, Player], Window] = {}
 def _duel_lost(state: GameState) -> bool:
     """A player has 0 LP or less: the Duel is lost at once."""
     return min(state.lp) <= 0
+
+
+def duel_over(state: GameState, events: list[Event]) -> GameState:
+    """The branch ends with the Duel: lost by the players at 0, a draw if both are (R100)."""
+    losers = [player for player in (Player.A, Player.B) if state.life(player) <= 0]
+    if len(losers) == 2:
+        events.append(event("duel_drawn"))
+        return ended(replace(state, attack=None), "duel_drawn")
+    events.extend(event("duel_lost", player) for player in losers)
+    return ended(replace(state, attack=None), "duel_over")
 
 
 def ended(state: GameState, reason: str) -> GameState:
@@ -143,6 +154,7 @@ def declare_attack(rules: Rules, state: GameState, attacker: str, target: str | 
 
 def resolve_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
     """Resolve the whole chain, last link first (R17), then continue the procedure."""
+    state = replace(state, last_happened=frozenset())
     return continue_resolution(rules, state, [event("chain_resolves", links=len(state.chain))])
 
 
@@ -182,14 +194,13 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
     attack = state.attack
     events: list[Event] = []
     if _duel_lost(state):
-        for player in (Player.A, Player.B):
-            if state.life(player) <= 0:
-                events.append(event("duel_lost", player))
-        return ended(replace(state, attack=None), "duel_over"), events
+        return duel_over(state, events), events
     if step is not Step.DURING_DAMAGE_CALCULATION:  # there they wait (R54)
-        waiting = _destroyed_triggers(rules, state)
+        waiting = _destroyed_triggers(rules, state, events)
         if waiting is not None:
             return waiting, events  # R19: a new chain by SEGOC, then the procedure goes on
+    if state.last_happened:
+        state = replace(state, last_happened=frozenset())  # read by R25 just above
         state, answering = summon_window(rules, state)
         if answering:
             return state, events  # R97: the summon's own window, then the procedure goes on
@@ -214,17 +225,26 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
     return open_window(state, step), events
 
 
-def _destroyed_triggers(rules: Rules, state: GameState) -> GameState | None:
-    """Cards destroyed during the chain: their triggers form a new chain (R19), or ``None``."""
-    if not any(name is EventName.DESTROYED for name, _ in state.happened):
+def _destroyed_triggers(rules: Rules, state: GameState, events: list[Event]
+                        ) -> GameState | None:
+    """Cards destroyed, players damaged during the chain: their triggers form a new chain
+    (R19, R99), or ``None``. An optional "When" trigger whose event was not the last thing to
+    happen has missed the timing (R25)."""
+    names = tuple(name for name in (EventName.DESTROYED, EventName.DAMAGE_TAKEN)
+                  if any(event_name is name for event_name, _ in state.happened))
+    if not names:
         return None
-    triggers = triggers_for(rules, state, EventName.DESTROYED)
-    state = _forget_destroyed(state)
+    found = triggers_for(rules, state, *names)
+    triggers = tuple(t for t in found if not _missed_timing(rules, state, t))
+    if len(triggers) < len(found):
+        events.append(event("missed_timing", effects=tuple(
+            f"{t.card}.{t.effect}" for t in found if t not in triggers)))
+    state = replace(_forget_damage(_forget_destroyed(state)), last_happened=frozenset())
     if not triggers:
         return None
     kind = WindowKind.DAMAGE if state.window.step in DAMAGE_STEP_TIMINGS else WindowKind.OPEN
     state = open_window(state, state.window.step, kind)
-    window = replace(state.window, kind=WindowKind.EVENT, event=EventName.DESTROYED,
+    window = replace(state.window, kind=WindowKind.EVENT, event=names[0], also=names[1:],
                      triggers=triggers, first_chain=True)
     state = replace(state, window=window)
     if not rules.config.decline_counts_as_pass:
@@ -266,6 +286,29 @@ def _answers_summons(rules: Rules) -> bool:
                     for _, card_id in rules.instances for effect in rules.cards[card_id].effects)
         object.__setattr__(rules, "_answers_summons", found)
     return found
+
+
+def _missed_timing(rules: Rules, state: GameState, trigger: Trigger) -> bool:
+    """R25: an optional "When ...: you can" trigger whose event, during the chain, was not
+    the last thing that happened cannot be activated."""
+    effect = rules.effect_of(state, trigger.card, trigger.effect)
+    if not effect.can_miss_timing or effect.mandatory:
+        return False
+    answered = effect.answers
+    if answered is EventName.DAMAGE_TAKEN:
+        owner = state.controller(trigger.card) or trigger.player
+        key = (answered, owner.value)
+    else:
+        key = (answered, trigger.card)
+    return key not in state.last_happened
+
+
+def _forget_damage(state: GameState) -> GameState:
+    """The damage events have had their window (R99)."""
+    if not any(name is EventName.DAMAGE_TAKEN for name, _ in state.happened):
+        return state
+    return replace(state, happened=frozenset(item for item in state.happened
+                                             if item[0] is not EventName.DAMAGE_TAKEN))
 
 
 def _forget_destroyed(state: GameState) -> GameState:
@@ -340,7 +383,8 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     events: list[Event] = [event("window_closed", step=step.value, window=window.kind.value)]
     state = _triggers_over(state)
     if window.kind is WindowKind.EVENT \
-            and window.event in (EventName.DESTROYED, EventName.SPECIAL_SUMMONED) \
+            and window.event in (EventName.DESTROYED, EventName.SPECIAL_SUMMONED,
+                                 EventName.DAMAGE_TAKEN) \
             and step not in (Step.AFTER_DAMAGE_CALCULATION, Step.END_OF_DAMAGE_STEP):
         state, more = after_chain(rules, state)  # R19's chain was declined: go on as after it
         return state, events + more
@@ -369,8 +413,8 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     if step is Step.DURING_DAMAGE_CALCULATION:
         state, more = damage_calculation(rules, state)
         events.extend(more)
-        if _duel_lost(state):
-            return ended(replace(state, attack=None), "duel_over"), events
+        if _duel_lost(state):  # the events of the end came with the calculation
+            return duel_over(state, []), events
     events.append(event("damage_timing", step=next_step.value))
     if next_step is Step.END_OF_DAMAGE_STEP:
         state, more = _leave_destroyed(rules, state)  # they leave first, then the chain (R52)
@@ -386,7 +430,7 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
 # R51 timings 7-8: after damage calculation, these are placed on one chain by SEGOC.
 _AFTER_CALCULATION_EVENTS = (EventName.FLIPPED, EventName.AFTER_DAMAGE_CALCULATION,
                              EventName.INFLICTS_BATTLE_DAMAGE, EventName.DESTROYED_BY_BATTLE,
-                             EventName.DESTROYED)
+                             EventName.DESTROYED, EventName.DAMAGE_TAKEN)
 # R52: at the end of the Damage Step, once the destroyed monsters have left the field.
 _END_OF_DAMAGE_STEP_EVENTS = (EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED)
 
@@ -399,6 +443,8 @@ def _damage_step_triggers(rules: Rules, state: GameState, event_names: tuple[Eve
         state = replace(state, flipped=frozenset())
     if EventName.DESTROYED in event_names:
         state = _forget_destroyed(state)
+    if EventName.DAMAGE_TAKEN in event_names:
+        state = _forget_damage(state)
     if not triggers:
         return state
     window = replace(state.window, kind=WindowKind.EVENT, event=event_names[0],
@@ -449,7 +495,7 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
                             direct=True))
         happened = {(EventName.AFTER_DAMAGE_CALCULATION, attacker.id)}
         if damage > 0:
-            state, more = _battle_damage(state, tp.opponent, damage)
+            state, more = _battle_damage(rules, state, tp.opponent, damage)
             events.extend(more)
             if more[0].kind == "battle_damage":
                 happened.add((EventName.INFLICTS_BATTLE_DAMAGE, attacker.id))
@@ -479,7 +525,7 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
     happened = {(EventName.AFTER_DAMAGE_CALCULATION, attacker.id),
                 (EventName.AFTER_DAMAGE_CALCULATION, target.id)}
     if damaged is not None and amount > 0:
-        state, more = _battle_damage(state, damaged, amount)
+        state, more = _battle_damage(rules, state, damaged, amount)
         events.extend(more)
         if more[0].kind == "battle_damage":
             dealer = attacker.id if damaged is tp.opponent else target.id
@@ -502,20 +548,26 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
     return _check_duel_end(state, events)
 
 
-def _battle_damage(state: GameState, player: Player, amount: int
+def _battle_damage(rules: Rules, state: GameState, player: Player, amount: int
                    ) -> tuple[GameState, list[Event]]:
     """Battle damage, unless the player takes none this turn (R50, R55)."""
     if state.has_ability(player, PlayerAbility.NO_BATTLE_DAMAGE):
         return state, [event("no_battle_damage", player, amount=amount)]
-    state = lp_after_damage(state, player, amount)
+    state = record_damage(rules, lp_after_damage(state, player, amount), player, "battle",
+                          amount, from_opponent=True)
     return state, [event("battle_damage", player, amount=amount, lp=state.life(player))]
 
 
 def _check_duel_end(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
-    for player in (Player.A, Player.B):
-        if state.life(player) <= 0:
-            events.append(event("duel_lost", player))
-    return state, events
+    return state, events + _duel_end_events(state)
+
+
+def _duel_end_events(state: GameState) -> list[Event]:
+    """"duel_lost" per player at 0, or "duel_drawn" when both are (R100)."""
+    losers = [player for player in (Player.A, Player.B) if state.life(player) <= 0]
+    if len(losers) == 2:
+        return [event("duel_drawn")]
+    return [event("duel_lost", player) for player in losers]
 
 
 def _leave_destroyed(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:

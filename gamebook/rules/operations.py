@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from gamebook.cards.model import (
     CardType,
+    Condition,
     Duration,
     Effect,
     EventName,
@@ -96,6 +97,11 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
             events.append(event("no_effect", link.player, link.card, link.effect, link=number,
                                 why=f"{link.negated}_negated"))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
+        elif effect.recheck_conditions and not player_conditions_hold(state, link.player,
+                                                                      effect):
+            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
+                                why="condition_lost"))  # "to activate and to resolve"
+            progress = Resolving(len(effect.resolution), (), applied_any=True)
         elif (gone := _no_longer_attacking(state, link, effect)) is not None:
             # Sakuretsu Armor, Dimensional Prison, Magic Cylinder: nothing to act on (R38).
             events.append(event("not_applied", link.player, link.card, link.effect, gone,
@@ -117,12 +123,19 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
                 window = Window(WindowKind.SELECT, state.window.step, link.player)
                 waiting = Resolving(index, options, applied_previous, applied_any)
                 return replace(state, window=window, resolving=waiting), events, False
+        before = state.happened
         state, step_events, applied_previous = _apply(rules, state, link, step, cost=False,
                                                       chosen=choice)
+        if applied_previous:  # the last thing that happened (R25)
+            state = replace(state, last_happened=state.happened - before)
         applied_any |= applied_previous
         events.extend(step_events)
+        if min(state.lp) <= 0:
+            break  # a player at 0 loses at once: the rest does not resolve (R100)
     if not applied_any:
         events.append(event("no_effect", link.player, link.card, link.effect, link=number))
+    if min(state.lp) <= 0:  # the Duel is over at once: nothing more moves (R100)
+        return replace(state, chain=state.chain[:-1]), events, True
     gone, more = _after_resolving(rules, state, link)
     chain = state.chain[:-1]  # the link is popped in the same copy as its card leaves
     state = replace(state, chain=chain) if gone is None else state.to_grave_from_spell_trap_zone(
@@ -154,6 +167,9 @@ def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primit
         instance = link.ref(step.who) if step.who else None
         if instance and off_field(state, instance) and _free_zone(state, link.player):
             return (Position.ATTACK.value, Position.DEFENSE.value)
+    if step.op is OpName.SPECIAL_SUMMON_TOKENS and step.position is None and step.count == 1 \
+            and free_zones(state, _player_of(link, step)) >= 1:
+        return (Position.ATTACK.value, Position.DEFENSE.value)  # "Special Summon 1 Token"
     return ()
 
 
@@ -189,7 +205,8 @@ def _who(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     return (instance,) if instance is not None else ()
 
 
-def _present(state: GameState, op: OpName, instance: str | None, *, face_up: bool) -> bool:
+def _present(state: GameState, op: OpName, instance: str | None, *, face_up: bool,
+             from_chain: bool = False) -> bool:
     """Is the card still where the step needs it (R18)?"""
     if instance is None:
         return False
@@ -197,7 +214,9 @@ def _present(state: GameState, op: OpName, instance: str | None, *, face_up: boo
         return state.in_hand(instance) is not None
     if op is OpName.SPECIAL_SUMMON:
         return off_field(state, instance) is not None
-    if op in (OpName.SEND_TO_GY, OpName.DESTROY):  # a card in the hand can be destroyed
+    if op is OpName.DESTROY and state.in_hand(instance) is not None:
+        return from_chain  # the card of a link activated from the hand (Solemn Warning)
+    if op in (OpName.SEND_TO_GY, OpName.DESTROY):
         return state.in_hand(instance) is not None or state.monster(instance) is not None \
             or state.spell_trap(instance) is not None
     if op in _ON_CHAIN:
@@ -215,8 +234,10 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
     who = _who(rules, state, link, step, chosen if step.select is not None else None)
     of = link.ref(step.of) if step.of is not None else None
     needs_who = step.select is not None or step.who is not None
-    missing = [i for i in who if not _present(state, op, i, face_up=True)]
-    if step.of is not None and not _present(state, OpName.GAIN_ATK, of, face_up=True):
+    missing = [i for i in who if not _present(state, op, i, face_up=True,
+                                              from_chain=step.who is Ref.CHAINED_TO)]
+    if step.of is not None and step.portion is not Portion.ORIGINAL \
+            and not _present(state, OpName.GAIN_ATK, of, face_up=True):
         missing.append(of)
     if needs_who and not who or missing:
         why = "none_selected" if step.select is not None and not who else "left_field"
@@ -240,6 +261,44 @@ def _no_longer_attacking(state: GameState, link: ChainLink, effect: Effect) -> s
     if state.attack is not None and state.attack.attacking(target):
         return None
     return target
+
+
+def record_damage(rules: Rules, state: GameState, player: Player, kind: str, amount: int, *,
+                  from_opponent: bool) -> GameState:
+    """Remember the damage as an event (R99), when a card of the situation reads it: without
+    one, two histories that differ only in it are one game."""
+    found = rules.__dict__.get("_reads_damage")
+    if found is None:
+        found = any(effect.answers is EventName.DAMAGE_TAKEN
+                    or any(c in effect.conditions for c in PLAYER_CONDITIONS[2:])
+                    or any(step.portion is Portion.DAMAGE or step.stats_from_damage
+                           for step in effect.resolution)
+                    for _, card_id in rules.instances for effect in rules.cards[card_id].effects)
+        object.__setattr__(rules, "_reads_damage", found)
+    if not found:
+        return state
+    return state.took_damage(player, kind, amount, from_opponent=from_opponent)
+
+
+def player_conditions_hold(state: GameState, player: Player | None, effect: Effect) -> bool:
+    """The effect's conditions about its player (no cards controlled, whose turn, the kind of
+    the damage last taken: R99) hold now."""
+    for condition in effect.conditions:
+        if condition is Condition.YOU_CONTROL_NO_CARDS and any(
+                card.controller is player for card in (*state.monsters, *state.spell_traps)):
+            return False
+        if condition is Condition.OPPONENTS_TURN and state.turn_player is player:
+            return False
+        if condition in (Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT):
+            last = state.last_damage(player) if player is not None else None
+            wanted = "battle" if condition is Condition.LAST_DAMAGE_WAS_BATTLE else "effect"
+            if last is None or last[0] != wanted:
+                return False
+    return True
+
+
+PLAYER_CONDITIONS = (Condition.YOU_CONTROL_NO_CARDS, Condition.OPPONENTS_TURN,
+                     Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT)
 
 
 def attacker_moved(state: GameState, instance: str) -> GameState:
@@ -409,7 +468,11 @@ def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step
         if state.monster(instance) is not None:
             continue
         stats = StatBlock.printed(definition.atk, definition.defense)
-        position = step.position or Position.DEFENSE
+        if step.stats_from_damage:  # "ATK/DEF equal to the damage you took" (Gorz, R99)
+            last = state.last_damage(player)
+            stats = StatBlock.printed(last[1] if last else 0, last[1] if last else 0)
+        position = step.position or (Position(chosen) if chosen in (
+            Position.ATTACK.value, Position.DEFENSE.value) else Position.DEFENSE)
         state = state.with_monster(MonsterState(instance, step.token, player, position, True,
                                                 stats))
         state = summoned(state, instance)
@@ -519,10 +582,19 @@ def _player_of(link: ChainLink, step: Primitive) -> Player:
     return link.player if step.player is PlayerRef.YOU else link.player.opponent
 
 
-def _amount(state: GameState, step: Primitive, of: str | None) -> int:
-    """``amount``, or the current ATK of ``of`` (all of it, or half rounded up: R76)."""
+def _amount(state: GameState, step: Primitive, of: str | None, rules: Rules | None = None,
+            player: Player | None = None) -> int:
+    """``amount``, or the current ATK of ``of`` (all of it, or half rounded up: R76), its
+    original ATK, or the damage ``player`` last took (R99)."""
     if step.amount is not None:
         return step.amount
+    if step.portion is Portion.DAMAGE:
+        last = state.last_damage(player) if player is not None else None
+        return last[1] if last else 0
+    if step.portion is Portion.ORIGINAL:
+        gone = state.monster(of) or off_field(state, of) or next(
+            (g for g in state.banished if g.id == of), None)
+        return rules.cards[gone.card].atk or 0
     atk = state.monster(of).stats.atk
     return atk if step.portion is Portion.ALL else round_half_up(Fraction(atk, 2))
 
@@ -531,16 +603,23 @@ def _inflict_damage(rules: Rules, state: GameState, link: ChainLink, step: Primi
                     who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
                     ) -> Applied:
     """Effect damage (not battle damage, R55)."""
-    player = _player_of(link, step)
-    amount = _amount(state, step, of)
-    state = lp_after_damage(state, player, amount)
-    return state, [event("effect_damage", player, amount=amount, lp=state.life(player))], True
+    players = (link.player, link.player.opponent) if step.both_players \
+        else (_player_of(link, step),)
+    events: list[Event] = []
+    for player in players:  # at the same time: the Duel is decided after the step (R100)
+        amount = _amount(state, step, of, rules, player)
+        state = lp_after_damage(state, player, amount)
+        if amount > 0:
+            state = record_damage(rules, state, player, "effect", amount,
+                                  from_opponent=player is not link.player)
+        events.append(event("effect_damage", player, amount=amount, lp=state.life(player)))
+    return state, events, True
 
 
 def _gain_lp(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
              who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
     player = _player_of(link, step)
-    amount = _amount(state, step, of)
+    amount = _amount(state, step, of, rules, player)
     state = state.with_lp(player, state.life(player) + amount)
     return state, [event("lp_gained", player, amount=amount, lp=state.life(player))], True
 

@@ -49,6 +49,10 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
                 ok &= monster.id == attacker
             elif wanted is TargetFilter.FACE_DOWN:
                 ok &= not monster.face_up
+            elif wanted is TargetFilter.SELF:
+                ok &= monster.id == source
+            elif wanted is TargetFilter.ATK_AT_MOST_CONTROLLER_LP:
+                ok &= monster.face_up and monster.stats.atk <= state.life(monster.controller)
             elif wanted is TargetFilter.SUMMONED:
                 ok &= monster.id in state.window.summoned
         if spec.min_atk is not None or spec.max_atk is not None or spec.level is not None:

@@ -233,6 +233,10 @@ class GameState:
     # The Deck cards the situation lists (sorted); the rest of each Deck is unknown and never
     # chosen (docs/engine.md).
     deck: tuple[HandCard, ...] = ()
+    # The damage each player last took this turn: (player, "battle" | "effect", amount) (R99).
+    damage: tuple[tuple[Player, str, int], ...] = ()
+    # The events of the last thing that happened while a chain resolved (R25).
+    last_happened: frozenset[tuple[EventName, str]] = frozenset()
 
     # -- identity: the explorer hashes every state several times and compares equal ones ----
     def __hash__(self) -> int:
@@ -290,6 +294,21 @@ class GameState:
     def controller(self, instance: str) -> Player | None:
         card = self.monster(instance) or self.spell_trap(instance)
         return card.controller if card else None
+
+    def last_damage(self, player: Player) -> tuple[str, int] | None:
+        """("battle" | "effect", amount) of the damage ``player`` last took, or ``None``."""
+        for who, kind, amount in self.damage:
+            if who is player:
+                return kind, amount
+        return None
+
+    def took_damage(self, player: Player, kind: str, amount: int, *, from_opponent: bool
+                    ) -> GameState:
+        """Remember the damage (R99); from a card of the opponent it is an event."""
+        damage = tuple(d for d in self.damage if d[0] is not player) + ((player, kind, amount),)
+        happened = self.happened | {(EventName.DAMAGE_TAKEN, player.value)} if from_opponent \
+            else self.happened
+        return replace(self, damage=tuple(sorted(damage)), happened=happened)
 
     def has_ability(self, player: Player, ability: PlayerAbility) -> bool:
         return (player, ability) in self.player_abilities \

@@ -31,7 +31,12 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
-from gamebook.rules.operations import free_zones, pay_costs
+from gamebook.rules.operations import (
+    PLAYER_CONDITIONS,
+    free_zones,
+    pay_costs,
+    player_conditions_hold,
+)
 from gamebook.rules.selection import card_signature, distinguishable, matching_cards, named_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
@@ -368,8 +373,11 @@ def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect
             rules, state, controller, instance,
             replace(effect.summoned, filters=(*effect.summoned.filters, TargetFilter.SUMMONED))):
         return False  # no monster of this summon matches (R97)
+    if not player_conditions_hold(state, controller, effect):
+        return False
     for condition in effect.conditions:
-        if condition in RESPONSE_CONDITIONS or condition is Condition.DURING_BATTLE_PHASE:
+        if condition in RESPONSE_CONDITIONS or condition is Condition.DURING_BATTLE_PHASE \
+                or condition in PLAYER_CONDITIONS:
             continue  # R2, checked against the chain; every window here is in the Battle Phase
         if attack is None:
             return False
@@ -434,6 +442,9 @@ def _happened_to(state: GameState, event_name: EventName, instance: str) -> bool
     if event_name in (EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE,
                       EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED):
         return (event_name, instance) in state.happened
+    if event_name is EventName.DAMAGE_TAKEN:  # an event of the card's controller (R99)
+        player = state.controller(instance) or _hand_owner(state, instance)
+        return player is not None and (event_name, player.value) in state.happened
     return True
 
 

@@ -1,0 +1,101 @@
+"""Damage triggers (R99), missing the timing (R25) and the end of the Duel (R100): Gorz the
+Emissary of Darkness after battle damage and after effect damage, an "If" trigger beside a
+"When" one, Ring of Destruction at low LP, and both players at 0 at once."""
+
+from __future__ import annotations
+
+from rules_helpers import (
+    ROOT,
+    A,
+    B,
+    engine,
+    first,
+    forbidden_by,
+    graveyard,
+    kinds,
+    legal,
+    monster,
+    play_events,
+)
+
+from gamebook.rules.engine import Engine
+from gamebook.situation import load_situation
+
+
+def _example(name: str) -> Engine:
+    return Engine(load_situation(ROOT / "examples" / f"{name}.yaml"))
+
+
+GORZ = "B activate gorz.summon_itself"
+
+
+def test_r99_gorz_comes_after_battle_damage_with_a_token_of_that_atk() -> None:
+    eng = _example("gorz_direct_attack")
+    state, events = play_events(eng, [GORZ, "A pass", "B select gorz.summon_itself -> attack"])
+    assert state.life(B) == 8000 - 2500 and "battle_damage" in kinds(events)
+    assert monster(state, "gorz").position.value == "attack"  # from the hand (R97)
+    state, events = play_events(eng, ["B activate gorz.token", "A pass",
+                                      "B select gorz.token -> defense"], state)
+    token = monster(state, "gorz_emissary_of_darkness_token_1")
+    assert (token.stats.atk, token.stats.def_, token.position.value) == (2500, 2500, "defense")
+
+
+def test_r97_bottomless_trap_hole_cannot_answer_gorz_summoned_in_the_damage_step() -> None:
+    eng = _example("gorz_direct_attack")
+    state, _ = play_events(eng, [GORZ, "A pass", "B select gorz.summon_itself -> attack"])
+    assert forbidden_by(eng, state, "bottomless_trap_hole", "activate") == "R46"
+
+
+def test_r98_solemn_warning_negates_gorz_in_the_damage_step_and_destroys_it_in_the_hand() -> None:
+    eng = _example("gorz_direct_attack")
+    state, events = play_events(eng, [GORZ, "A activate solemn_warning.activate"])
+    assert state.monster("gorz") is None and graveyard(state)["gorz"] == "destroyed"
+    assert state.life(A) == 8000 - 2000
+
+
+def test_r99_gorz_needs_its_controller_to_control_no_cards() -> None:
+    eng = engine("missed_timing")
+    state, _ = play_events(eng, ["A pass", "B activate cylinder.activate -> skull", "B pass"])
+    assert state.life(A) == 8000 - 2500  # A still controls Summoned Skull
+    assert "A activate gorz.summon_itself" not in legal(eng, state)
+
+
+def test_r25_gorz_misses_the_timing_when_the_damage_was_not_the_last_thing() -> None:
+    # c1 Mirror Force, c2 Magic Cylinder: the damage (c2), then the destruction (c1).
+    eng = engine("missed_timing")
+    state, events = play_events(eng, ["A pass", "B activate mirror.activate", "A pass",
+                                      "B activate cylinder.activate -> skull"], settle_end=False)
+    state, events = play_events(eng, ["A pass", "B pass"], state, settle_end=False)
+    assert state.life(A) == 8000 - 2500 and all(m.controller is not A for m in state.monsters)
+    missed = first(events, "missed_timing")
+    assert missed.get("effects") == ("gorz.summon_itself",)
+    assert "A activate gorz.summon_itself" not in legal(eng, state)
+    assert "A activate emissary.summon_itself" in legal(eng, state)  # "If": not missed
+
+
+def test_r25_a_when_trigger_whose_event_was_the_last_thing_is_activated() -> None:
+    # Magic Cylinder alone is the last link: its damage is the last thing, but A controls the
+    # Skull: then Mirror Force as c2 would clear the field first, and the damage comes last.
+    eng = engine("missed_timing")
+    state, events = play_events(eng, ["A pass", "B activate cylinder.activate -> skull",
+                                      "A pass", "B activate mirror.activate"], settle_end=False)
+    state, events = play_events(eng, ["A pass", "B pass"], state, settle_end=False)
+    # c2 Mirror Force destroyed the Skull first: c1 Magic Cylinder has no attacking monster
+    assert state.life(A) == 8000 and "missed_timing" not in kinds(events)
+
+
+def test_r100_both_players_at_0_at_once_is_a_draw() -> None:
+    eng = engine("double_burn_draw")
+    state, events = play_events(eng, ["A pass", "B activate burn.activate"])
+    assert state.lp == (0, 0) and "duel_drawn" in kinds(events)
+    assert state.window.reason == "duel_drawn" and "duel_lost" not in kinds(events)
+
+
+def test_r100_ring_of_destruction_activator_at_0_loses_and_deals_no_damage() -> None:
+    # Official ruling on the current text: the activator's damage comes first; at 0 LP the
+    # Duel is over, and the opponent takes none (so no draw).
+    eng = _example("ring_of_destruction_low_lp")
+    state, events = play_events(eng, ["A pass",
+                                      "B activate ring_of_destruction.activate -> summoned_skull"])
+    assert state.lp == (2500, 0) and state.window.reason == "duel_over"
+    assert [e.player for e in events if e.kind == "duel_lost"] == [B]
