@@ -189,7 +189,8 @@ def _who(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     return (instance,) if instance is not None else ()
 
 
-def _present(state: GameState, op: OpName, instance: str | None, *, face_up: bool) -> bool:
+def _present(state: GameState, op: OpName, instance: str | None, *, face_up: bool,
+             from_chain: bool = False) -> bool:
     """Is the card still where the step needs it (R18)?"""
     if instance is None:
         return False
@@ -197,7 +198,9 @@ def _present(state: GameState, op: OpName, instance: str | None, *, face_up: boo
         return state.in_hand(instance) is not None
     if op is OpName.SPECIAL_SUMMON:
         return off_field(state, instance) is not None
-    if op in (OpName.SEND_TO_GY, OpName.DESTROY):  # a card in the hand can be destroyed
+    if op is OpName.DESTROY and state.in_hand(instance) is not None:
+        return from_chain  # the card of a link activated from the hand (Solemn Warning)
+    if op in (OpName.SEND_TO_GY, OpName.DESTROY):
         return state.in_hand(instance) is not None or state.monster(instance) is not None \
             or state.spell_trap(instance) is not None
     if op in _ON_CHAIN:
@@ -215,7 +218,8 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
     who = _who(rules, state, link, step, chosen if step.select is not None else None)
     of = link.ref(step.of) if step.of is not None else None
     needs_who = step.select is not None or step.who is not None
-    missing = [i for i in who if not _present(state, op, i, face_up=True)]
+    missing = [i for i in who if not _present(state, op, i, face_up=True,
+                                              from_chain=step.who is Ref.CHAINED_TO)]
     if step.of is not None and not _present(state, OpName.GAIN_ATK, of, face_up=True):
         missing.append(of)
     if needs_who and not who or missing:
