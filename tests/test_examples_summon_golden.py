@@ -31,6 +31,17 @@ Why each count is right:
   5500, still controlling the Skull: no Gorz), Magic Cylinder above Mirror Force (A 5500 and
   an empty field, but Gorz missed the timing, R25), Mirror Force above Magic Cylinder (the
   Skull is gone before Magic Cylinder resolves, R38), a plain battle: 5.
+- magic_jammer_seven_tools: B's Book of Moon (on either monster) and Sakuretsu Armor, each
+  answerable by A's Counter Trap for it only (Magic Jammer, discarding Gemini Elf, answers
+  the Spell; Seven Tools, for 1000 LP, the Trap: R2), in the declaration window, above each
+  other and in the open Battle Step: 23 decision points; 17 different endings (which card was
+  negated and destroyed, which resolved, A's LP 8000 or 7000, Gemini Elf in the hand or GY).
+- linkuriboh_scapegoat: Linkuriboh's ATK-to-0 effect (it Tributes itself, R39), its GY effect
+  Tributing Kuriboh (Quick Effect, R97), Scapegoat, and A's replay choices: 12 decision
+  points. Scapegoat's restriction both ways (R101) leaves no line with Linkuriboh back and
+  Sheep Tokens on the field: a revival below Scapegoat on the chain does nothing, and after
+  it Scapegoat cannot be activated. 10 endings (8 different field/GY/LP sets, as the
+  reference engine finds; the rest differ in A's attack being stopped or not).
 """
 
 from __future__ import annotations
@@ -48,6 +59,8 @@ GOLDEN = {
     "gorz_direct_attack": {"seed": (9, 6, 6), "flowchart": (9, 6, 6)},
     "ring_of_destruction_low_lp": {"seed": (2, 3, 3), "flowchart": (2, 3, 3)},
     "gorz_missed_timing": {"seed": (3, 5, 5), "flowchart": (3, 5, 5)},
+    "magic_jammer_seven_tools": {"seed": (23, 17, 17), "flowchart": (23, 17, 17)},
+    "linkuriboh_scapegoat": {"seed": (12, 10, 10), "flowchart": (12, 10, 10)},
 }
 REASONS = {
     "book_of_moon_sakuretsu": {"attack_ended": 5, "battle_over": 2},
@@ -55,6 +68,8 @@ REASONS = {
     "gorz_direct_attack": {"battle_phase_over": 6},
     "ring_of_destruction_low_lp": {"battle_over": 1, "duel_over": 2},
     "gorz_missed_timing": {"attack_ended": 4, "battle_over": 1},
+    "magic_jammer_seven_tools": {"attack_ended": 10, "battle_over": 7},
+    "linkuriboh_scapegoat": {"attack_stopped": 4, "battle_over": 6},
 }
 
 

@@ -35,6 +35,9 @@ OFFICIAL = {
     "bottomless_trap_hole": 29401950, "mystic_tomato": 83011277, "solemn_warning": 84749824,
     "torrential_tribute": 53582587, "gorz_the_emissary_of_darkness": 44330098,
     "emissary_of_darkness_token": 44330099, "ring_of_destruction": 83555666,
+    "magic_jammer": 77414722, "seven_tools_of_the_bandit": 3819470,
+    "compulsory_evacuation_device": 94192409, "swift_scarecrow": 18964575,
+    "draining_shield": 43250041,
 }
 
 

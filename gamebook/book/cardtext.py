@@ -253,8 +253,12 @@ class _Writer:
                                     archetype=self.lookup("archetype", archetype)))
         qualities += self.summon_qualities(spec, filters)
         thing = "spell_trap" if TargetFilter.SPELL_TRAP in filters else "monster"
-        controller = spec.controller if spec.controller in ("you", "opponent") else "any"
         zone = getattr(spec, "zone", None)
+        if zone not in (None, Zone.FIELD) and not (spec.attribute or spec.level is not None or
+                                                   spec.min_atk is not None or
+                                                   spec.max_atk is not None):
+            thing = "card"  # any card there ("discard 1 card")
+        controller = spec.controller if spec.controller in ("you", "opponent") else "any"
         place = f"{zone.value}_{controller}" if zone not in (None, Zone.FIELD) else controller
         words = {"qualities": "".join(qualities), "place": self.w(f"place.{place}")}
         one, many = self.with_atk(spec, self.w(f"thing.{thing}")), \
@@ -379,6 +383,7 @@ def _restrictions(effect: Effect) -> list[str]:
         keys.append("restriction.once_per_turn")
     if effect.opponent_cannot_respond:
         keys.append("restriction.opponent_cannot_respond")
+    keys += [f"restriction.{ability.value}" for ability in getattr(effect, "restricts", ())]
     use = effect.damage_step
     if use is True:
         keys.append("restriction.damage_step")

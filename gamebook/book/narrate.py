@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gamebook.cards.model import Card, EffectKind
+from gamebook.cards.model import Card, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.state import DAMAGE_STEP_TIMINGS, GameState, Player
 
@@ -124,6 +124,11 @@ class Narrator:
         kind = action.kind
         if kind is ActionKind.ACTIVATE:
             effect = self.effect(action.card, action.effect)
+            definition = self.instances[action.card].effect(action.effect)
+            paid = cost_choice(definition) if definition.target is None else None
+            if action.target and paid is not None:  # the card chosen for the cost (R16)
+                return self.msg(f"choice.activate_{paid.op.value}", effect=effect,
+                                card=self.card(action.target))
             if action.target:
                 return self.msg("choice.activate_target", effect=effect,
                                 target=self.card(action.target))
@@ -418,7 +423,7 @@ class Narrator:
                 return self.msg(f"event.not_applied_{why}", target=self.card(ev.target))
             if why == "link_always_attack":
                 return self.msg("event.not_applied_link", target=self.card(ev.target))
-            if why in ("none_selected", "no_attack", "no_free_zone"):
+            if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon"):
                 return self.msg(f"event.not_applied_{why}")
             return self.msg("event.not_applied_previous")
         if kind == "position_changed":

@@ -14,12 +14,14 @@ from pathlib import Path
 from gamebook.cards.model import (
     Card,
     CardType,
+    Effect,
     EffectKind,
     MonsterFrame,
     OpName,
     PlayerAbility,
     Portion,
     Primitive,
+    cost_choice,
 )
 from gamebook.errors import InputError, InputErrors, raise_all
 from gamebook.inputs.yamlsrc import Located, load_yaml, validate
@@ -81,6 +83,9 @@ def _check_card(card: Card, located: Located) -> None:
         if effect.kind is EffectKind.ACTIVATE and card.card_type is CardType.MONSTER:
             raise located.error(loc + ("kind",),
                                 f"effect {effect.id!r}: 'activate' is for Spell/Trap cards")
+        problem = _cost_choice_problem(effect)
+        if problem is not None:
+            raise located.error(loc + ("cost",), problem)
         for part in ("cost", "resolution"):
             for step_index, step in enumerate(getattr(effect, part)):
                 problem = _step_problem(step)
@@ -94,6 +99,14 @@ _NO_CARD = (OpName.FORBID_ATTACK_DECLARATION, OpName.NEGATE_ATTACK, OpName.END_B
             OpName.SPECIAL_SUMMON_TOKENS, OpName.PAY_LP)
 _NEEDS_PLAYER = (OpName.FORBID_ATTACK_DECLARATION, OpName.INFLICT_DAMAGE, OpName.GAIN_LP,
                  OpName.GRANT_PLAYER, OpName.SPECIAL_SUMMON_TOKENS)
+
+
+def _cost_choice_problem(effect: Effect) -> str | None:
+    """An effect chooses one card at activation: its target, or the card of its cost."""
+    if cost_choice(effect) is not None and effect.target is not None:
+        return "a cost that chooses a card ('select' with pick: one) and a 'target' in one " \
+            "effect are not supported; the activation names one card"
+    return None
 
 
 def _step_problem(step: Primitive) -> str | None:

@@ -101,6 +101,9 @@ class Condition(StrEnum):
     # "When a card or effect is activated that includes an effect that Special Summons": the
     # link directly below, of either player, Special Summons when it resolves (R98).
     ACTIVATION_SPECIAL_SUMMONS = "activation_special_summons"
+    # "When a Spell/Trap Card is activated": of either player, directly above it (R2)
+    SPELL_CARD_ACTIVATED = "spell_card_activated"
+    TRAP_CARD_ACTIVATED = "trap_card_activated"
     YOU_CONTROL_NO_CARDS = "you_control_no_cards"  # no card in your Monster or Spell/Trap Zones
     OPPONENTS_TURN = "opponents_turn"  # "during your opponent's turn"
     # Which damage this card's controller last took (R99): battle damage, or effect damage.
@@ -111,7 +114,8 @@ class Condition(StrEnum):
 # The conditions that name the activation an effect responds to.
 RESPONSE_CONDITIONS = (Condition.OPPONENT_ACTIVATES_SPELL, Condition.OPPONENT_ACTIVATES_TRAP,
                        Condition.OPPONENT_ACTIVATES_MONSTER_EFFECT,
-                       Condition.ACTIVATION_SPECIAL_SUMMONS)
+                       Condition.ACTIVATION_SPECIAL_SUMMONS, Condition.SPELL_CARD_ACTIVATED,
+                       Condition.TRAP_CARD_ACTIVATED)
 
 
 class Ref(StrEnum):
@@ -128,6 +132,7 @@ class Ref(StrEnum):
     BATTLING_OPPONENT = "battling_opponent"
     SELECTED = "selected"  # the card(s) chosen at resolution by the step's `select` (R18)
     SUMMONED = "summoned"  # the monsters Special Summoned in the event answered (R97)
+    COST = "cost"  # the card chosen for the cost at activation ("discard 1 card", R16)
 
 
 class OpName(StrEnum):
@@ -204,6 +209,8 @@ class PlayerAbility(StrEnum):
     # the player's monsters cannot be destroyed by battle
     MONSTERS_CANNOT_BE_DESTROYED_BY_BATTLE = "monsters_cannot_be_destroyed_by_battle"
     CANNOT_DECLARE_ATTACKS = "cannot_declare_attacks"  # R44
+    # "You cannot Summon other monsters the turn you activate this card" (Scapegoat, R101)
+    CANNOT_SUMMON = "cannot_summon"
 
 
 class Location(StrEnum):
@@ -339,6 +346,9 @@ class Effect:
     # "to activate and to resolve this effect": its conditions are checked again when it
     # resolves; if they no longer hold it does nothing (Gorz).
     recheck_conditions: bool = False
+    # What activating it forbids its player for the rest of the turn, and the activation's
+    # condition that they have not done it yet this turn (Scapegoat: cannot_summon, R101).
+    restricts: tuple[PlayerAbility, ...] = ()
     requires_on_field: tuple[str, ...] = ()  # card ids that must be face-up on the field
     modifies: StatModifier | None = None  # a continuous effect's ATK/DEF change (R7, R71)
     location: Location = Location.FIELD  # activated from the field or from the hand
@@ -404,6 +414,16 @@ class Card:
     def has_ability(self, ability: StaticAbility) -> bool:
         return any(ability in effect.grants for effect in self.effects
                    if effect.kind is EffectKind.CONTINUOUS)
+
+
+def cost_choice(effect: Effect) -> Primitive | None:
+    """The cost step that chooses its card at activation ("discard 1 card", "Tribute 1 Level
+    1 monster", R16), or ``None``. The activation's choice names that card; such an effect
+    has no target (the card library checks it)."""
+    for step in effect.cost:
+        if step.select is not None and step.select.pick is Pick.ONE:
+            return step
+    return None
 
 
 def spell_speed(card: Card, effect: Effect) -> int | None:

@@ -119,6 +119,7 @@ class Engine:
             used_once_per_turn=frozenset(
                 tuple(text.split(".", 1)) for text in spec.used_this_turn),
             hand=tuple(sorted(hand)),
+            summoned_this_turn=frozenset(Player(p) for p in spec.summoned_this_turn),
             deck=tuple(sorted(deck)),
         )
         step = Step.START_STEP if spec.start.moment is StartMoment.START_STEP \

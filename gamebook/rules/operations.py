@@ -72,7 +72,8 @@ def pay_costs(rules: Rules, state: GameState, link: ChainLink, effect: Effect
     """Costs are paid at activation, before anyone can respond (R16)."""
     events: list[Event] = []
     for step in effect.cost:
-        state, step_events, _ = _apply(rules, state, link, step, cost=True)
+        chosen = link.ref(Ref.COST) if step.select is not None else None
+        state, step_events, _ = _apply(rules, state, link, step, cost=True, chosen=chosen)
         events.extend(step_events)
     return state, events
 
@@ -165,7 +166,8 @@ def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primit
         return options if len(options) > 1 else ()
     if step.op is OpName.SPECIAL_SUMMON and step.position is None:
         instance = link.ref(step.who) if step.who else None
-        if instance and off_field(state, instance) and _free_zone(state, link.player):
+        if instance and off_field(state, instance) and _free_zone(state, link.player) \
+                and not rules.card_of(state, instance).is_link:  # a Link: Attack (R59)
             return (Position.ATTACK.value, Position.DEFENSE.value)
     if step.op is OpName.SPECIAL_SUMMON_TOKENS and step.position is None and step.count == 1 \
             and free_zones(state, _player_of(link, step)) >= 1:
@@ -184,6 +186,8 @@ def _selection(rules: Rules, state: GameState, link: ChainLink, step: Primitive
                       if i in link.all_refs(Ref.SUMMONED))
     else:
         found = matching_cards(rules, state, link.player, link.card, spec)
+    if step.op is OpName.SPECIAL_SUMMON:  # only monsters are Summoned
+        found = tuple(i for i in found if rules.card_of(state, i).card_type is CardType.MONSTER)
     if spec.pick is Pick.HIGHEST_ATK and found:
         best = max(state.monster(i).stats.atk for i in found)
         found = tuple(i for i in found if state.monster(i).stats.atk == best)
@@ -414,6 +418,9 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
     applied = False
     for instance in who:
         card = off_field(state, instance)
+        if state.has_ability(link.player, PlayerAbility.CANNOT_SUMMON):
+            events.append(_skipped(link, step, instance, "cannot_summon"))  # R101
+            continue
         if not _free_zone(state, link.player):
             events.append(_skipped(link, step, instance, "no_free_zone"))
             continue
@@ -429,7 +436,7 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
         state = state.without_off_field(instance)
         state = state.with_monster(MonsterState(instance, card.card, link.player, position,
                                                 True, stats))
-        state = summoned(state, instance)
+        state = summoned(state, instance, link.player)
         events.append(event("special_summoned", link.player, instance,
                             position=position.value, **({"source": source}
                                                         if source != "hand" else {})))
@@ -450,9 +457,11 @@ def _zone_of(state: GameState, instance: str) -> str:
     return "graveyard" if state.in_graveyard(instance) is not None else "deck"
 
 
-def summoned(state: GameState, instance: str) -> GameState:
-    """Remember the Special Summon: the window after the chain answers it (R97)."""
-    return replace(state, happened=state.happened | {(EventName.SPECIAL_SUMMONED, instance)})
+def summoned(state: GameState, instance: str, player: Player) -> GameState:
+    """Remember the Special Summon: the window after the chain answers it (R97), and that
+    ``player`` has Summoned this turn (R101)."""
+    return replace(state, happened=state.happened | {(EventName.SPECIAL_SUMMONED, instance)},
+                   summoned_this_turn=state.summoned_this_turn | {player})
 
 
 def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -475,7 +484,7 @@ def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step
             Position.ATTACK.value, Position.DEFENSE.value) else Position.DEFENSE)
         state = state.with_monster(MonsterState(instance, step.token, player, position, True,
                                                 stats))
-        state = summoned(state, instance)
+        state = summoned(state, instance, player)
         events.append(event("special_summoned", player, instance, position=position.value))
         state, more = _arrived(state, player, instance)
         events.extend(more)

@@ -72,10 +72,13 @@ def _off_field(rules: Rules, state: GameState, player: Player, source: str, spec
     cards = {Zone.HAND: state.hand, Zone.GRAVEYARD: state.graveyard,
              Zone.DECK: state.deck}[spec.zone]
     found = []
+    # By Attribute, Level or ATK only monsters; otherwise any card ("discard 1 card").
+    monsters_only = spec.attribute is not None or spec.level is not None \
+        or spec.min_atk is not None or spec.max_atk is not None
     for held in cards:
         card = rules.cards[held.card]
         if held.id == source or not _side(spec, held.owner, player) \
-                or card.card_type is not CardType.MONSTER:
+                or (monsters_only and card.card_type is not CardType.MONSTER):
             continue
         if spec.attribute is not None and card.attribute != spec.attribute:
             continue

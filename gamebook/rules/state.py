@@ -237,6 +237,7 @@ class GameState:
     damage: tuple[tuple[Player, str, int], ...] = ()
     # The events of the last thing that happened while a chain resolved (R25).
     last_happened: frozenset[tuple[EventName, str]] = frozenset()
+    summoned_this_turn: frozenset[Player] = frozenset()  # players who Summoned (R101)
 
     # -- identity: the explorer hashes every state several times and compares equal ones ----
     def __hash__(self) -> int:

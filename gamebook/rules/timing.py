@@ -24,10 +24,12 @@ from gamebook.cards.model import (
     EventName,
     Location,
     OpName,
+    PlayerAbility,
     PlayerRef,
     Ref,
     SpellTrapType,
     TargetFilter,
+    cost_choice,
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
@@ -192,6 +194,11 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
         targets = legal_targets(rules, state, player, instance, effect)
         if not targets:
             return ("R59", "no_legal_target", ()), ()  # a lasting reason: before timing ones
+    elif (paid := cost_choice(effect)) is not None:
+        targets = distinguishable(rules, state, matching_cards(rules, state, player, instance,
+                                                               paid.select))
+        if not targets:
+            return ("R16", "cannot_pay_cost", ()), ()  # nothing to discard or Tribute
     problem = _timing_problem(rules, state, player, instance, effect, need_priority)
     return problem, (() if problem is not None else targets)
 
@@ -233,6 +240,9 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     problem = _response_problem(rules, state, player, effect)
     if problem is not None:
         return problem
+    problem = _restriction_problem(state, player, effect)
+    if problem is not None:
+        return problem
     for step in effect.cost:
         if step.op is OpName.PAY_LP and state.life(player) < (step.amount or 0):
             return ("R16", "cannot_pay_lp", (("amount", step.amount),))
@@ -263,6 +273,18 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     return None
 
 
+def _restriction_problem(state: GameState, player: Player, effect: Effect) -> Problem | None:
+    """Scapegoat-type restrictions, both ways (R101): a player who activated it this turn
+    cannot activate an effect that would Summon (other than the card's own Tokens), and it
+    cannot be activated by a player who has Summoned this turn."""
+    summons = any(step.op is OpName.SPECIAL_SUMMON for step in effect.resolution)
+    if summons and state.has_ability(player, PlayerAbility.CANNOT_SUMMON):
+        return ("R101", "cannot_summon_this_turn", ())
+    if PlayerAbility.CANNOT_SUMMON in effect.restricts and player in state.summoned_this_turn:
+        return ("R101", "already_summoned_this_turn", ())
+    return None
+
+
 def _response_problem(rules: Rules, state: GameState, player: Player, effect: Effect
                       ) -> Problem | None:
     """ "When your opponent activates a Trap Card …": only directly above such a link (R2)."""
@@ -274,6 +296,11 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
             step.op in (OpName.SPECIAL_SUMMON, OpName.SPECIAL_SUMMON_TOKENS)
             for step in rules.effect_of(state, top.card, top.effect).resolution):
         return None  # an activation of either player that includes a Special Summon (R98)
+    if top is not None and rules.effect_of(state, top.card, top.effect).kind is EffectKind.ACTIVATE:
+        kind = rules.card_of(state, top.card).card_type
+        if (Condition.SPELL_CARD_ACTIVATED in wanted and kind is CardType.SPELL) or \
+                (Condition.TRAP_CARD_ACTIVATED in wanted and kind is CardType.TRAP):
+            return None  # the activation of a Spell/Trap Card of either player (R2)
     if top is not None and top.player is not player:
         card = rules.card_of(state, top.card)
         top_effect = rules.effect_of(state, top.card, top.effect)
@@ -620,9 +647,10 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     stage = stage_of(state, instance, effect.id)
     refs = _capture(rules, state, player, instance, effect, action.target)
     held = state.in_hand(instance)
-    link = ChainLink(player, instance, effect.id, stage, action.target, refs,
+    target = action.target if effect.target is not None else None  # else: the cost's card
+    link = ChainLink(player, instance, effect.id, stage, target, refs,
                      from_hand=held is not None)
-    events = [event("activate", player, instance, effect.id, action.target,
+    events = [event("activate", player, instance, effect.id, target,
                     link=len(state.chain) + 1, **({"from_hand": True} if held else {}))]
     spell_trap = state.spell_trap(instance)
     if spell_trap is not None and not spell_trap.face_up:
@@ -633,6 +661,9 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     if effect.once_per_turn:
         used = state.used_once_per_turn | {(instance, effect.id)}
         state = replace(state, used_once_per_turn=used)
+    if effect.restricts:  # for the rest of the turn, from the activation on (R101)
+        state = replace(state, player_abilities=state.player_abilities | {
+            (player, ability) for ability in effect.restricts})
     state, cost_events = pay_costs(rules, state, link, effect)
     events.extend(cost_events)
     chain = state.chain + (link,)
@@ -660,7 +691,7 @@ def _capture(rules: Rules, state: GameState, player: Player, instance: str, effe
              target: str | None) -> tuple[tuple[Ref, str], ...]:
     refs: list[tuple[Ref, str]] = [(Ref.SELF, instance)]
     if target is not None:
-        refs.append((Ref.TARGET, target))
+        refs.append((Ref.COST if effect.target is None else Ref.TARGET, target))
     if state.chain:
         refs.append((Ref.CHAINED_TO, state.chain[-1].card))
     if effect.battling is not None:

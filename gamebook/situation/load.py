@@ -198,6 +198,11 @@ def _check_used(spec: SituationFile, cards: CardLibrary, located: Located,
                 problems: list[InputError]) -> None:
     instances = {item.id: item.card for entry in spec.players.values()
                  for item in (*entry.monsters, *entry.spell_traps, *entry.hand, *entry.deck)}
+    for index, name in enumerate(spec.summoned_this_turn):
+        if name not in ("A", "B"):
+            problems.append(located.error(("summoned_this_turn", index),
+                                          "summoned_this_turn: expected the players 'A' or 'B', "
+                                          f"got {name!r}"))
     for index, text in enumerate(spec.used_this_turn):
         loc = ("used_this_turn", index)
         instance, dot, effect_id = text.partition(".")
