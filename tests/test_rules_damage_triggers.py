@@ -99,3 +99,20 @@ def test_r100_ring_of_destruction_activator_at_0_loses_and_deals_no_damage() -> 
                                       "B activate ring_of_destruction.activate -> summoned_skull"])
     assert state.lp == (2500, 0) and state.window.reason == "duel_over"
     assert [e.player for e in events if e.kind == "duel_lost"] == [B]
+
+
+def test_r100_a_draw_is_told_as_a_draw_in_every_language(tmp_path) -> None:  # noqa: ANN001
+    from rules_helpers import CARDS, SITUATIONS
+
+    from gamebook.book.catalog import messages
+    from gamebook.cli.entry import main
+
+    words = set()
+    for lang in ("en", "zh-Hant", "zh-Hans", "ja"):
+        out = tmp_path / lang
+        assert main(["build", str(SITUATIONS / "double_burn_draw.yaml"), "--cards", str(CARDS),
+                     "--out", str(out), "--no-images", "--lang", lang, "--format", "md"]) == 0
+        draw = messages(lang)["ending.reason_duel_drawn"]
+        assert draw in (out / "book.md").read_text(encoding="utf-8"), lang
+        words.add(draw)
+    assert len(words) == 4  # translated, not English in every book
