@@ -15,7 +15,6 @@ protocol, so it does not import the record that imports it.
 """
 
 from gamebook.stats.block import StatBlock
-from gamebook.stats.board import EVENTS, ORIGINS, StatBoard, TimelineApplication, TimelineError
 from gamebook.stats.expr import Expr, ExprError, parse_expr, round_half_up
 from gamebook.stats.vocab import (
     END_OF_DAMAGE_CALCULATION,
@@ -43,3 +42,15 @@ __all__ = [
     "StatRules", "StatValues", "StatsError", "TimelineApplication", "TimelineError",
     "parse_expr", "round_half_up",
 ]
+
+#: What the timelines of ``gamebook stats`` use, imported on first use (PEP 562) so that the
+#: engine, which never replays a timeline, does not load the board at start-up.
+_BOARD = ("EVENTS", "ORIGINS", "StatBoard", "TimelineApplication", "TimelineError")
+
+
+def __getattr__(name: str) -> object:
+    if name in _BOARD:
+        from gamebook.stats import board
+
+        return getattr(board, name)
+    raise AttributeError(f"module 'gamebook.stats' has no attribute {name!r}")
