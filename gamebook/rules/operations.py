@@ -52,8 +52,7 @@ from gamebook.rules.state import (
     WindowKind,
     replace,
 )
-from gamebook.rules.stats import Operation, Stat, StatBlock, StatClass
-from gamebook.rules.stats_expr import round_half_up
+from gamebook.stats import Operation, Stat, StatBlock, StatClass, round_half_up
 
 Applied = tuple[GameState, list[Event], bool]
 

@@ -13,7 +13,7 @@ from enum import StrEnum
 from operator import itemgetter
 
 from gamebook.cards.model import EventName, PlayerAbility, Position, Ref
-from gamebook.rules.stats import StatBlock
+from gamebook.stats import StatBlock
 
 
 class Player(StrEnum):
