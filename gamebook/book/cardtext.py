@@ -305,9 +305,12 @@ class _Writer:
             return self.w(f"op.special_summon_tokens_{player}", count=getattr(step, "count", 1),
                           token=self.name_of(token) if token else "?", position=position)
         who = self.who(step)
-        if op == "special_summon" and step.position is not None:
-            return self.w("op.special_summon_in", who=who,
-                          position=self.w(f"position.{step.position.value}"))
+        if op == "special_summon":
+            text = self.w("op.special_summon_in", who=who,
+                          position=self.w(f"position.{step.position.value}")) \
+                if step.position is not None else self.w("op.special_summon", who=who)
+            redirect = getattr(step, "leaves_field", None)
+            return self.w(f"leaves_field.{redirect.value}", text=text) if redirect else text
         if op == "change_position":
             return self.w("op.change_position", who=who,
                           position=self.w(f"position.{step.position.value}"))
@@ -332,6 +335,8 @@ def _restrictions(effect: Effect) -> list[str]:
     keys = []
     if effect.once_per_turn:
         keys.append("restriction.once_per_turn")
+    if getattr(effect, "one_per_attack", False):
+        keys.append("restriction.one_per_attack")
     if effect.opponent_cannot_respond:
         keys.append("restriction.opponent_cannot_respond")
     use = effect.damage_step
