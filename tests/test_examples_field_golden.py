@@ -20,7 +20,7 @@ Why each count is right:
   {nothing, Shrink on the Elf, Shrink on the Skull} x {Kuriboh or not} (B loses the battle)
   and Honest, Honest + Shrink on the Elf, Shrink on the Skull before or after Honest, with
   Shrink used or still Set where the order allows it (B wins the battle: Kuriboh cannot be
-  activated, R105) = 10 endings; the reference engine reaches the same 10.
+  activated, R99) = 10 endings; the reference engine reaches the same 10.
 - man_eater_bug: the only decision is the Flip Effect's target after damage calculation:
   Gemini Elf or Summoned Skull, never the destruction-confirmed Man-Eater itself (R51).
 - scapegoat_replay: B at the declaration and in the open Battle Step, A's replay (the Elf,
@@ -40,9 +40,9 @@ import networkx as nx
 import pytest
 from rules_helpers import ROOT
 
-from gamebook.audit import audit
-from gamebook.explore import explore
-from gamebook.situation import load_situation
+from gamebook.audit.report import audit
+from gamebook.explore.explorer import explore
+from gamebook.situation.load import load_situation
 
 GOLDEN = {
     "gravekeepers_assailant_sakuretsu": {"seed": (3, 4, 4), "flowchart": (3, 4, 4)},

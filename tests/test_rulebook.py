@@ -15,17 +15,17 @@ from pathlib import Path
 import pytest
 
 from gamebook.book.rulebook import RULE_NUMBER, cited, load_rulebook, render_reference
-from gamebook.cli import main
+from gamebook.cli.entry import main
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "borrelsword_linkuriboh.yaml"
 LANGS = ("en", "zh-Hant", "zh-Hans", "ja")
 
 
-def test_every_rule_from_r1_to_r96_and_each_later_one_has_an_entry_in_its_section():
+def test_every_rule_from_r1_on_has_an_entry_in_its_section():
     book = load_rulebook()
-    numbers = sorted(int(r[1:]) for r in book.rules)
-    assert numbers[:96] == list(range(1, 97))
+    expected = [f"R{n}" for n in range(1, len(book.rules) + 1)]  # no number left out
+    assert sorted(book.rules, key=lambda r: int(r[1:])) == expected
     in_sections = [rule for section in book.sections for rule in section.rules]
     assert sorted(in_sections) == sorted(book.rules) and len(set(in_sections)) == len(in_sections)
     for section in book.sections:  # each section lists its rules in order

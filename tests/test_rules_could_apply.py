@@ -1,6 +1,6 @@
-"""R105: a card or effect cannot be activated when its effect could not apply at all; the
+"""R99: a card or effect cannot be activated when its effect could not apply at all; the
 fixes to bundled cards found against their official texts (Kuriboh, Battle Fader,
-Gravekeeper's Assailant: R18, R26, R59, R106), the Damage Step flip through the stat model
+Gravekeeper's Assailant: R18, R26, R59, R100), the Damage Step flip through the stat model
 (R48, R84) and primitives that accept only their own parameters."""
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ def _engine(tmp_path, spec: dict) -> Engine:  # noqa: ANN001
     return Engine(write_situation(tmp_path, spec), "seed")
 
 
-# -- R105 ----------
+# -- R99 ----------
 
-def test_r105_zero_gravity_cannot_be_activated_while_no_monster_is_face_up(tmp_path) -> None:
+def test_r99_zero_gravity_cannot_be_activated_while_no_monster_is_face_up(tmp_path) -> None:
     eng = _engine(tmp_path, {
         "turn_player": "A",
         "players": {
@@ -44,10 +44,10 @@ def test_r105_zero_gravity_cannot_be_activated_while_no_monster_is_face_up(tmp_p
         "start": {"moment": "battle_step"}, "scope": "end_of_battle_phase"})
     state = play(eng, ["A pass"], settle_end=False)
     assert eng.to_move(state) is B
-    assert forbidden_by(eng, state, "zero", "activate") == "R105"
+    assert forbidden_by(eng, state, "zero", "activate") == "R99"
 
 
-def test_r105_threatening_roar_cannot_be_activated_in_its_controllers_own_turn(tmp_path) -> None:
+def test_r99_threatening_roar_cannot_be_activated_in_its_controllers_own_turn(tmp_path) -> None:
     eng = _engine(tmp_path, {
         "turn_player": "B",
         "players": {"A": {"monsters": [{"id": "elf", "card": "gemini_elf"}]},
@@ -55,10 +55,10 @@ def test_r105_threatening_roar_cannot_be_activated_in_its_controllers_own_turn(t
                           "spell_traps": [{"id": "roar", "card": "threatening_roar"}]}},
         "start": {"moment": "battle_step"}, "scope": "end_of_battle_phase"})
     state = eng.start().state
-    assert forbidden_by(eng, state, "roar", "activate") == "R105"
+    assert forbidden_by(eng, state, "roar", "activate") == "R99"
 
 
-def test_r105_honest_waits_until_the_attacked_monster_is_face_up(tmp_path) -> None:
+def test_r99_honest_waits_until_the_attacked_monster_is_face_up(tmp_path) -> None:
     eng = _engine(tmp_path, {
         "turn_player": "B",
         "players": {"A": {"monsters": [{"id": "elf", "card": "gemini_elf", "position": "defense",
@@ -69,13 +69,13 @@ def test_r105_honest_waits_until_the_attacked_monster_is_face_up(tmp_path) -> No
         "scope": "end_of_battle"})
     state = pass_until(eng, eng.start().state,
                        lambda s: s.window.step is Step.DAMAGE_STEP_START)
-    assert forbidden_by(eng, state, "honest", "gain") == "R105"
+    assert forbidden_by(eng, state, "honest", "gain") == "R99"
     state = pass_until(eng, state, lambda s: s.window.step is Step.BEFORE_DAMAGE_CALCULATION)
     assert monster(state, "elf").face_up  # flipped (R48): now its ATK can be copied
     assert forbidden_by(eng, state, "honest", "gain") is None
 
 
-def test_r105_kuriboh_only_in_a_damage_calculation_where_its_controller_takes_damage() -> None:
+def test_r99_kuriboh_only_in_a_damage_calculation_where_its_controller_takes_damage() -> None:
     eng = Engine(_shrink_honest_kuriboh(), "seed")
     state = pass_until(eng, eng.start().state,
                        lambda s: s.window.step is Step.DURING_DAMAGE_CALCULATION)
@@ -107,7 +107,7 @@ def _shrink_honest_kuriboh():  # noqa: ANN202
     return load_situation(ROOT / "examples" / "shrink_honest_kuriboh.yaml")
 
 
-# -- R106 and R26: Battle Fader ----------
+# -- R100 and R26: Battle Fader ----------
 
 def _two_faders(tmp_path) -> Engine:  # noqa: ANN001
     return _engine(tmp_path, {
@@ -126,7 +126,7 @@ def test_r26_only_one_battle_fader_for_the_same_attack(tmp_path) -> None:
     assert not any(a.card == "fader_2" for a in eng.legal_actions(state, every_card=True))
 
 
-def test_r106_battle_fader_summoned_by_its_effect_is_banished_when_it_leaves(tmp_path) -> None:
+def test_r100_battle_fader_summoned_by_its_effect_is_banished_when_it_leaves(tmp_path) -> None:
     eng = _two_faders(tmp_path)
     state, events = play_events(eng, ["B activate fader_1.summon_and_end", "B end_placement",
                                       "B select fader_1.summon_and_end -> defense"],

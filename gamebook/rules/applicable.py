@@ -1,4 +1,4 @@
-"""Could an effect apply at all if it resolved now? (R105)
+"""Could an effect apply at all if it resolved now? (R99)
 
 A card or effect cannot be activated when its effect could not apply at all: Zero Gravity
 with no face-up monster, Threatening Roar in its controller's own turn (the opponent cannot
@@ -32,7 +32,7 @@ _ALWAYS = (OpName.END_BATTLE_PHASE, OpName.SPECIAL_SUMMON_TOKENS, OpName.DISCARD
 
 def could_apply(rules: Rules, state: GameState, player: Player, effect: Effect,
                 refs: tuple[tuple[Ref, str], ...]) -> bool:
-    """Would at least one step of ``effect`` apply if it resolved now (R105)?
+    """Would at least one step of ``effect`` apply if it resolved now (R99)?
 
     ``refs`` are the cards the activation would capture; a ``target`` is taken as present
     (an effect with a target is activated only while it has a legal one, R59)."""

@@ -1,0 +1,116 @@
+"""The audit of a generated decision graph: does every branch terminate within the scope?
+
+The structural checks (reachability, dead ends, cycles, path counts) are
+:func:`gamebook.audit.graphcheck.check_graph`, shared with ``gamebook check-book``; this module
+adds what only a generated book knows: endings are states the engine calls terminal, and
+their outcomes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from gamebook.audit.graphcheck import check_graph
+from gamebook.explore.explorer import Exploration
+
+
+@dataclass(frozen=True)
+class Audit:
+    title: str
+    rules: str
+    decision_points: int
+    pages: int
+    endings: int
+    edges: int
+    longest_path: int | None
+    paths_to_endings: int | None
+    terminates: bool
+    dead_ends: tuple[str, ...]
+    cycles: tuple[tuple[str, ...], ...]
+    unreachable: tuple[str, ...]
+    distinct_outcomes: int
+    endings_by_reason: dict[str, int]
+    seconds: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "rules": self.rules,
+            "terminates": self.terminates,
+            "decision_points": self.decision_points,
+            "pages": self.pages,
+            "endings": self.endings,
+            "edges": self.edges,
+            "longest_path": self.longest_path,
+            "paths_to_endings": self.paths_to_endings,
+            "distinct_outcomes": self.distinct_outcomes,
+            "endings_by_reason": self.endings_by_reason,
+            "dead_ends": list(self.dead_ends),
+            "cycles": [list(cycle) for cycle in self.cycles],
+            "unreachable": list(self.unreachable),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.as_dict(), indent=2, sort_keys=True) + "\n"
+
+    def to_text(self) -> str:
+        verdict = "every branch terminates" if self.terminates else "NOT every branch terminates"
+        lines = [
+            f"{self.title} (rules: {self.rules})",
+            f"  decision points:   {self.decision_points}",
+            f"  endings:           {self.endings} ({self._reasons()})",
+            f"  pages:             {self.pages}",
+            f"  choices (edges):   {self.edges}",
+            f"  longest path:      {self._value(self.longest_path)} choices",
+            f"  paths to endings:  {self._value(self.paths_to_endings)}",
+            f"  distinct outcomes: {self.distinct_outcomes}",
+            f"  verdict:           {verdict}",
+        ]
+        if self.dead_ends:
+            lines.append(f"  dead ends:         {', '.join(self.dead_ends)}")
+        if self.cycles:
+            lines.append(f"  cycles:            {'; '.join(' '.join(c) for c in self.cycles)}")
+        if self.unreachable:
+            lines.append(f"  unreachable:       {', '.join(self.unreachable)}")
+        return "\n".join(lines) + "\n"
+
+    def _reasons(self) -> str:
+        return ", ".join(f"{reason} {count}" for reason, count in
+                         sorted(self.endings_by_reason.items()))
+
+    @staticmethod
+    def _value(value: int | None) -> str:
+        return "unbounded (cycle)" if value is None else str(value)
+
+
+def audit(exploration: Exploration) -> Audit:
+    graph = exploration.graph
+    engine = exploration.engine
+    report = check_graph(graph, exploration.root,
+                         lambda node: bool(graph.nodes[node]["terminal"]))
+    outcomes = set()
+    reasons: dict[str, int] = {}
+    for node in report.endings:
+        outcome = engine.outcome(exploration.state(node))
+        outcomes.add(json.dumps(outcome, sort_keys=True))
+        reasons[outcome["reason"]] = reasons.get(outcome["reason"], 0) + 1
+    endings = len(report.endings)
+    return Audit(
+        title=graph.graph.get("title", ""),
+        rules=graph.graph.get("rules", ""),
+        decision_points=graph.number_of_nodes() - endings,
+        pages=graph.number_of_nodes(),
+        endings=endings,
+        edges=graph.number_of_edges(),
+        longest_path=report.longest_path,
+        paths_to_endings=report.path_count,
+        terminates=report.terminates,
+        dead_ends=tuple(report.dead_ends),
+        cycles=tuple(tuple(c) for c in report.cycles_without_ending),
+        unreachable=tuple(report.unreachable),
+        distinct_outcomes=len(outcomes),
+        endings_by_reason=reasons,
+        seconds=exploration.seconds,
+    )

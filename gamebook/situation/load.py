@@ -1,0 +1,274 @@
+"""Loading a situation file: read it safely, validate it, cross-check it against the cards.
+
+Loading validates everything and reports every independent problem, each with file and
+line (:class:`~gamebook.errors.InputErrors`); validated situations and card libraries are
+cached by the bytes of their files (:mod:`gamebook.inputs.cache`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from gamebook.cards.library import CardLibrary, load_library
+from gamebook.cards.model import CardType, MonsterFrame, Position, SpellTrapType
+from gamebook.errors import InputError, raise_all
+from gamebook.inputs.yamlsrc import Located, did_you_mean, load_yaml, validate
+from gamebook.situation.model import (
+    EXTRA_ZONES,
+    MAIN_ZONES,
+    MAX_LP,
+    PRESET_NAMES,
+    RESOLVE_AND_LEAVE,
+    SPELL_TRAP_ZONES,
+    HandEntry,
+    MonsterEntry,
+    PlayerEntry,
+    Situation,
+    SituationFile,
+    SpellTrapEntry,
+    StartMoment,
+)
+
+
+@cache
+def _adapter():  # pragma: no cover - trivial
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(SituationFile)
+
+
+def load_situation(path: str | Path, card_folders: tuple[str | Path, ...] = ()) -> Situation:
+    """Read, validate and cross-check a situation file.
+
+    Every independent mistake is reported at once (:class:`~gamebook.errors.InputErrors`).
+    The situation's own ``card_folders`` must lie inside its folder; ``card_folders`` given
+    here (the command line's ``--cards``) may be anywhere.
+    """
+    from gamebook.inputs import cache as inputcache
+    from gamebook.inputs.files import read_input
+
+    path = Path(path)
+    spec_key = inputcache.key("situation", [read_input(path, "a YAML file")])
+    spec = inputcache.load(spec_key)
+    if isinstance(spec, SituationFile):
+        located: Located | _LazyLocated = _LazyLocated(path)
+    else:
+        located = load_yaml(path)
+        if not isinstance(located.data, dict):
+            raise located.error((), "expected a mapping (title, turn_player, players, start, "
+                                "scope)")
+        spec = validate(located, _adapter(), "situation", SituationFile)
+        inputcache.store(spec_key, spec)
+    folders = _card_folders(spec, located)
+    folders += tuple(Path(folder).resolve() for folder in card_folders)
+    cards = _library(folders)
+    problems: list[InputError] = []
+    _check(spec, cards, located, problems)
+    raise_all(problems)
+    return Situation(name=path.stem, path=path, spec=spec, cards=cards)
+
+
+def _library(folders: tuple[Path, ...]) -> CardLibrary:
+    """:func:`load_library`, through the input cache (:mod:`gamebook.inputs.cache`)."""
+    from gamebook.cards.library import BUNDLED
+    from gamebook.inputs import cache as inputcache
+
+    parts = inputcache.folder_parts([BUNDLED, *folders])
+    name = inputcache.key("cards", parts) if parts is not None else None
+    cards = inputcache.load(name) if name is not None else None
+    if not isinstance(cards, CardLibrary):
+        cards = load_library(folders)
+        if name is not None:
+            inputcache.store(name, cards)
+    return cards
+
+
+class _LazyLocated:
+    """A situation file's lines, parsed only if a cross-check has something to report (the
+    situation itself came validated from the cache)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._located: Located | None = None
+
+    def _parsed(self) -> Located:
+        if self._located is None:
+            self._located = load_yaml(self.path)
+        return self._located
+
+    def line_of(self, loc: tuple) -> int | None:
+        return self._parsed().line_of(loc)
+
+    def error(self, loc: tuple, message: str) -> InputError:
+        return self._parsed().error(loc, message)
+
+
+def _card_folders(spec: SituationFile, located: Located | _LazyLocated) -> tuple[Path, ...]:
+    """The situation's card folders, each inside the situation's own folder."""
+    home = located.path.parent.resolve()
+    folders = []
+    problems = []
+    for index, folder in enumerate(spec.card_folders):
+        resolved = (home / folder).resolve()  # symbolic links followed: no way out through one
+        if not resolved.is_relative_to(home):
+            problems.append(located.error(("card_folders", index), f"card_folders: {folder!r} "
+                            "is outside the situation's folder; a situation may only name "
+                            "folders beside it (give others on the command line: --cards DIR)"))
+        folders.append(resolved)
+    raise_all(problems)
+    return tuple(folders)
+
+
+def _check(spec: SituationFile, cards: CardLibrary, located: Located,
+           problems: list[InputError]) -> None:
+    def fail(loc: tuple, message: str) -> None:
+        problems.append(located.error(loc, message))
+
+    if set(spec.players) != {"A", "B"}:
+        fail(("players",), "players: expected exactly the players 'A' and 'B'"
+             + did_you_mean(next(iter(set(spec.players) - {"A", "B"}), ""), ("A", "B"), ""))
+    if spec.turn_player not in ("A", "B"):
+        fail(("turn_player",), "turn_player: expected 'A' or 'B'")
+    if spec.rules not in PRESET_NAMES:
+        fail(("rules",), f"rules: expected one of {', '.join(PRESET_NAMES)}"
+             + did_you_mean(spec.rules, PRESET_NAMES, ""))
+    seen: dict[str, tuple] = {}
+    for player, entry in spec.players.items():
+        if not 0 < entry.lp <= MAX_LP:
+            fail(("players", player, "lp"), f"lp: expected a whole number from 1 to {MAX_LP:,}")
+        _check_zones(player, entry, located, problems)
+        for kind, items in (("monsters", entry.monsters), ("spell_traps", entry.spell_traps),
+                            ("hand", entry.hand), ("deck", entry.deck)):
+            for index, item in enumerate(items):
+                loc = ("players", player, kind, index)
+                if item.id in seen:
+                    fail(loc + ("id",), f"duplicate instance id {item.id!r} "
+                         f"(already used at line {located.line_of(seen[item.id])})")
+                else:
+                    seen[item.id] = loc
+                if item.card not in cards:
+                    fail(loc + ("card",), f"unknown card {item.card!r}"
+                         + did_you_mean(item.card, cards.ids()))
+                    continue
+                _check_entry(kind, item, cards[item.card], loc, fail)
+    if problems:  # the attack and the used effects name instances: check those first
+        return
+    _check_start(spec, seen, located, problems)
+    _check_used(spec, cards, located, problems)
+
+
+
+_EXTRA_DECK = (MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHRO, MonsterFrame.XYZ)
+
+
+def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, card: Any,
+                 loc: tuple, fail: Any) -> None:
+    if card.frame is MonsterFrame.TOKEN:
+        fail(loc + ("card",), "a Token is made by a card effect and cannot start in a "
+             "situation (R64)")
+    elif kind == "deck" and card.card_type is CardType.MONSTER and card.frame in _EXTRA_DECK:
+        fail(loc + ("card",), f"{item.card!r} is a {card.frame.value} monster: it starts in "
+             "the Extra Deck, not in the Deck")
+    elif kind in ("hand", "deck"):
+        return
+    elif kind == "monsters":
+        if card.card_type is not CardType.MONSTER:
+            fail(loc + ("card",), f"{item.card!r} is not a monster")
+        elif card.is_link and item.position is not Position.ATTACK:
+            fail(loc + ("position",), "a Link monster is always in Attack Position (R59); "
+                 "expected position: attack")
+        elif card.is_link and not item.face_up:
+            fail(loc + ("face_up",), "a Link monster cannot be face-down")
+        elif not item.face_up and item.position is Position.ATTACK:
+            fail(loc + ("position",), "a face-down monster must be in Defense Position")
+    elif card.card_type is CardType.MONSTER:
+        fail(loc + ("card",), f"{item.card!r} is a monster, not a Spell/Trap")
+    elif item.zone is not None and (item.zone == "field") != (
+            card.spell_trap_type is SpellTrapType.FIELD):
+        fail(loc + ("zone",), "the Field Zone holds a Field Spell, and a Field Spell goes in "
+             "zone: field (R8)")
+    elif item.face_up and card.spell_trap_type in RESOLVE_AND_LEAVE:
+        fail(loc + ("face_up",), f"a face-up {item.card!r} would already have resolved and "
+             "left the field; expected face_up: false (Set)")
+
+
+def _check_used(spec: SituationFile, cards: CardLibrary, located: Located,
+                problems: list[InputError]) -> None:
+    instances = {item.id: item.card for entry in spec.players.values()
+                 for item in (*entry.monsters, *entry.spell_traps, *entry.hand, *entry.deck)}
+    for index, text in enumerate(spec.used_this_turn):
+        loc = ("used_this_turn", index)
+        instance, dot, effect_id = text.partition(".")
+        if not dot:
+            problems.append(located.error(loc, "used_this_turn: expected 'instance.effect', "
+                                          f"got {text!r}"))
+            continue
+        if instance not in instances:
+            problems.append(located.error(loc, f"used_this_turn: unknown card instance "
+                                          f"{instance!r}" + did_you_mean(instance, sorted(
+                                              instances))))
+            continue
+        card = cards[instances[instance]]
+        known = [effect.id for effect in card.effects]
+        if effect_id not in known:
+            problems.append(located.error(loc, f"used_this_turn: unknown effect id "
+                                          f"{effect_id!r} of {card.id}"
+                                          + (did_you_mean(effect_id, known) if known
+                                             else "; it has no effects")))
+
+
+def _check_zones(player: str, entry: PlayerEntry, located: Located,
+                 problems: list[InputError]) -> None:
+    for kind, items, allowed in (("monsters", entry.monsters, MAIN_ZONES + EXTRA_ZONES),
+                                 ("spell_traps", entry.spell_traps, SPELL_TRAP_ZONES)):
+        used: dict[str, str] = {}
+        for index, item in enumerate(items):
+            if item.zone is None:
+                continue
+            loc = ("players", player, kind, index, "zone")
+            if item.zone not in allowed:
+                problems.append(located.error(loc, "zone: expected one of "
+                                              f"{', '.join(allowed)}"
+                                              + did_you_mean(item.zone, allowed, "")))
+            elif item.zone in used:
+                problems.append(located.error(loc, f"{item.id!r} and {used[item.zone]!r} are "
+                                              f"both in zone {item.zone}; a zone holds one card"))
+            else:
+                used[item.zone] = item.id
+        if len(items) > len(allowed) - (0 if kind == "spell_traps" else 1):
+            problems.append(located.error(("players", player, kind), f"too many cards in {kind}"))
+
+
+def _check_start(spec: SituationFile, seen: dict[str, tuple], located: Located,
+                 problems: list[InputError]) -> None:
+    def fail(loc: tuple, message: str) -> None:
+        problems.append(located.error(loc, message))
+
+    start = spec.start
+    if start.moment in (StartMoment.BATTLE_STEP, StartMoment.START_STEP):
+        if start.attacker or start.target:
+            fail(("start",), f"start: {start.moment.value!r} takes no attacker or target")
+        return
+    if start.attacker is None:
+        fail(("start",), "start.attacker: required when moment is attack_declared")
+        return
+    tp, ntp = spec.turn_player, "B" if spec.turn_player == "A" else "A"
+    own = {m.id: m for m in spec.players[tp].monsters}
+    theirs = {m.id: m for m in spec.players[ntp].monsters}
+    if start.attacker not in own:
+        fail(("start", "attacker"), f"start.attacker: expected a monster of the turn player "
+             f"{tp} ({', '.join(sorted(own)) or 'none'})")
+    else:
+        attacker = own[start.attacker]
+        if attacker.position is not Position.ATTACK or not attacker.face_up:
+            fail(("start", "attacker"), "start.attacker: only a face-up Attack Position "
+                 "monster can attack (R32)")
+    if start.target is None:
+        if theirs:
+            fail(("start",), "start.target: the opponent controls monsters, so a direct attack "
+                 "is not possible (R33); name the attack target")
+    elif start.target not in theirs:
+        fail(("start", "target"), f"start.target: expected a monster of player {ntp} "
+             f"({', '.join(sorted(theirs)) or 'none'})")
