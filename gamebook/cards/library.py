@@ -172,21 +172,39 @@ class CardLibrary:
         return None
 
 
+def distinct_folders(folders: Iterable[Path]) -> tuple[Path, ...]:
+    """``folders`` in order, each once: a folder named twice, or reached by two paths (the
+    situation's own ``card_folders`` and ``--cards``), is read once."""
+    seen: set[Path] = set()
+    out = []
+    for folder in folders:
+        key = Path(folder).resolve()
+        if key not in seen:
+            seen.add(key)
+            out.append(Path(folder))
+    return tuple(out)
+
+
 def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:
     """The bundled cards plus the cards in ``extra_dirs``.
 
     A card whose id is already defined (by a bundled card or an earlier folder) replaces it
     only if its file says ``overrides: true``; otherwise that is an error, so a stray file
-    can never silently change a card. Every bad card file is reported at once.
+    can never silently change a card. A folder or file reached twice is read once. Every
+    bad card file is reported at once.
     """
     cards: dict[str, Card] = {}
     origin: dict[str, Path] = {}
     problems: list[InputError] = []
-    for folder in (BUNDLED, *extra_dirs):
+    read: set[Path] = set()  # a file reached twice (a folder named twice, a link) is one file
+    for folder in distinct_folders((BUNDLED, *extra_dirs)):
         if not folder.is_dir():
             raise InputError(folder, None, "expected a folder of card files (*.yaml)")
         local: dict[str, Path] = {}
         for path in sorted(folder.glob("*.yaml")):
+            if path.resolve() in read:
+                continue
+            read.add(path.resolve())
             try:
                 card, overrides, located = _load_card(path)
             except InputErrors as error:  # every bad file is reported, not only the first
