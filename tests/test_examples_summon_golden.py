@@ -24,7 +24,7 @@ Why each count is right:
   pairs of positions: 6.
 - ring_of_destruction_low_lp: B at the declaration and in the open Battle Step (Ring on the
   Skull, on Gemini Elf, or pass): 2. Endings: Ring on the Skull (B at 0 loses, A keeps 2500,
-  R100), Ring on Gemini Elf (600 / 600, then the battle takes B to 0), no Ring (1150
+  R102), Ring on Gemini Elf (600 / 600, then the battle takes B to 0), no Ring (1150
   damage): 3.
 - gorz_missed_timing: B at the declaration (Mirror Force, Magic Cylinder, pass), above
   either Trap (the other or pass): 3. Endings: Mirror Force alone, Magic Cylinder alone (A
@@ -38,7 +38,7 @@ Why each count is right:
   negated and destroyed, which resolved, A's LP 8000 or 7000, Gemini Elf in the hand or GY).
 - linkuriboh_scapegoat: Linkuriboh's ATK-to-0 effect (it Tributes itself, R39), its GY effect
   Tributing Kuriboh (Quick Effect, R97), Scapegoat, and A's replay choices: 12 decision
-  points. Scapegoat's restriction both ways (R101) leaves no line with Linkuriboh back and
+  points. Scapegoat's restriction both ways (R103) leaves no line with Linkuriboh back and
   Sheep Tokens on the field: a revival below Scapegoat on the chain does nothing, and after
   it Scapegoat cannot be activated. 10 endings (8 different field/GY/LP sets, as the
   reference engine finds; the rest differ in A's attack being stopped or not).

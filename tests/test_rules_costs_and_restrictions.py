@@ -1,5 +1,5 @@
 """Counter Traps and effects with a cost (R2, R16), answers to an attack (R38, R58) and
-Scapegoat's restriction both ways (R101)."""
+Scapegoat's restriction both ways (R103)."""
 
 from __future__ import annotations
 
@@ -66,27 +66,27 @@ def test_r97_linkuriboh_comes_back_from_the_gy_by_tributing_a_level_1_monster() 
     assert "B activate linkuriboh.revive -> kuriboh" in legal(eng, state)
 
 
-def test_r101_after_scapegoat_linkuriboh_cannot_summon_itself() -> None:
+def test_r103_after_scapegoat_linkuriboh_cannot_summon_itself() -> None:
     eng = _example("linkuriboh_scapegoat")
     state, _ = play_events(eng, ["A pass", "B activate linkuriboh.zero_atk", "A pass",
                                  "B activate scapegoat.activate"], settle_end=False)
-    assert forbidden_by(eng, state, "linkuriboh", "revive") == "R101"
+    assert forbidden_by(eng, state, "linkuriboh", "revive") == "R103"
 
 
 REVIVE = ["A pass", "B activate linkuriboh.zero_atk", "A pass",
           "B activate linkuriboh.revive -> kuriboh"]
 
 
-def test_r101_after_linkuriboh_came_back_scapegoat_cannot_be_activated() -> None:
+def test_r103_after_linkuriboh_came_back_scapegoat_cannot_be_activated() -> None:
     eng = _example("linkuriboh_scapegoat")
     state, _ = play_events(eng, [*REVIVE, "A pass", "B pass",
                                  "A replay_attack summoned_skull -> linkuriboh"],
                            settle_end=False)
     assert state.monster("linkuriboh") is not None and B in state.summoned_this_turn
-    assert forbidden_by(eng, state, "scapegoat", "activate") == "R101"
+    assert forbidden_by(eng, state, "scapegoat", "activate") == "R103"
 
 
-def test_r101_a_summon_below_scapegoat_on_the_chain_does_nothing() -> None:
+def test_r103_a_summon_below_scapegoat_on_the_chain_does_nothing() -> None:
     eng = _example("linkuriboh_scapegoat")
     state, events = play_events(eng, [*REVIVE, "A pass", "B activate scapegoat.activate",
                                       "A pass", "B pass"], settle_end=False)

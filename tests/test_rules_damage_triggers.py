@@ -1,4 +1,4 @@
-"""Damage triggers (R99), missing the timing (R25) and the end of the Duel (R100): Gorz the
+"""Damage triggers (R101), missing the timing (R25) and the end of the Duel (R102): Gorz the
 Emissary of Darkness after battle damage and after effect damage, an "If" trigger beside a
 "When" one, Ring of Destruction at low LP, and both players at 0 at once."""
 
@@ -29,7 +29,7 @@ def _example(name: str) -> Engine:
 GORZ = "B activate gorz.summon_itself"
 
 
-def test_r99_gorz_comes_after_battle_damage_with_a_token_of_that_atk() -> None:
+def test_r101_gorz_comes_after_battle_damage_with_a_token_of_that_atk() -> None:
     eng = _example("gorz_direct_attack")
     state, events = play_events(eng, [GORZ, "A pass", "B select gorz.summon_itself -> attack"])
     assert state.life(B) == 8000 - 2500 and "battle_damage" in kinds(events)
@@ -53,7 +53,7 @@ def test_r98_solemn_warning_negates_gorz_in_the_damage_step_and_destroys_it_in_t
     assert state.life(A) == 8000 - 2000
 
 
-def test_r99_gorz_needs_its_controller_to_control_no_cards() -> None:
+def test_r101_gorz_needs_its_controller_to_control_no_cards() -> None:
     eng = engine("missed_timing")
     state, _ = play_events(eng, ["A pass", "B activate cylinder.activate -> skull", "B pass"])
     assert state.life(A) == 8000 - 2500  # A still controls Summoned Skull
@@ -84,14 +84,14 @@ def test_r25_a_when_trigger_whose_event_was_the_last_thing_is_activated() -> Non
     assert state.life(A) == 8000 and "missed_timing" not in kinds(events)
 
 
-def test_r100_both_players_at_0_at_once_is_a_draw() -> None:
+def test_r102_both_players_at_0_at_once_is_a_draw() -> None:
     eng = engine("double_burn_draw")
     state, events = play_events(eng, ["A pass", "B activate burn.activate"])
     assert state.lp == (0, 0) and "duel_drawn" in kinds(events)
     assert state.window.reason == "duel_drawn" and "duel_lost" not in kinds(events)
 
 
-def test_r100_ring_of_destruction_activator_at_0_loses_and_deals_no_damage() -> None:
+def test_r102_ring_of_destruction_activator_at_0_loses_and_deals_no_damage() -> None:
     # Official ruling on the current text: the activator's damage comes first; at 0 LP the
     # Duel is over, and the opponent takes none (so no draw).
     eng = _example("ring_of_destruction_low_lp")
@@ -101,7 +101,7 @@ def test_r100_ring_of_destruction_activator_at_0_loses_and_deals_no_damage() -> 
     assert [e.player for e in events if e.kind == "duel_lost"] == [B]
 
 
-def test_r100_a_draw_is_told_as_a_draw_in_every_language(tmp_path) -> None:  # noqa: ANN001
+def test_r102_a_draw_is_told_as_a_draw_in_every_language(tmp_path) -> None:  # noqa: ANN001
     from rules_helpers import CARDS, SITUATIONS
 
     from gamebook.book.catalog import messages

@@ -79,7 +79,7 @@ class EventName(StrEnum):
     SPECIAL_SUMMONED = "special_summoned"
     # This card's controller (its owner, in the hand) took damage from a card of the opponent:
     # battle damage after damage calculation (R51), effect damage once the chain is over
-    # (R99). `can_miss_timing` applies to the latter (R25).
+    # (R101). `can_miss_timing` applies to the latter (R25).
     DAMAGE_TAKEN = "damage_taken"
 
 
@@ -93,6 +93,9 @@ class Condition(StrEnum):
     ATTACK_TARGET_IS_FACE_UP = "attack_target_is_face_up"  # the attacked monster is face-up
     ATTACKER_HAS_ATK = "attacker_has_atk"  # the attacking monster's ATK is above 0
     DURING_BATTLE_PHASE = "during_battle_phase"
+    # "the damage calculation in which you would take battle damage from that attack":
+    # damage calculated now would inflict battle damage on the effect's controller (R50)
+    WOULD_TAKE_BATTLE_DAMAGE = "would_take_battle_damage"
     # "When your opponent activates a Spell/Trap Card/monster effect": the effect can only be
     # activated as the chain link directly above such an activation (R2).
     OPPONENT_ACTIVATES_SPELL = "opponent_activates_spell"
@@ -106,7 +109,7 @@ class Condition(StrEnum):
     TRAP_CARD_ACTIVATED = "trap_card_activated"
     YOU_CONTROL_NO_CARDS = "you_control_no_cards"  # no card in your Monster or Spell/Trap Zones
     OPPONENTS_TURN = "opponents_turn"  # "during your opponent's turn"
-    # Which damage this card's controller last took (R99): battle damage, or effect damage.
+    # Which damage this card's controller last took (R101): battle damage, or effect damage.
     LAST_DAMAGE_WAS_BATTLE = "last_damage_was_battle"
     LAST_DAMAGE_WAS_EFFECT = "last_damage_was_effect"
 
@@ -168,6 +171,13 @@ class OpName(StrEnum):
     FORBID_ATTACK_DECLARATION = "forbid_attack_declaration"  # `player` cannot declare attacks
 
 
+class Redirect(StrEnum):
+    """Where a card goes instead when it leaves the field ("banish it if it leaves the
+    field"): a lasting effect on the monster a step Special Summoned (R100)."""
+
+    BANISH = "banish"
+
+
 class PlayerRef(StrEnum):
     YOU = "you"
     OPPONENT = "opponent"
@@ -185,7 +195,7 @@ class Portion(StrEnum):
     ALL = "all"  # equal to it
     HALF = "half"  # half of it, rounded half up (R76)
     ORIGINAL = "original"  # its original (printed) ATK, also once it has left the field
-    DAMAGE = "damage"  # the damage its controller last took (R99); `of` is not needed
+    DAMAGE = "damage"  # the damage its controller last took (R101); `of` is not needed
 
 
 class DamageStepUse(StrEnum):
@@ -209,7 +219,7 @@ class PlayerAbility(StrEnum):
     # the player's monsters cannot be destroyed by battle
     MONSTERS_CANNOT_BE_DESTROYED_BY_BATTLE = "monsters_cannot_be_destroyed_by_battle"
     CANNOT_DECLARE_ATTACKS = "cannot_declare_attacks"  # R44
-    # "You cannot Summon other monsters the turn you activate this card" (Scapegoat, R101)
+    # "You cannot Summon other monsters the turn you activate this card" (Scapegoat, R103)
     CANNOT_SUMMON = "cannot_summon"
 
 
@@ -305,15 +315,52 @@ class Primitive:
     select: TargetSpec | None = None  # cards chosen at resolution, without targeting
     duration: Duration = Duration.END_OF_TURN
     if_previous_applied: bool = False  # "and if it does": only if the previous step applied
+    # special_summon: "if this card Special Summoned this way leaves the field, banish it"
+    leaves_field: Redirect | None = None
     banish: bool = False  # destroy: the destroyed card is banished instead of going to the GY
     # special_summon_tokens: the Tokens' ATK and DEF are the damage their player last took
     stats_from_damage: bool = False
-    # inflict_damage: both players take it at the same time (both at 0: a draw, R100)
+    # inflict_damage: both players take it at the same time (both at 0: a draw, R102)
     both_players: bool = False
 
     def refs(self) -> tuple[Ref, ...]:
         """The cards this step needs on the field to apply (R18)."""
         return tuple(ref for ref in (self.who, self.of) if ref is not None)
+
+
+# The parameters each primitive reads, beside ``op`` and ``if_previous_applied`` (which every
+# step may have): a card file that gives a step any other parameter is refused, naming the
+# parameter and the op (gamebook.cards.library), instead of the engine silently ignoring it.
+_CARDS = ("who", "select")
+OP_PARAMETERS: dict[OpName, frozenset[str]] = {op: frozenset(names) for op, names in {
+    OpName.TRIBUTE: _CARDS,
+    OpName.DESTROY: (*_CARDS, "banish"),
+    OpName.BANISH: _CARDS,
+    OpName.RETURN_TO_HAND: _CARDS,
+    OpName.DISCARD: _CARDS,
+    OpName.SEND_TO_GY: _CARDS,
+    OpName.SPECIAL_SUMMON: (*_CARDS, "position", "leaves_field"),
+    OpName.SPECIAL_SUMMON_TOKENS: ("count", "token", "player", "position", "stats_from_damage"),
+    OpName.SET_FACE_DOWN: _CARDS,
+    OpName.SWITCH_POSITION: _CARDS,
+    OpName.FLIP_FACE_UP: _CARDS,
+    OpName.HALVE_ORIGINAL_ATK: (*_CARDS, "duration"),
+    OpName.NEGATE_ACTIVATION: _CARDS,
+    OpName.NEGATE_EFFECT: _CARDS,
+    OpName.NEGATE_ATTACK: _CARDS,
+    OpName.END_BATTLE_PHASE: (),
+    OpName.INFLICT_DAMAGE: ("player", "amount", "of", "portion", "both_players"),
+    OpName.GAIN_LP: ("player", "amount", "of", "portion"),
+    OpName.PAY_LP: ("amount",),
+    OpName.GRANT_PLAYER: ("player", "ability", "duration"),
+    OpName.CHANGE_POSITION: (*_CARDS, "position"),
+    OpName.GRANT_EXTRA_ATTACK: (*_CARDS, "amount"),
+    OpName.GAIN_ATK: (*_CARDS, "amount", "of", "portion", "duration"),
+    OpName.HALVE_ATK: (*_CARDS, "duration"),
+    OpName.SET_ATK: (*_CARDS, "amount", "duration"),
+    OpName.FORBID_ATTACK_DECLARATION: ("player",),
+}.items()}
+EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})
 
 
 @dataclass(frozen=True)
@@ -331,6 +378,9 @@ class Effect:
     cost: tuple[Primitive, ...] = ()
     target: TargetSpec | None = None
     once_per_turn: bool = False
+    # Only one card of this name may activate this effect for the same attack: once one is
+    # on the chain, another copy cannot be chained to it (Battle Fader's rulings, R26).
+    one_per_attack: bool = False
     # "your opponent cannot activate cards or effects in response" (R13)
     opponent_cannot_respond: bool = False
     # May be activated in the Damage Step (R46): true = at any of its timings the rules
@@ -347,7 +397,7 @@ class Effect:
     # resolves; if they no longer hold it does nothing (Gorz).
     recheck_conditions: bool = False
     # What activating it forbids its player for the rest of the turn, and the activation's
-    # condition that they have not done it yet this turn (Scapegoat: cannot_summon, R101).
+    # condition that they have not done it yet this turn (Scapegoat: cannot_summon, R103).
     restricts: tuple[PlayerAbility, ...] = ()
     requires_on_field: tuple[str, ...] = ()  # card ids that must be face-up on the field
     modifies: StatModifier | None = None  # a continuous effect's ATK/DEF change (R7, R71)

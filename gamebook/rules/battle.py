@@ -70,7 +70,7 @@ def _duel_lost(state: GameState) -> bool:
 
 
 def duel_over(state: GameState, events: list[Event]) -> GameState:
-    """The branch ends with the Duel: lost by the players at 0, a draw if both are (R100)."""
+    """The branch ends with the Duel: lost by the players at 0, a draw if both are (R102)."""
     losers = [player for player in (Player.A, Player.B) if state.life(player) <= 0]
     if len(losers) == 2:
         events.append(event("duel_drawn"))
@@ -228,7 +228,7 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
 def _destroyed_triggers(rules: Rules, state: GameState, events: list[Event]
                         ) -> GameState | None:
     """Cards destroyed, players damaged during the chain: their triggers form a new chain
-    (R19, R99), or ``None``. An optional "When" trigger whose event was not the last thing to
+    (R19, R101), or ``None``. An optional "When" trigger whose event was not the last thing to
     happen has missed the timing (R25)."""
     names = tuple(name for name in (EventName.DESTROYED, EventName.DAMAGE_TAKEN)
                   if any(event_name is name for event_name, _ in state.happened))
@@ -304,7 +304,7 @@ def _missed_timing(rules: Rules, state: GameState, trigger: Trigger) -> bool:
 
 
 def _forget_damage(state: GameState) -> GameState:
-    """The damage events have had their window (R99)."""
+    """The damage events have had their window (R101)."""
     if not any(name is EventName.DAMAGE_TAKEN for name, _ in state.happened):
         return state
     return replace(state, happened=frozenset(item for item in state.happened
@@ -476,7 +476,9 @@ def _flip_target(state: GameState) -> tuple[GameState, list[Event]]:
     target = state.monster(state.attack.target) if state.attack.target else None
     if target is None or target.face_up:
         return state, []
-    state = state.with_monster(replace(target, face_up=True))
+    # through the stat model's own face-up change, so that what applies to it from now on
+    # (ATK changes, continuous modifiers) counts (R84)
+    state = state.with_monster(replace(target, face_up=True, stats=target.stats.flip_face_up()))
     state = replace(state, flipped=state.flipped | {target.id})
     return state, [event("flipped", target.controller, target.id)]
 
@@ -563,7 +565,7 @@ def _check_duel_end(state: GameState, events: list[Event]) -> tuple[GameState, l
 
 
 def _duel_end_events(state: GameState) -> list[Event]:
-    """"duel_lost" per player at 0, or "duel_drawn" when both are (R100)."""
+    """"duel_lost" per player at 0, or "duel_drawn" when both are (R102)."""
     losers = [player for player in (Player.A, Player.B) if state.life(player) <= 0]
     if len(losers) == 2:
         return [event("duel_drawn")]

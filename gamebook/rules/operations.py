@@ -32,6 +32,7 @@ from gamebook.cards.model import (
     Portion,
     Position,
     Primitive,
+    Redirect,
     Ref,
     SpellTrapType,
     StaticAbility,
@@ -132,10 +133,10 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
         applied_any |= applied_previous
         events.extend(step_events)
         if min(state.lp) <= 0:
-            break  # a player at 0 loses at once: the rest does not resolve (R100)
+            break  # a player at 0 loses at once: the rest does not resolve (R102)
     if not applied_any:
         events.append(event("no_effect", link.player, link.card, link.effect, link=number))
-    if min(state.lp) <= 0:  # the Duel is over at once: nothing more moves (R100)
+    if min(state.lp) <= 0:  # the Duel is over at once: nothing more moves (R102)
         return replace(state, chain=state.chain[:-1]), events, True
     gone, more = _after_resolving(rules, state, link)
     chain = state.chain[:-1]  # the link is popped in the same copy as its card leaves
@@ -247,11 +248,24 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
         why = "none_selected" if step.select is not None and not who else "left_field"
         target = missing[0] if missing else None
         return state, [_skipped(link, step, target, why)], False
+    if step.who is Ref.TARGET and not cost and _target_turned_face_down(rules, state, link,
+                                                                        who[0]):
+        return state, [_skipped(link, step, who[0], "no_longer_face_up")], False
     if step.select is not None:
         link = _remember_selection(state, link, who)
         state = replace(state, chain=state.chain[:-1] + (link,)) if not cost else state
     handler = _HANDLERS[op]
     return handler(rules, state, link, step, who, of, cost, chosen)
+
+
+def _target_turned_face_down(rules: Rules, state: GameState, link: ChainLink,
+                             instance: str) -> bool:
+    """A "face-up monster" target that is face-down at resolution is not affected (R18)."""
+    spec = rules.effect_of(state, link.card, link.effect).target
+    if spec is None or TargetFilter.FACE_UP not in spec.filters:
+        return False
+    monster = state.monster(instance)
+    return monster is not None and not monster.face_up
 
 
 def _no_longer_attacking(state: GameState, link: ChainLink, effect: Effect) -> str | None:
@@ -269,7 +283,7 @@ def _no_longer_attacking(state: GameState, link: ChainLink, effect: Effect) -> s
 
 def record_damage(rules: Rules, state: GameState, player: Player, kind: str, amount: int, *,
                   from_opponent: bool) -> GameState:
-    """Remember the damage as an event (R99), when a card of the situation reads it: without
+    """Remember the damage as an event (R101), when a card of the situation reads it: without
     one, two histories that differ only in it are one game."""
     found = rules.__dict__.get("_reads_damage")
     if found is None:
@@ -286,7 +300,7 @@ def record_damage(rules: Rules, state: GameState, player: Player, kind: str, amo
 
 def player_conditions_hold(state: GameState, player: Player | None, effect: Effect) -> bool:
     """The effect's conditions about its player (no cards controlled, whose turn, the kind of
-    the damage last taken: R99) hold now."""
+    the damage last taken: R101) hold now."""
     for condition in effect.conditions:
         if condition is Condition.YOU_CONTROL_NO_CARDS and any(
                 card.controller is player for card in (*state.monsters, *state.spell_traps)):
@@ -419,7 +433,7 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
     for instance in who:
         card = off_field(state, instance)
         if state.has_ability(link.player, PlayerAbility.CANNOT_SUMMON):
-            events.append(_skipped(link, step, instance, "cannot_summon"))  # R101
+            events.append(_skipped(link, step, instance, "cannot_summon"))  # R103
             continue
         if not _free_zone(state, link.player):
             events.append(_skipped(link, step, instance, "no_free_zone"))
@@ -434,8 +448,9 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
                                   else definition.defense)
         source = _zone_of(state, instance)
         state = state.without_off_field(instance)
+        leaves_to = "banished" if step.leaves_field is Redirect.BANISH else None
         state = state.with_monster(MonsterState(instance, card.card, link.player, position,
-                                                True, stats))
+                                                True, stats, leaves_to=leaves_to))
         state = summoned(state, instance, link.player)
         events.append(event("special_summoned", link.player, instance,
                             position=position.value, **({"source": source}
@@ -459,7 +474,7 @@ def _zone_of(state: GameState, instance: str) -> str:
 
 def summoned(state: GameState, instance: str, player: Player) -> GameState:
     """Remember the Special Summon: the window after the chain answers it (R97), and that
-    ``player`` has Summoned this turn (R101)."""
+    ``player`` has Summoned this turn (R103)."""
     return replace(state, happened=state.happened | {(EventName.SPECIAL_SUMMONED, instance)},
                    summoned_this_turn=state.summoned_this_turn | {player})
 
@@ -477,7 +492,7 @@ def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step
         if state.monster(instance) is not None:
             continue
         stats = StatBlock.printed(definition.atk, definition.defense)
-        if step.stats_from_damage:  # "ATK/DEF equal to the damage you took" (Gorz, R99)
+        if step.stats_from_damage:  # "ATK/DEF equal to the damage you took" (Gorz, R101)
             last = state.last_damage(player)
             stats = StatBlock.printed(last[1] if last else 0, last[1] if last else 0)
         position = step.position or (Position(chosen) if chosen in (
@@ -509,7 +524,7 @@ def _set_face_down(rules: Rules, state: GameState, link: ChainLink, step: Primit
             events.append(_skipped(link, step, instance, "cannot_be_set"))
             continue
         state = state.with_monster(replace(monster, position=Position.DEFENSE, face_up=False,
-                                           stats=monster.stats.face_down()))
+                                           stats=monster.stats.face_down(), leaves_to=None))
         state = attacker_moved(state, instance)
         events.append(event("set_face_down", monster.controller, instance))
         applied = True
@@ -594,7 +609,7 @@ def _player_of(link: ChainLink, step: Primitive) -> Player:
 def _amount(state: GameState, step: Primitive, of: str | None, rules: Rules | None = None,
             player: Player | None = None) -> int:
     """``amount``, or the current ATK of ``of`` (all of it, or half rounded up: R76), its
-    original ATK, or the damage ``player`` last took (R99)."""
+    original ATK, or the damage ``player`` last took (R101)."""
     if step.amount is not None:
         return step.amount
     if step.portion is Portion.DAMAGE:
@@ -615,7 +630,7 @@ def _inflict_damage(rules: Rules, state: GameState, link: ChainLink, step: Primi
     players = (link.player, link.player.opponent) if step.both_players \
         else (_player_of(link, step),)
     events: list[Event] = []
-    for player in players:  # at the same time: the Duel is decided after the step (R100)
+    for player in players:  # at the same time: the Duel is decided after the step (R102)
         amount = _amount(state, step, of, rules, player)
         state = lp_after_damage(state, player, amount)
         if amount > 0:
@@ -781,6 +796,9 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
         state = attacker_moved(state, instance)
     controller = card.controller
     events = [event("left_field", controller, instance, why=reason)]
+    if monster is not None and monster.leaves_to == "banished" and destination != "banished":
+        destination = "banished"  # "banish it if it leaves the field" (R100)
+        events.append(event("redirected", controller, instance, to="banished"))
     if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:
         events.append(event("token_vanished", controller, instance))
         if (EventName.DESTROYED, instance) in state.happened:  # its trigger still waits (R19)

@@ -176,6 +176,9 @@ class MonsterState:
     face_up: bool
     stats: StatBlock
     battle_destroyed: bool = False  # destruction confirmed in damage calculation (R51)
+    # where it goes instead of any other place when it leaves the field ("banished": R100);
+    # a lasting effect on this monster, gone when it is turned face-down
+    leaves_to: str | None = None
 
 
 @dataclass(frozen=True)
@@ -233,11 +236,11 @@ class GameState:
     # The Deck cards the situation lists (sorted); the rest of each Deck is unknown and never
     # chosen (docs/engine.md).
     deck: tuple[HandCard, ...] = ()
-    # The damage each player last took this turn: (player, "battle" | "effect", amount) (R99).
+    # The damage each player last took this turn: (player, "battle" | "effect", amount) (R101).
     damage: tuple[tuple[Player, str, int], ...] = ()
     # The events of the last thing that happened while a chain resolved (R25).
     last_happened: frozenset[tuple[EventName, str]] = frozenset()
-    summoned_this_turn: frozenset[Player] = frozenset()  # players who Summoned (R101)
+    summoned_this_turn: frozenset[Player] = frozenset()  # players who Summoned (R103)
 
     # -- identity: the explorer hashes every state several times and compares equal ones ----
     def __hash__(self) -> int:
@@ -305,7 +308,7 @@ class GameState:
 
     def took_damage(self, player: Player, kind: str, amount: int, *, from_opponent: bool
                     ) -> GameState:
-        """Remember the damage (R99); from a card of the opponent it is an event."""
+        """Remember the damage (R101); from a card of the opponent it is an event."""
         damage = tuple(d for d in self.damage if d[0] is not player) + ((player, kind, amount),)
         happened = self.happened | {(EventName.DAMAGE_TAKEN, player.value)} if from_opponent \
             else self.happened

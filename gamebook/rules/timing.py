@@ -26,12 +26,14 @@ from gamebook.cards.model import (
     OpName,
     PlayerAbility,
     PlayerRef,
+    Position,
     Ref,
     SpellTrapType,
     TargetFilter,
     cost_choice,
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
+from gamebook.rules.applicable import could_apply
 from gamebook.rules.context import Rules
 from gamebook.rules.operations import (
     PLAYER_CONDITIONS,
@@ -189,6 +191,8 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
         return ("R3", "ignition_main_phase_only", ()), ()
     if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
         return ("R26", "once_per_turn_used", ()), ()
+    if effect.one_per_attack and _same_name_on_chain(rules, state, instance, effect):
+        return ("R26", "one_per_attack", ()), ()
     targets = _UNTARGETED
     if effect.target is not None:
         targets = legal_targets(rules, state, player, instance, effect)
@@ -201,6 +205,15 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
             return ("R16", "cannot_pay_cost", ()), ()  # nothing to discard or Tribute
     problem = _timing_problem(rules, state, player, instance, effect, need_priority)
     return problem, (() if problem is not None else targets)
+
+
+def _same_name_on_chain(rules: Rules, state: GameState, instance: str, effect: Effect
+                        ) -> bool:
+    """A card of the same name has this effect on the chain (``one_per_attack``, R26): the
+    chain answers one attack, and a trigger is activated only in its first chain (R24)."""
+    card = rules.card_of(state, instance)
+    return any(link.effect == effect.id and rules.card_of(state, link.card) is card
+               for link in state.chain)
 
 
 def _timing_problem(rules: Rules, state: GameState, player: Player, instance: str,
@@ -268,20 +281,23 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     problem = _chain_problem(rules, state, player, instance, effect, stage)
     if problem is not None:
         return problem
+    if not could_apply(rules, state, player, effect,
+                       _capture(rules, state, player, instance, effect, None)):
+        return ("R99", "effect_could_not_apply", ())
     if need_priority and window.priority is not player:
         return ("R12", "no_priority", (("holder", window.priority.value),))
     return None
 
 
 def _restriction_problem(state: GameState, player: Player, effect: Effect) -> Problem | None:
-    """Scapegoat-type restrictions, both ways (R101): a player who activated it this turn
+    """Scapegoat-type restrictions, both ways (R103): a player who activated it this turn
     cannot activate an effect that would Summon (other than the card's own Tokens), and it
     cannot be activated by a player who has Summoned this turn."""
     summons = any(step.op is OpName.SPECIAL_SUMMON for step in effect.resolution)
     if summons and state.has_ability(player, PlayerAbility.CANNOT_SUMMON):
-        return ("R101", "cannot_summon_this_turn", ())
+        return ("R103", "cannot_summon_this_turn", ())
     if PlayerAbility.CANNOT_SUMMON in effect.restricts and player in state.summoned_this_turn:
-        return ("R101", "already_summoned_this_turn", ())
+        return ("R103", "already_summoned_this_turn", ())
     return None
 
 
@@ -425,7 +441,32 @@ def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect
         if condition is Condition.OPPONENT_IS_ATTACKING and \
                 state.controller(attack.attacker) is controller:
             return False
+        if condition is Condition.WOULD_TAKE_BATTLE_DAMAGE and (
+                controller is None or battle_damage_to(rules, state, controller) <= 0):
+            return False
     return True
+
+
+def battle_damage_to(rules: Rules, state: GameState, player: Player) -> int:
+    """The battle damage ``player`` would take if damage were calculated now (R50, R55):
+    what :func:`gamebook.rules.battle.damage_calculation` would inflict, 0 when none."""
+    attack = state.attack
+    attacker = state.monster(attack.attacker) if attack is not None else None
+    if attacker is None or state.has_ability(player, PlayerAbility.NO_BATTLE_DAMAGE):
+        return 0
+    atk = attacker.stats.atk
+    if attack.target is None:
+        return atk if player is attacker.controller.opponent else 0
+    target = state.monster(attack.target)
+    if target is None:
+        return 0
+    in_attack = target.position is Position.ATTACK
+    value = target.stats.atk if in_attack else (target.stats.def_ or 0)
+    if atk > value and in_attack and player is target.controller:
+        return atk - value
+    if value > atk and player is attacker.controller:
+        return value - atk
+    return 0
 
 
 def _face_up_on_field(rules: Rules, state: GameState, card_id: str) -> bool:
@@ -469,7 +510,7 @@ def _happened_to(state: GameState, event_name: EventName, instance: str) -> bool
     if event_name in (EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE,
                       EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED):
         return (event_name, instance) in state.happened
-    if event_name is EventName.DAMAGE_TAKEN:  # an event of the card's controller (R99)
+    if event_name is EventName.DAMAGE_TAKEN:  # an event of the card's controller (R101)
         player = state.controller(instance) or _hand_owner(state, instance)
         return player is not None and (event_name, player.value) in state.happened
     return True
@@ -661,7 +702,7 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     if effect.once_per_turn:
         used = state.used_once_per_turn | {(instance, effect.id)}
         state = replace(state, used_once_per_turn=used)
-    if effect.restricts:  # for the rest of the turn, from the activation on (R101)
+    if effect.restricts:  # for the rest of the turn, from the activation on (R103)
         state = replace(state, player_abilities=state.player_abilities | {
             (player, ability) for ability in effect.restricts})
     state, cost_events = pay_costs(rules, state, link, effect)

@@ -120,7 +120,7 @@ class SituationFile:
     description: str = ""
     card_folders: tuple[str, ...] = ()
     used_this_turn: tuple[str, ...] = ()  # "instance.effect" already used this turn (R26)
-    summoned_this_turn: tuple[str, ...] = ()  # players who have Summoned this turn (R101)
+    summoned_this_turn: tuple[str, ...] = ()  # players who have Summoned this turn (R103)
     translations: dict[str, Translation] = field(default_factory=dict)
 
 
