@@ -12,6 +12,8 @@ from functools import cache
 from pathlib import Path
 
 from gamebook.cards.model import (
+    EVERY_STEP_PARAMETERS,
+    OP_PARAMETERS,
     Card,
     CardType,
     EffectKind,
@@ -82,9 +84,34 @@ def _check_card(card: Card, located: Located) -> None:
                                 f"effect {effect.id!r}: 'activate' is for Spell/Trap cards")
         for part in ("cost", "resolution"):
             for step_index, step in enumerate(getattr(effect, part)):
+                where = loc + (part, step_index)
+                unknown = _foreign_parameters(step, _raw(located.data, where))
+                if unknown:
+                    allowed = ", ".join(sorted(OP_PARAMETERS[step.op])) or "none"
+                    raise located.error(where + (unknown[0],),
+                                        f"{step.op.value}: '{unknown[0]}' is not a parameter "
+                                        f"of {step.op.value} (its parameters: {allowed})")
                 problem = _step_problem(step)
                 if problem is not None:
-                    raise located.error(loc + (part, step_index), problem)
+                    raise located.error(where, problem)
+
+
+def _raw(data: object, loc: tuple) -> object:
+    """The value at ``loc`` in the file's data as read (``None`` where there is none)."""
+    for key in loc:
+        try:
+            data = data[key]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _foreign_parameters(step: Primitive, raw: object) -> list[str]:
+    """The parameters a step gives that its op does not read, in the file's order."""
+    if not isinstance(raw, dict):
+        return []
+    allowed = OP_PARAMETERS[step.op] | EVERY_STEP_PARAMETERS
+    return [key for key in raw if key not in allowed]
 
 
 # Operations that act on no card, and the player-facing ones that need 'player'.
