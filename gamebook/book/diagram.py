@@ -133,7 +133,8 @@ class Words:
 
 
 def diagrams(exploration: Exploration, book: Book, *, merge_endings: bool = False,
-             book_file: str = "book.html", layouts: bool = True) -> list[Diagram]:
+             book_file: str = "book.html", layouts: bool = True,
+             stem: str = "graph") -> list[Diagram]:
     """The diagrams of ``book``: one, or (a large book of several attacks or steps) an
     overview named ``graph`` and one diagram per attack or step, ``graph.1``, …
 
@@ -143,14 +144,15 @@ def diagrams(exploration: Exploration, book: Book, *, merge_endings: bool = Fals
     """
     layouts = layouts and len(book.pages) <= TRIAL_BOOK_LIMIT
     builder = _Builder(exploration, book, merge_endings, book_file, layouts)
+    builder.stem = stem  # the diagrams' file names: graph.svg, graph.1.svg, …
     groups = builder.groups()
     if len(book.pages) <= SPLIT_LIMIT or len(groups) < 2:
         clusters = len(book.pages) > CLUSTER_LIMIT
-        return [Diagram("graph", builder.diagram(book.pages, clusters=clusters),
+        return [Diagram(stem, builder.diagram(book.pages, clusters=clusters),
                         len(book.pages))]
-    parts = [Diagram("graph", builder.overview(groups))]
+    parts = [Diagram(stem, builder.overview(groups))]
     for index, (label, pages) in enumerate(groups, start=1):
-        parts.append(Diagram(f"graph.{index}", builder.diagram(
+        parts.append(Diagram(f"{stem}.{index}", builder.diagram(
             pages, clusters=True, title=label, groups=groups), len(pages)))
     return parts
 
@@ -163,6 +165,7 @@ class _Builder:
         self.book = book
         self.merge = merge_endings
         self.book_file = book_file
+        self.stem = "graph"
         self.narrator = narrator_for(exploration, book.lang)
         self.words = Words(self.narrator)
         root = exploration.state(exploration.root)
@@ -390,7 +393,7 @@ class _Builder:
                     dot.node(stub, label=text(self.wrap(self.words("diagram.from_group",
                                                               moment=label), WRAP * 2)),
                              shape="cds", style="filled", fillcolor="#f4f4f4",
-                             color="#888888", URL=f"graph.{index}.svg", tooltip=text(label))
+                             color="#888888", URL=f"{self.stem}.{index}.svg", tooltip=text(label))
                 dot.edge(stub, ids[choice.page], color="#888888", style="dotted",
                          tooltip=text(choice.label))
         labelled: dict[tuple[str, str, str], list[tuple[str, str]]] = {}
@@ -439,7 +442,7 @@ class _Builder:
             for node in nodes:
                 number = int(node.removeprefix("to_p"))
                 dot.node(node, label=str(number), shape="cds", style="filled", fillcolor=fill,
-                         color="#666666", URL=f"graph.{index}.svg",
+                         color="#666666", URL=f"{self.stem}.{index}.svg",
                          tooltip=text(f"{label}: " + self.words("meta.page", number=number)))
         self._legend(dot, classes, continues, column=rankdir.endswith("-column"))
         return dot.source
@@ -497,7 +500,7 @@ class _Builder:
             for words, fill, index in continues:
                 legend.node(f"legend_to_{index}", label=text(self.wrap(words, WRAP * 2)),
                             shape="cds", style="filled", fillcolor=fill, color="#666666",
-                            URL=f"graph.{index}.svg")
+                            URL=f"{self.stem}.{index}.svg")
 
     # -- the overview ----------------------------------------------------------------------
     def overview(self, groups: list[tuple[str, tuple[Page, ...]]]) -> str:
@@ -512,7 +515,7 @@ class _Builder:
                               first=decisions[0].number, last=decisions[-1].number)
             style = {**PLAYER_STYLE["A"], "fillcolor": "#f4f4f4", "color": "#555555"}
             dot.node(f"g{index}", label=text(f"{self.wrap(label, WRAP * 2)}\n{span}"),
-                     URL=f"graph.{index}.svg", tooltip=text(label), **style)
+                     URL=f"{self.stem}.{index}.svg", tooltip=text(label), **style)
         edges: dict[tuple[str, str], int] = {}
         for page in self.book.pages:
             for choice in page.choices:
