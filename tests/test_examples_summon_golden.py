@@ -16,12 +16,6 @@ Why each count is right:
   directly after B declined (3); B on the second Tomato's trigger (1): 6. Endings: declined
   (direct attack or not), Battle Fader (attacked or not), the second Tomato not attacked,
   attacked (its trigger declined, or calling Battle Fader): 7.
-- gorz_direct_attack: after damage calculation B decides on Gorz (1); A on Solemn Warning
-  above it (1); B on Gorz's position (1); B's mandatory Token effect, after either position
-  (2); A on Solemn Warning above it (2); B on the Token's position (2): 9. Bottomless Trap
-  Hole never can (the Damage Step, R46). Endings: Gorz declined; Solemn Warning on either
-  activation (one ending: Gorz destroyed, A 6000); Gorz and its 2500/2500 Token in the four
-  pairs of positions: 6.
 - ring_of_destruction_low_lp: B at the declaration and in the open Battle Step (Ring on the
   Skull, on Gemini Elf, or pass): 2. Endings: Ring on the Skull (B at 0 loses, A keeps 2500,
   R102), Ring on Gemini Elf (600 / 600, then the battle takes B to 0), no Ring (1150
@@ -56,7 +50,6 @@ from gamebook.situation import load_situation
 GOLDEN = {
     "book_of_moon_sakuretsu": {"seed": (6, 7, 7), "flowchart": (6, 7, 7)},
     "mystic_tomato_deck": {"seed": (6, 7, 7), "flowchart": (6, 7, 7)},
-    "gorz_direct_attack": {"seed": (9, 6, 6), "flowchart": (9, 6, 6)},
     "ring_of_destruction_low_lp": {"seed": (2, 3, 3), "flowchart": (2, 3, 3)},
     "gorz_missed_timing": {"seed": (3, 5, 5), "flowchart": (3, 5, 5)},
     "magic_jammer_seven_tools": {"seed": (23, 17, 17), "flowchart": (23, 17, 17)},
@@ -65,7 +58,6 @@ GOLDEN = {
 REASONS = {
     "book_of_moon_sakuretsu": {"attack_ended": 5, "battle_over": 2},
     "mystic_tomato_deck": {"battle_phase_over": 7},
-    "gorz_direct_attack": {"battle_phase_over": 6},
     "ring_of_destruction_low_lp": {"battle_over": 1, "duel_over": 2},
     "gorz_missed_timing": {"attack_ended": 4, "battle_over": 1},
     "magic_jammer_seven_tools": {"attack_ended": 10, "battle_over": 7},
