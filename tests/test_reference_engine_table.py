@@ -32,7 +32,7 @@ def _section() -> str:
 
 def test_each_documented_difference_names_a_situation_a_reading_and_a_ruling() -> None:
     data = _table()
-    assert set(data) == {"documented", "not_expressible"}
+    assert set(data) == {"documented", "not_expressible", "not_compared"}
     seen = set()
     for entry in data["documented"]:
         assert set(entry) <= ENTRY_KEYS, entry
@@ -52,8 +52,9 @@ def test_each_documented_difference_names_a_situation_a_reading_and_a_ruling() -
                 assert items and all(isinstance(item, str) for item in items), (name, kind)
         if entry.get("expected_failure"):
             assert entry.get("differences"), f"{name}: an expected failure lists what fails"
-    for entry in data["not_expressible"]:
+    for entry in [*data["not_expressible"], *data["not_compared"]]:
         assert set(entry) == {"situation", "reason"} and (ROOT / entry["situation"]).is_file()
+        assert not entry["situation"].startswith("examples/"), "every example is compared"
 
 
 def test_the_readings_of_the_table_are_the_ones_docs_engine_md_defines() -> None:
