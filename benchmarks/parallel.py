@@ -32,7 +32,7 @@ CARDS = (ROOT / "tests" / "cards",)
 
 
 def _load(path: str):  # noqa: ANN202
-    from gamebook.situation import load_situation
+    from gamebook.situation.load import load_situation
 
     return load_situation(path, card_folders=CARDS)
 
@@ -62,7 +62,7 @@ def _frontier(engine, wanted: int) -> list:  # noqa: ANN001
 
 def _subtree(path: str, indexes: list[int], wanted: int) -> tuple[int, float, set[int]]:
     """Explore below the frontier points ``indexes``: decision points, CPU s, state hashes."""
-    from gamebook.explore import explore_game
+    from gamebook.explore.explorer import explore_game
     from gamebook.rules.actions import ActionKind
     from gamebook.rules.engine import Engine
 
@@ -98,7 +98,7 @@ def main() -> int:
                         help="split at the first level with SPLIT x workers decision points")
     args = parser.parse_args()
     from benchmarks.scale import situation as scale_situation
-    from gamebook.explore import explore
+    from gamebook.explore.explorer import explore
     from gamebook.rules.engine import Engine
 
     with tempfile.TemporaryDirectory() as folder:

@@ -109,9 +109,9 @@ def measure(family: str, size: str, max_seconds: float) -> dict:
     from gamebook.book.export import graph_json_chunks
     from gamebook.book.pages import build_book
     from gamebook.book.render import render_chunks
-    from gamebook.explore import explore
-    from gamebook.files import Stage
-    from gamebook.situation import load_situation
+    from gamebook.explore.explorer import explore
+    from gamebook.inputs.files import Stage
+    from gamebook.situation.load import load_situation
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{family}_{size.replace('+', '_')}.yaml"

@@ -13,7 +13,7 @@ runs), else ``python -m gamebook``; this checkout is put first on ``PYTHONPATH``
 figures are this tree's. Each command runs once before timing, which also writes the
 ``.pyc`` files: the children run without ``PYTHONDONTWRITEBYTECODE``, since with it every
 run compiles again what changed since the last ``compileall``, a cost no user pays twice.
-The input cache (:mod:`gamebook.inputcache`) is warm, as it is from a user's second run.
+The input cache (:mod:`gamebook.inputs.cache`) is warm, as it is from a user's second run.
 Figures, not assertions: a busy machine makes them larger; the minimum is the steadiest,
 and CPU time moves less than wall time. ``--instructions`` adds what does not move at all:
 the instructions each command executes, counted once by valgrind (cachegrind) if installed.

@@ -1,3 +1,3 @@
-from gamebook.cli import main
+from gamebook.cli.entry import main
 
 raise SystemExit(main())

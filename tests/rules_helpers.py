@@ -14,11 +14,12 @@ from pathlib import Path
 
 import yaml
 
-from gamebook.explore import Exploration, explore
+from gamebook.explore.explorer import Exploration, explore
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.engine import Engine, forced_pass
 from gamebook.rules.state import GameState, MonsterState, Player
-from gamebook.situation import Situation, load_situation
+from gamebook.situation.load import load_situation
+from gamebook.situation.model import Situation
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from gamebook.audit import audit
+from gamebook.audit.report import audit
 from gamebook.book.article import build_article, used_rules
 from gamebook.book.pages import build_book, narrator_for
-from gamebook.cli import main
-from gamebook.commands import default_output
-from gamebook.explore import explore
-from gamebook.situation import load_situation
+from gamebook.cli.build import default_output
+from gamebook.cli.entry import main
+from gamebook.explore.explorer import explore
+from gamebook.situation.load import load_situation
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "borrelsword_linkuriboh.yaml"

@@ -24,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamebook.cli import main
+from gamebook.cli.entry import main
 
 ROOT = Path(__file__).resolve().parents[1]
 BAD = Path(__file__).resolve().parent / "bad_inputs"
@@ -233,7 +233,7 @@ def test_a_bad_option_value_is_one_line_and_exit_2(capsys, option):
 def test_the_progress_line_appears_only_on_a_terminal_and_not_when_quiet():
     import io
 
-    from gamebook.progress import Progress
+    from gamebook.cli.progress import Progress
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -267,9 +267,9 @@ def test_check_book_end_line_leaves_notes_after_the_book_out(tmp_path, capsys):
 
 
 def test_the_progress_line_counts_the_pages_of_a_long_exploration():
-    from gamebook.explore import explore
-    from gamebook.progress import Progress
-    from gamebook.situation import load_situation
+    from gamebook.cli.progress import Progress
+    from gamebook.explore.explorer import explore
+    from gamebook.situation.load import load_situation
 
     progress = Progress(quiet=True)
     seen: list[tuple[int, float]] = []

@@ -70,7 +70,7 @@ def decision_content(book_md: str) -> dict[str, dict]:
 
 @pytest.fixture(scope="module")
 def book_md(tmp_path_factory) -> str:
-    from gamebook.cli import main
+    from gamebook.cli.entry import main
 
     out = tmp_path_factory.mktemp("compact") / "book"
     assert main(["build", str(EXAMPLE), "--out", str(out), "--no-images", "--format", "md"]) == 0
@@ -119,7 +119,7 @@ def test_a_quiet_damage_step_is_one_line(book_md):
 def _update() -> None:  # pragma: no cover - run by hand
     import tempfile
 
-    from gamebook.cli import main
+    from gamebook.cli.entry import main
 
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "book"

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from gamebook import cardscmd
 from gamebook.book.cardtext import effect_text, kind_name, type_line
 from gamebook.cards.library import CardLibrary, load_library
-from gamebook.cli import main
+from gamebook.cli import cards as cardscmd
+from gamebook.cli.entry import main
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "zh-Hant", "zh-Hans", "ja")
@@ -116,11 +116,11 @@ def test_unknown_id_with_nothing_close(capsys):
 
 def test_starts_without_the_engine_or_heavy_libraries():
     probe = ("import sys, io, contextlib\n"
-             "from gamebook.cli import main\n"
+             "from gamebook.cli.entry import main\n"
              "with contextlib.redirect_stdout(io.StringIO()):\n"
              "    assert main(['cards', 'trap_jammer', '--lang', 'ja']) == 0\n"
              "heavy = [m for m in sys.modules if m.split('.')[0] in ('networkx', 'jinja2')\n"
-             "         or m.startswith(('gamebook.rules', 'gamebook.explore'))]\n"
+             "         or m.startswith(('gamebook.rules', 'gamebook.explore.explorer'))]\n"
              "print(heavy)\n")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                             cwd=ROOT, check=True)

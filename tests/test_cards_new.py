@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gamebook.cards.library import load_card_file
-from gamebook.cli import main
+from gamebook.cli.entry import main
 from gamebook.edopro.cdb import TEXT_MARK
 
 # (passcode, alias, type, atk, def, level, race, attribute, name, desc) of made-up cards

@@ -20,7 +20,7 @@ import pytest
 from gamebook.book import catalog as catalogs
 from gamebook.book.catalog import MAY_BE_EMPTY as MAY_BE_EMPTY_PO
 from gamebook.book.catalog import read_po
-from gamebook.cli import main
+from gamebook.cli.entry import main
 
 REPO = Path(__file__).resolve().parents[1]
 CATALOGS = REPO / "gamebook" / "book" / "catalogs"

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gamebook import cli
-from gamebook.checkbook import (
+from gamebook.audit.checkbook import (
     check_book,
     decode_book_bytes,
     find_jumps,
@@ -21,6 +20,7 @@ from gamebook.checkbook import (
     parse_book,
     render_dot,
 )
+from gamebook.cli import entry as cli
 from gamebook.errors import InputError
 
 BOOKS = Path(__file__).resolve().parent / "books"
@@ -406,9 +406,9 @@ def test_dot_into_a_missing_folder_is_a_clear_error(tmp_path, capsys):
 
 
 def test_main_also_accepts_a_plain_argument_list(capsys):
-    from gamebook import checkbook
+    from gamebook.cli import main
 
-    assert checkbook.main([str(BOOKS / "en_page_clean.txt")]) == 0
+    assert main(["check-book", str(BOOKS / "en_page_clean.txt")]) == 0
     assert "No problems found." in capsys.readouterr().out
 
 

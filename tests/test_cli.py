@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from gamebook.cli import COMMANDS, build_parser, main
+from gamebook.cli.entry import COMMANDS, build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "borrelsword_linkuriboh.yaml"
@@ -213,7 +213,7 @@ def test_the_parser_of_one_command_parses_and_helps_like_the_whole_one(capsys):
 
 
 def test_audit_starts_fast_without_importing_heavy_libraries():
-    code = (f"import sys; from gamebook.cli import main; main(['audit', {str(EXAMPLE)!r}]); "
+    code = (f"import sys; from gamebook.cli.entry import main; main(['audit', {str(EXAMPLE)!r}]); "
             "print(sorted(m for m in ('jinja2', 'graphviz', 'rich') if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=ROOT)
@@ -222,7 +222,7 @@ def test_audit_starts_fast_without_importing_heavy_libraries():
 
 def test_a_diagram_too_large_to_read_is_written_as_dot_only_with_a_reason(tmp_path, capsys,
                                                                          monkeypatch):
-    from gamebook import commands
+    from gamebook.cli import build as commands
 
     monkeypatch.setattr(commands, "IMAGE_PAGE_LIMIT", 10)
     out = tmp_path / "out"
@@ -233,7 +233,7 @@ def test_a_diagram_too_large_to_read_is_written_as_dot_only_with_a_reason(tmp_pa
 
 def test_a_diagram_with_too_many_pages_to_lay_out_is_written_as_dot_only(tmp_path, capsys,
                                                                          monkeypatch):
-    from gamebook import commands
+    from gamebook.cli import build as commands
 
     monkeypatch.setattr(commands, "DIAGRAM_PAGE_LIMIT", 10)
     out = tmp_path / "out"
@@ -244,7 +244,7 @@ def test_a_diagram_with_too_many_pages_to_lay_out_is_written_as_dot_only(tmp_pat
 
 def test_a_split_diagram_is_drawn_only_when_every_part_can_be_laid_out(tmp_path, capsys,
                                                                        monkeypatch):
-    from gamebook import commands
+    from gamebook.cli import build as commands
 
     monkeypatch.setattr(commands, "DIAGRAM_PAGE_LIMIT", 5)
     out = tmp_path / "out"
@@ -258,7 +258,7 @@ def test_a_split_diagram_is_drawn_only_when_every_part_can_be_laid_out(tmp_path,
 
 
 def test_a_book_too_large_to_draw_runs_no_graphviz_at_all(tmp_path, monkeypatch):
-    from gamebook import commands
+    from gamebook.cli import build as commands
 
     real_run = subprocess.run
 

@@ -17,9 +17,9 @@ import pytest
 from gamebook.book import diagram as diagram_module
 from gamebook.book.diagram import diagrams, missing_font, wrap
 from gamebook.book.pages import build_book
-from gamebook.cli import main
-from gamebook.explore import explore
-from gamebook.situation import load_situation
+from gamebook.cli.entry import main
+from gamebook.explore.explorer import explore
+from gamebook.situation.load import load_situation
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"

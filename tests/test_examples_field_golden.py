@@ -40,9 +40,9 @@ import networkx as nx
 import pytest
 from rules_helpers import ROOT
 
-from gamebook.audit import audit
-from gamebook.explore import explore
-from gamebook.situation import load_situation
+from gamebook.audit.report import audit
+from gamebook.explore.explorer import explore
+from gamebook.situation.load import load_situation
 
 GOLDEN = {
     "gravekeepers_assailant_sakuretsu": {"seed": (3, 4, 4), "flowchart": (3, 4, 4)},

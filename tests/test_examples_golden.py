@@ -26,9 +26,9 @@ from __future__ import annotations
 import pytest
 from rules_helpers import ROOT
 
-from gamebook.audit import audit
-from gamebook.explore import explore
-from gamebook.situation import load_situation
+from gamebook.audit.report import audit
+from gamebook.explore.explorer import explore
+from gamebook.situation.load import load_situation
 
 GOLDEN = {
     "sakuretsu_first_chain": (8, 9, 9),

@@ -17,11 +17,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamebook.audit import audit
+from gamebook.audit.report import audit
 from gamebook.errors import BudgetExceeded
-from gamebook.explore import explore
+from gamebook.explore.explorer import explore
 from gamebook.rules.actions import ActionKind
-from gamebook.situation import load_situation
+from gamebook.situation.load import load_situation
 
 CARDS = Path(__file__).resolve().parent / "cards"
 MONSTERS = ["borrelsword_dragon", "linkuriboh", "leo_wizard", "test_battle_drum", "test_booster",

@@ -11,9 +11,9 @@ from gamebook.book import mermaid
 from gamebook.book.mermaid import MAX_EDGES, MAX_TEXT, mermaid_files
 from gamebook.book.pages import build_book
 from gamebook.book.render import render
-from gamebook.cli import main
-from gamebook.explore import explore
-from gamebook.situation import load_situation
+from gamebook.cli.entry import main
+from gamebook.explore.explorer import explore
+from gamebook.situation.load import load_situation
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL = ROOT / "examples" / "borrelsword_linkuriboh.yaml"

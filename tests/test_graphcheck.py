@@ -7,7 +7,7 @@ import time
 import networkx as nx
 import pytest
 
-from gamebook.graphcheck import GraphReport, check_graph, node_sort_key
+from gamebook.audit.graphcheck import GraphReport, check_graph, node_sort_key
 
 
 def _check(edges: list[tuple], endings: set, root=1, nodes: tuple = ()) -> GraphReport:

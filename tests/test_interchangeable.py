@@ -17,9 +17,9 @@ import yaml
 from rules_helpers import CARDS, ROOT, SITUATIONS
 
 from gamebook.book.pages import build_book
-from gamebook.explore import explore
+from gamebook.explore.explorer import explore
 from gamebook.rules.engine import Engine
-from gamebook.situation import load_situation
+from gamebook.situation.load import load_situation
 
 EXAMPLES = sorted(path.stem for path in (ROOT / "examples").glob("*.yaml"))
 

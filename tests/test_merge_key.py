@@ -13,11 +13,11 @@ import pytest
 from rules_helpers import ROOT
 
 from gamebook.book.pages import build_book
-from gamebook.explore import explore, explore_game
+from gamebook.explore.explorer import explore, explore_game
 from gamebook.rules.actions import ActionKind
 from gamebook.rules.engine import Engine
-from gamebook.rules.stats import Operation, Stat, StatBlock, StatClass
-from gamebook.situation import load_situation
+from gamebook.situation.load import load_situation
+from gamebook.stats import Operation, Stat, StatBlock, StatClass
 
 EXAMPLES = sorted(path.stem for path in (ROOT / "examples").glob("*.yaml"))
 

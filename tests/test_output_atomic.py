@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from gamebook.cli import main
+from gamebook.cli.entry import main
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "borrelsword_linkuriboh.yaml"
@@ -134,7 +134,7 @@ def test_an_output_folder_holding_other_folders_is_refused(tmp_path, capsys):
 
 def test_without_an_atomic_exchange_a_kill_between_the_renames_is_repaired(tmp_path,
                                                                            monkeypatch):
-    from gamebook import files
+    from gamebook.inputs import files
 
     monkeypatch.setattr(files, "_exchange", lambda first, second: False)
     out = tmp_path / "out"

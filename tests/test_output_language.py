@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from gamebook.cli import main
-from gamebook.progress import Progress
+from gamebook.cli.progress import Progress
 
 REPO = Path(__file__).resolve().parents[1]
 MODEL = REPO / "examples" / "borrelsword_linkuriboh.yaml"

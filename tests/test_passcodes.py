@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gamebook.cards.library import BUNDLED, load_card_file, load_library
-from gamebook.cli import main
+from gamebook.cli.entry import main
 from gamebook.edopro.cdb import TEXT_MARK
 from gamebook.errors import InputError, InputErrors
 

@@ -11,8 +11,8 @@ from rules_helpers import ROOT
 from gamebook.rules.actions import event
 from gamebook.rules.engine import Engine
 from gamebook.rules.state import GameState, replace
-from gamebook.rules.stats import Operation, Stat, StatBlock, StatClass
-from gamebook.situation import load_situation
+from gamebook.situation.load import load_situation
+from gamebook.stats import Operation, Stat, StatBlock, StatClass
 
 EXAMPLE = ROOT / "examples" / "borrelsword_linkuriboh.yaml"
 

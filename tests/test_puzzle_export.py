@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gamebook.cli import main
+from gamebook.cli.entry import main
 from gamebook.edopro.export import export_puzzle
-from gamebook.situation import load_situation
+from gamebook.situation.load import load_situation
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL = ROOT / "examples" / "borrelsword_linkuriboh.yaml"

@@ -16,11 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamebook.cards.library import load_library
-from gamebook.cli import main
+from gamebook.cli.entry import main
 from gamebook.edopro.export import export_puzzle
 from gamebook.edopro.field import placement, seat
 from gamebook.edopro.importer import import_puzzle
-from gamebook.situation import Situation, load_situation
+from gamebook.situation.load import load_situation
+from gamebook.situation.model import Situation
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))

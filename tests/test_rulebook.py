@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from gamebook.book.rulebook import RULE_NUMBER, cited, load_rulebook, render_reference
-from gamebook.cli import main
+from gamebook.cli.entry import main
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "borrelsword_linkuriboh.yaml"

@@ -19,7 +19,7 @@ from rules_helpers import (
 
 from gamebook.errors import InputError
 from gamebook.rules.engine import Engine
-from gamebook.situation import load_situation
+from gamebook.situation.load import load_situation
 
 
 def test_r59_switch_to_def_offers_leo_wizard_but_never_a_link_monster() -> None:

@@ -30,7 +30,7 @@ from rules_helpers import (
 
 from gamebook.rules.engine import Engine
 from gamebook.rules.state import Step
-from gamebook.situation import load_situation
+from gamebook.situation.load import load_situation
 
 MOON_SKULL = "B activate book_of_moon.activate -> summoned_skull"
 MOON_LEO = "B activate book_of_moon.activate -> leo_wizard"

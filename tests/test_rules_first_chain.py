@@ -20,10 +20,10 @@ from rules_helpers import (
     write_situation,
 )
 
-from gamebook.explore import explore
+from gamebook.explore.explorer import explore
 from gamebook.rules.engine import Engine
 from gamebook.rules.state import Step, WindowKind
-from gamebook.situation import load_situation
+from gamebook.situation.load import load_situation
 
 SAKURETSU = "B activate sakuretsu_armor.activate -> summoned_skull"
 MST_ON_JAMMER = "B activate mystical_space_typhoon.activate -> trap_jammer"

@@ -22,7 +22,7 @@ from rules_helpers import (
 
 from gamebook.rules.engine import Engine
 from gamebook.rules.state import Step, WindowKind
-from gamebook.situation import load_situation
+from gamebook.situation.load import load_situation
 
 SCAPEGOAT = "B activate scapegoat.activate"
 REPLAY = "A replay_attack summoned_skull -> "

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules_helpers import legal, note, play, write_situation
 
-from gamebook.explore import explore
+from gamebook.explore.explorer import explore
 from gamebook.rules.engine import Engine
 
 

@@ -7,7 +7,7 @@ import networkx as nx
 import pytest
 from rules_helpers import engine, exploration, play, situation
 
-from gamebook.explore import explore
+from gamebook.explore.explorer import explore
 from gamebook.rules.actions import ActionKind
 from gamebook.rules.engine import forced_pass
 

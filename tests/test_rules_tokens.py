@@ -29,7 +29,7 @@ from rules_helpers import (
 
 from gamebook.rules.engine import Engine
 from gamebook.rules.state import Step, WindowKind
-from gamebook.situation import load_situation
+from gamebook.situation.load import load_situation
 
 SCAPEGOAT = "B activate scapegoat.activate"
 SHEEP = tuple(f"scapegoat_sheep_token_{n}" for n in range(1, 5))

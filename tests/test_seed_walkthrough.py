@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from gamebook.book.pages import number_pages
-from gamebook.explore import explore
+from gamebook.explore.explorer import explore
 from gamebook.rules.actions import Action
 from gamebook.rules.engine import Engine, forced_pass
-from gamebook.situation import load_situation
+from gamebook.situation.load import load_situation
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "borrelsword_linkuriboh.yaml"
 

@@ -11,11 +11,12 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from gamebook import __version__, inputcache
-from gamebook.digraph import DecisionGraph
+from gamebook import __version__
 from gamebook.errors import GamebookError
-from gamebook.explore import explore
-from gamebook.situation import load_situation
+from gamebook.explore.digraph import DecisionGraph
+from gamebook.explore.explorer import explore
+from gamebook.inputs import cache as inputcache
+from gamebook.situation.load import load_situation
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "borrelsword_linkuriboh_battle_phase.yaml"
@@ -73,7 +74,7 @@ def test_networkx_algorithms_take_the_decision_graph_itself():
 def test_exploring_and_auditing_import_neither_networkx_nor_pydantic(tmp_path):
     """With the input cache warm, ``gamebook audit`` runs without the heavy libraries."""
     env = {**os.environ, "GAMEBOOK_CACHE_DIR": str(tmp_path)}
-    code = ("import sys; from gamebook.cli import main; code = main(['audit', sys.argv[1], "
+    code = ("import sys; from gamebook.cli.entry import main; code = main(['audit', sys.argv[1], "
             "'--quiet']); print(sorted(m for m in ('networkx', 'pydantic', 'jinja2', "
             "'graphviz') if m in sys.modules)); raise SystemExit(code)")
     command = [sys.executable, "-c", code, str(EXAMPLE)]
@@ -93,7 +94,7 @@ def test_graph_json_is_networkx_node_link_data_written_without_networkx(tmp_path
     data = graph_data(exploration, build_book(exploration))
     names = {"edges": "edges", "source": "from", "target": "to"}
     assert nx.node_link_data(nx.node_link_graph(data, **names), **names) == data
-    code = ("import sys; from gamebook.cli import main; code = main(['build', sys.argv[1], "
+    code = ("import sys; from gamebook.cli.entry import main; code = main(['build', sys.argv[1], "
             "'--quiet', '--no-images', '--out', sys.argv[2]]); "
             "print('networkx' in sys.modules); raise SystemExit(code)")
     result = subprocess.run([sys.executable, "-c", code, str(EXAMPLE), str(tmp_path / "out")],
@@ -103,13 +104,14 @@ def test_graph_json_is_networkx_node_link_data_written_without_networkx(tmp_path
 
 
 def test_version_alone_imports_neither_the_parser_nor_the_engine():
-    code = ("import sys\nfrom gamebook.cli import main\ntry:\n    main(['--version'])\n"
+    code = ("import sys\nfrom gamebook.cli.entry import main\ntry:\n    main(['--version'])\n"
             "except SystemExit as exit:\n    assert exit.code == 0\n"
             "print(sorted(m for m in sys.modules if m.startswith('gamebook')))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=ROOT, check=True)
     assert result.stdout.splitlines() == [
-        f"gamebook {__version__}", "['gamebook', 'gamebook.cli', 'gamebook.errors']"]
+        f"gamebook {__version__}",
+        "['gamebook', 'gamebook.cli', 'gamebook.cli.entry', 'gamebook.errors']"]
 
 
 def _signature(situation) -> tuple:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gamebook.stats_cli import load_timeline, replay
+from gamebook.cli.stats import load_timeline, replay
 
 CASES = Path(__file__).parent / "stats_cases"
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "reference" / "atk_examples.md"

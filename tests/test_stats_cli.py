@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gamebook.cli import main
+from gamebook.cli.entry import main
 
 CASES = Path(__file__).parent / "stats_cases"
 DOCS = Path(__file__).resolve().parents[1] / "docs"

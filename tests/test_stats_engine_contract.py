@@ -1,6 +1,6 @@
 """The calls the rules engine makes for the model battle (Borrelsword Dragon vs Linkuriboh).
 
-These pin the contract between ``gamebook.rules.stats`` and the engine: names, signatures,
+These pin the contract between ``gamebook.stats.block`` and the engine: names, signatures,
 immutability and the numbers of the model battle.
 """
 
@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 
-from gamebook.rules.stats import Operation, Stat, StatBlock, StatClass
+from gamebook.stats import Operation, Stat, StatBlock, StatClass
 
 
 def borrelsword() -> StatBlock:

@@ -17,8 +17,8 @@ from dataclasses import dataclass, replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamebook.rules.stats import Operation, Stat, StatBlock, StatClass
-from gamebook.rules.stats_board import Application, StatBoard, TimelineError
+from gamebook.stats import Operation, Stat, StatBlock, StatBoard, StatClass, TimelineError
+from gamebook.stats import TimelineApplication as Application
 
 MONSTERS = ("a", "b")
 SOURCES = ("s0", "s1", "s2", "s3", "s4")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamebook.rules.stats import (
+from gamebook.stats import (
     END_OF_DAMAGE_CALCULATION,
     END_OF_DAMAGE_STEP,
     END_OF_TURN,
@@ -12,11 +12,12 @@ from gamebook.rules.stats import (
     Operation,
     Stat,
     StatBlock,
+    StatBoard,
     StatClass,
     StatRules,
     StatsError,
 )
-from gamebook.rules.stats_board import Application, StatBoard
+from gamebook.stats import TimelineApplication as Application
 
 ATK, DEF, LEVEL = (Stat.ATK,), (Stat.DEF,), (Stat.LEVEL,)
 BOTH = (Stat.ATK, Stat.DEF)

@@ -27,7 +27,7 @@ from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book, narrator_for, number_pages
 from gamebook.book.presetdiff import Difference
 from gamebook.book.rulebook import RULE_NUMBER, appendix, cited, load_rulebook
-from gamebook.explore import Exploration
+from gamebook.explore.explorer import Exploration
 from gamebook.rules.actions import ActionKind
 
 _SENTENCE_END = re.compile(r"(?<=[.。])\s*")

@@ -30,7 +30,7 @@ from typing import Any
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book, Page, narrator_for
-from gamebook.explore import Exploration
+from gamebook.explore.explorer import Exploration
 from gamebook.rules.actions import ActionKind
 
 SPLIT_LIMIT = 150  # pages: above this, an overview plus one diagram per attack or step

@@ -14,7 +14,7 @@ from typing import Any
 
 from gamebook.book.diagram import diagrams, shorten  # noqa: F401 - shorten is public here
 from gamebook.book.pages import Book
-from gamebook.explore import Exploration
+from gamebook.explore.explorer import Exploration
 
 # Files a build may write besides the fixed names: the per-attack diagrams of a large book
 # (graph.1.dot, …) and the parts of a Mermaid chart too large for one (graph.part1.mmd, …).

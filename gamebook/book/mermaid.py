@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gamebook.book.diagram import OUTCOME_STYLE, PLAYER_STYLE, _Builder
 from gamebook.book.pages import Book, Page
-from gamebook.explore import Exploration
+from gamebook.explore.explorer import Exploration
 from gamebook.rules.actions import ActionKind
 
 MAX_EDGES = 500  # Mermaid's default maxEdges

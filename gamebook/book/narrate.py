@@ -409,6 +409,8 @@ class Narrator:
             why = ev.get("why")
             if why == "left_field":
                 return self.msg("event.not_applied_left_field", target=self.card(ev.target))
+            if why in ("no_longer_attacking",):
+                return self.msg(f"event.not_applied_{why}", target=self.card(ev.target))
             if why == "link_always_attack":
                 return self.msg("event.not_applied_link", target=self.card(ev.target))
             if why in ("none_selected", "no_attack", "no_free_zone"):

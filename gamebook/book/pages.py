@@ -19,7 +19,7 @@ from typing import Any
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.rulebook import AppendixEntry, appendix, cited
-from gamebook.explore import Exploration
+from gamebook.explore.explorer import Exploration
 from gamebook.rules.actions import Action
 
 

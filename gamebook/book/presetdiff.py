@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.pages import narrator_for, number_pages
-from gamebook.explore import Exploration
+from gamebook.explore.explorer import Exploration
 from gamebook.rules.actions import Action, ActionKind
 
 

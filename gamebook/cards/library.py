@@ -21,7 +21,7 @@ from gamebook.cards.model import (
     Primitive,
 )
 from gamebook.errors import InputError, InputErrors, raise_all
-from gamebook.yamlsrc import Located, load_yaml, validate
+from gamebook.inputs.yamlsrc import Located, load_yaml, validate
 
 BUNDLED = Path(__file__).parent / "library"
 

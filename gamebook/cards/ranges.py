@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from gamebook.cards.model import Card, OpName
 from gamebook.errors import InputError
-from gamebook.yamlsrc import Located
+from gamebook.inputs.yamlsrc import Located
 
 MAX_STAT = 1_000_000  # ATK/DEF printed on a card (the highest printed is 5000; "?" is not modelled)
 # (field, lowest, highest) of the card itself

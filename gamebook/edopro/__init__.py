@@ -9,5 +9,5 @@ understands the set-up calls (:mod:`gamebook.edopro.lua`).
 - :mod:`~gamebook.edopro.export`: a situation as a puzzle script (``gamebook export-puzzle``);
 - :mod:`~gamebook.edopro.importer`: a puzzle script as a situation (``gamebook import-puzzle``);
 - :mod:`~gamebook.edopro.cdb`: a card file skeleton from ``cards.cdb`` (``gamebook cards new``);
-- :mod:`~gamebook.edopro.commands`: the three commands.
+- :mod:`~gamebook.cli.puzzles`: the three commands.
 """

@@ -31,8 +31,8 @@ from gamebook.edopro.field import (
     seat,
 )
 from gamebook.errors import printable, raise_all
-from gamebook.situation import Scope, SetWhen, Situation, StartMoment
-from gamebook.yamlsrc import load_yaml
+from gamebook.inputs.yamlsrc import load_yaml
+from gamebook.situation.model import Scope, SetWhen, Situation, StartMoment
 
 HEADER_WIDTH = 88  # columns of the header comment, after "-- "
 DUEL_RULE = 5  # Master Rule 2020: Extra Monster Zones, Link monsters

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from gamebook.cards.library import CardLibrary
 from gamebook.cards.model import MonsterFrame, Position, SpellTrapType
-from gamebook.situation import MAIN_ZONES, SituationFile
+from gamebook.situation.model import MAIN_ZONES, SituationFile
 
 # Values of the public constants of the EDOPro (ygopro) script interface.
 LOCATIONS = {

@@ -39,9 +39,9 @@ from gamebook.edopro.field import (
 )
 from gamebook.edopro.lua import Call, Token, scan, tokens
 from gamebook.errors import InputError, raise_all
-from gamebook.files import read_input
-from gamebook.situation import MAX_LP
-from gamebook.yamlsrc import did_you_mean
+from gamebook.inputs.files import read_input
+from gamebook.inputs.yamlsrc import did_you_mean
+from gamebook.situation.model import MAX_LP
 
 ADD_CARD, SET_PLAYER_INFO = "Debug.AddCard", "Debug.SetPlayerInfo"
 BEGIN, END = "Debug.ReloadFieldBegin", "Debug.ReloadFieldEnd"

@@ -278,7 +278,8 @@ def _attack_still_valid(rules: Rules, state: GameState, events: list[Event]
     attacker = state.monster(attack.attacker)
     if attack.negated:
         why = "negated"
-    elif attacker is None or attacker.position is not Position.ATTACK or not attacker.face_up:
+    elif attack.stopped or attacker is None or attacker.position is not Position.ATTACK \
+            or not attacker.face_up:
         why = "attacker_gone"
     else:
         return state, False

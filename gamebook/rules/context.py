@@ -14,7 +14,7 @@ from gamebook.rules.state import GameState
 class Rules:
     cards: CardLibrary
     config: RulesConfig
-    scope: str  # a gamebook.situation.Scope value
+    scope: str  # a gamebook.situation.load.Scope value
     instances: tuple[tuple[str, str], ...]  # (instance id, card id), sorted
     _card_of: dict[str, Card] = field(init=False, repr=False, compare=False)
     # (instance, effect id) -> the effect and its spell speed, looked up once

@@ -12,7 +12,7 @@ from gamebook.cards.model import EffectKind
 from gamebook.rules.context import Rules
 from gamebook.rules.selection import matching_cards
 from gamebook.rules.state import GameState, replace
-from gamebook.rules.stats import Operation, Stat, StatClass
+from gamebook.stats import Operation, Stat, StatClass
 
 
 def refresh(rules: Rules, state: GameState) -> GameState:

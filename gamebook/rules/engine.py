@@ -45,7 +45,6 @@ from gamebook.rules.state import (
     Step,
     WindowKind,
 )
-from gamebook.rules.stats import StatBlock
 from gamebook.rules.timing import (
     activate,
     activation_problem,
@@ -57,7 +56,8 @@ from gamebook.rules.timing import (
     priority_actions,
     same_as,
 )
-from gamebook.situation import Situation, StartMoment
+from gamebook.situation.model import Situation, StartMoment
+from gamebook.stats import StatBlock
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from gamebook.cards.model import (
     Ref,
     SpellTrapType,
     StaticAbility,
+    TargetFilter,
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
@@ -52,8 +53,7 @@ from gamebook.rules.state import (
     WindowKind,
     replace,
 )
-from gamebook.rules.stats import Operation, Stat, StatBlock, StatClass
-from gamebook.rules.stats_expr import round_half_up
+from gamebook.stats import Operation, Stat, StatBlock, StatClass, round_half_up
 
 Applied = tuple[GameState, list[Event], bool]
 
@@ -96,6 +96,12 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
             events.append(event("no_effect", link.player, link.card, link.effect, link=number,
                                 why=f"{link.negated}_negated"))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
+        elif (gone := _no_longer_attacking(state, link, effect)) is not None:
+            # Sakuretsu Armor, Dimensional Prison, Magic Cylinder: nothing to act on (R38).
+            events.append(event("not_applied", link.player, link.card, link.effect, gone,
+                                op=effect.resolution[0].op.value if effect.resolution else None,
+                                why="no_longer_attacking"))
+            progress = Resolving(len(effect.resolution), ())
     if state.resolving is not None:
         state = replace(state, resolving=None)
     applied_previous, applied_any = progress.applied_previous, progress.applied_any
@@ -213,6 +219,28 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
         state = replace(state, chain=state.chain[:-1] + (link,)) if not cost else state
     handler = _HANDLERS[op]
     return handler(rules, state, link, step, who, of, cost, chosen)
+
+
+def _no_longer_attacking(state: GameState, link: ChainLink, effect: Effect) -> str | None:
+    """The target of an effect that targets "the attacking monster", when that monster is no
+    longer attacking as the link starts to resolve (R38), else ``None``."""
+    if effect.target is None or TargetFilter.ATTACKING not in effect.target.filters:
+        return None
+    target = link.ref(Ref.TARGET)
+    if state.monster(target) is None:
+        return None  # it left the field: R18 says why the step does nothing
+    if state.attack is not None and state.attack.attacking(target):
+        return None
+    return target
+
+
+def attacker_moved(state: GameState, instance: str) -> GameState:
+    """``instance`` was changed to Defense Position or face-down, or left the field: if it
+    was the attacking monster, it no longer is, for the rest of this attack (R38)."""
+    attack = state.attack
+    if attack is None or attack.attacker != instance or attack.stopped:
+        return state
+    return replace(state, attack=replace(attack, stopped=True))
 
 
 def _remember_selection(state: GameState, link: ChainLink, who: tuple[str, ...]) -> ChainLink:
@@ -369,6 +397,7 @@ def _set_face_down(rules: Rules, state: GameState, link: ChainLink, step: Primit
             continue
         state = state.with_monster(replace(monster, position=Position.DEFENSE, face_up=False,
                                            stats=monster.stats.face_down()))
+        state = attacker_moved(state, instance)
         events.append(event("set_face_down", monster.controller, instance))
         applied = True
     return state, events, applied
@@ -389,6 +418,8 @@ def _switch_position(rules: Rules, state: GameState, link: ChainLink, step: Prim
         stats = monster.stats if monster.face_up else monster.stats.flip_face_up()
         state = state.with_monster(replace(monster, position=position, face_up=True,
                                            stats=stats))
+        if position is Position.DEFENSE:
+            state = attacker_moved(state, instance)
         events.append(event("position_changed", monster.controller, instance,
                             position=position.value))
         applied = True
@@ -508,6 +539,8 @@ def _change_position(rules: Rules, state: GameState, link: ChainLink, step: Prim
             events.append(_skipped(link, step, instance, "link_always_attack"))
             continue
         state = state.with_monster(replace(monster, position=step.position))
+        if step.position is Position.DEFENSE:
+            state = attacker_moved(state, instance)
         events.append(event("position_changed", monster.controller, instance,
                             position=step.position.value))
         applied = True
@@ -607,6 +640,7 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
     else:
         card = monster
         state = state.without_monster(instance)
+        state = attacker_moved(state, instance)
     controller = card.controller
     events = [event("left_field", controller, instance, why=reason)]
     if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:

@@ -13,7 +13,7 @@ from enum import StrEnum
 from operator import itemgetter
 
 from gamebook.cards.model import EventName, PlayerAbility, Position, Ref
-from gamebook.rules.stats import StatBlock
+from gamebook.stats import StatBlock
 
 
 class Player(StrEnum):
@@ -154,6 +154,13 @@ class Attack:
     target: str | None  # None: a direct attack
     replay_pending: bool = False  # the defender's monsters changed (R39); handled after the chain
     negated: bool = False  # negated by an effect: it ends once the chain has resolved (R38)
+    # The attacker was changed to Defense Position or face-down, or left the field: it is no
+    # longer "the attacking monster", even if changed back in the same chain (R38).
+    stopped: bool = False
+
+    def attacking(self, instance: str) -> bool:
+        """Is ``instance`` still the attacking monster of this attack (R38)?"""
+        return instance == self.attacker and not self.negated and not self.stopped
 
 
 @dataclass(frozen=True)

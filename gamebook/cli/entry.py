@@ -2,7 +2,7 @@
 
 Each subcommand imports what it needs only when it runs, so that start-up stays fast:
 ``build`` and ``graph`` load jinja2/graphviz, ``audit`` loads only the engine (no networkx,
-and no pydantic once its input is in the cache, :mod:`gamebook.inputcache`), and
+and no pydantic once its input is in the cache, :mod:`gamebook.inputs.cache`), and
 ``--version`` only this module and argparse (``python benchmarks/startup.py`` measures it).
 Exit codes (also in ``--help``): 0 success, 1 a failed audit or check, 2 bad input or a bad
 option, 3 budget exceeded, 130/143 interrupted or terminated.
@@ -64,7 +64,7 @@ POSITIVE_SECONDS = _number(float, "a number of seconds above 0")
 
 
 def _add_common_options(parser: argparse.ArgumentParser) -> None:
-    from gamebook.limits import DEFAULT as DEFAULT_LIMITS
+    from gamebook.inputs.limits import DEFAULT as DEFAULT_LIMITS
 
     parser.add_argument("--quiet", "-q", action="store_true",
                         help="print no progress line and no summary, only errors")
@@ -258,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments == ["--version"]:
         _print_version()
-    from gamebook import limits
+    from gamebook.inputs import limits
 
     old_limits = limits.current()
     old_handler = _install(signal.SIGTERM, _terminate)
@@ -296,29 +296,29 @@ def _print_version() -> NoReturn:
 
 def _dispatch(args: argparse.Namespace) -> int:
     if args.command in ("build", "graph", "audit"):
-        from gamebook import commands
+        from gamebook.cli import build as commands
 
         return commands.run(args)
     if args.command in ("article", "diff"):
-        from gamebook import article_cli
+        from gamebook.cli import article as article_cli
 
         return article_cli.main(args)
     if args.command == "check-book":
-        from gamebook import checkbook
+        from gamebook.cli import checkbook
 
         return checkbook.main(args)
     if args.command in ("export-puzzle", "import-puzzle") or (
             args.command == "cards" and args.card == "new"):
-        from gamebook.edopro import commands as edopro
+        from gamebook.cli import puzzles as edopro
 
         return (edopro.export_puzzle if args.command == "export-puzzle" else
                 edopro.import_puzzle if args.command == "import-puzzle" else
                 edopro.new_card)(args)
     if args.command == "cards":
-        from gamebook import cardscmd
+        from gamebook.cli import cards as cardscmd
 
         return cardscmd.main(args)
-    from gamebook import stats_cli
+    from gamebook.cli import stats as stats_cli
 
     return stats_cli.main(args)
 

@@ -26,8 +26,8 @@ discards earlier ASETs, R79), :meth:`~StatBlock.end_duration` (R78, R80),
 Blocks are frozen, hashable and canonical (applications erased on every stat are dropped,
 start times are renumbered 0…n-1), so two histories that leave the same live applications give
 equal blocks. The vocabulary (stats, classes, operations, options) is in
-:mod:`gamebook.rules.stats_vocab` and re-exported here; the derivation is in
-:mod:`gamebook.rules.stats_eval`. Nothing heavy is imported: this is the engine's hot path.
+:mod:`gamebook.stats.vocab` (all of it is exported by :mod:`gamebook.stats`); the derivation is in
+:mod:`gamebook.stats.evaluate`. Nothing heavy is imported: this is the engine's hot path.
 """
 
 from __future__ import annotations
@@ -36,18 +36,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from gamebook.rules.stats_eval import NO_SCOPE, Evaluation, Scope, evaluate, run_operation
-from gamebook.rules.stats_expr import Expr, parse_expr
-from gamebook.rules.stats_vocab import (
+from gamebook.stats.evaluate import NO_SCOPE, Evaluation, Scope, evaluate, run_operation
+from gamebook.stats.vocab import (
     ALLOWED_CLASSES,
     CONTINUOUS,
     DEFAULT_RULES,
     END_OF_DAMAGE_CALCULATION,
-    END_OF_DAMAGE_STEP,
-    END_OF_TURN,
     ERASED_BY_ASET,
-    R89_EQUAL,
-    R89_ORDER,
     UNKNOWN,
     Application,
     ApplicationView,
@@ -61,14 +56,6 @@ from gamebook.rules.stats_vocab import (
     StatValues,
     source_matches,
 )
-
-__all__ = [
-    "END_OF_DAMAGE_CALCULATION", "END_OF_DAMAGE_STEP", "END_OF_TURN", "R89_EQUAL", "R89_ORDER",
-    "UNKNOWN", "Application", "ApplicationView", "Expr", "OpKind", "Operation", "Stat",
-    "StatBlock", "StatClass", "StatEnvironment", "StatRules", "StatValues", "StatsError",
-    "parse_expr",
-]
-
 
 # Records are values: equal records have equal displayed values, and the explorer meets the
 # same few records on thousands of branches (73,722 derivations of 6 records on the crowded
@@ -408,7 +395,7 @@ class StatBlock:
     def _is_negated(self, app: Application) -> bool:
         return any(source_matches(n, app.source) for n in self.negated)
 
-    def _live(self, app: Application) -> bool:
+    def live(self, app: Application) -> bool:
         if app.pending:
             return False
         return not (app.continuous and (app.off or self._is_negated(app)))

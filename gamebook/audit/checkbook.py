@@ -3,7 +3,7 @@
 Rules teachers write numbered walkthroughs by hand ("1. ... Yes -> 2, No -> 3"), and pages
 go missing, jumps point nowhere, branches stop without an ending. This module reads such a
 book in plain text or Markdown, Chinese or English, turns it into a page graph and runs the
-same structural audit as generated books (:mod:`gamebook.graphcheck`).
+same structural audit as generated books (:mod:`gamebook.audit.graphcheck`).
 
 The module reads top-down:
 
@@ -14,21 +14,17 @@ The module reads top-down:
 3. :func:`check_book` builds the page graph and reports missing pages, dangling jumps,
    unreachable pages, dead ends, endless cycles, duplicate pages and statistics.
 4. :func:`render_text`, :func:`render_json` and :func:`render_dot` lay the report out;
-   :func:`main` is the command.
+   the command itself is :mod:`gamebook.cli.checkbook`.
 """
 
 from __future__ import annotations
 
-import argparse
 import codecs
 import json
-import os
 import re
-import sys
-import tempfile
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -36,8 +32,8 @@ from typing import Any
 
 import networkx as nx
 
+from gamebook.audit.graphcheck import GraphReport, check_graph
 from gamebook.errors import InputError
-from gamebook.graphcheck import GraphReport, check_graph
 
 __all__ = [
     "Book",
@@ -49,7 +45,6 @@ __all__ = [
     "find_jumps",
     "is_ending_line",
     "load_book",
-    "main",
     "parse_book",
     "read_book_text",
     "render_dot",
@@ -87,7 +82,7 @@ _MIN_COMMON_SHARE = 0.15
 
 def read_book_text(path: str | Path) -> str:
     """Read a walkthrough file as text; raise :class:`InputError` if that is not possible."""
-    from gamebook.files import read_input
+    from gamebook.inputs.files import read_input
 
     return decode_book_bytes(read_input(path, "a walkthrough text file"), path)
 
@@ -637,64 +632,3 @@ def _node_attributes(report: BookReport, number: int, endless: set[int]) -> str:
     if number in report.dead_ends or number in endless or number in report.duplicate_pages:
         attributes.append("color=red")
     return ", ".join(attributes)
-
-
-def write_atomically(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename.
-
-    Readers never see a half-written file; the file gets the usual permissions (those of
-    the file it replaces, else 0666 minus the umask).
-    """
-    target = Path(path)
-    try:
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                             suffix=".tmp")
-    except OSError as error:
-        raise InputError(target, None, f"cannot write the DOT file: {error.strerror}") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        os.chmod(temporary, _file_mode(target))
-        os.replace(temporary, target)
-    except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
-        raise InputError(target, None, f"cannot write the DOT file: {error.strerror}") from None
-
-
-def _file_mode(target: Path) -> int:
-    try:
-        return target.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-# --------------------------------------------------------------------------------------------
-# The command
-# --------------------------------------------------------------------------------------------
-
-
-def main(args: argparse.Namespace | Sequence[str]) -> int:
-    """Run ``gamebook check-book``; 0 no problem, 1 problems found (2 is raised as InputError)."""
-    if not isinstance(args, argparse.Namespace):
-        from gamebook.cli import build_parser
-
-        args = build_parser().parse_args(["check-book", *args])
-    book = load_book(args.file, start_line=getattr(args, "start_line", None),
-                     end_line=getattr(args, "end_line", None))
-    report = check_book(book)
-    if getattr(args, "dot", None):
-        write_atomically(args.dot, render_dot(report))
-    _print(render_json(report) if getattr(args, "json", False) else render_text(report))
-    return 0 if report.ok else 1
-
-
-def _print(text: str) -> None:
-    """Print the report; a reader that stops early (``| head``) is not an error."""
-    try:
-        print(text, flush=True)
-    except BrokenPipeError:
-        # Point stdout at /dev/null so the interpreter's final flush does not fail again.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())

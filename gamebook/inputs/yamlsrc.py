@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gamebook.errors import InputError, raise_all
-from gamebook.limits import current as current_limits
+from gamebook.inputs.limits import current as current_limits
 
 Loc = tuple[str | int, ...]
 
@@ -53,7 +53,7 @@ class Located:
 def load_yaml(path: str | Path) -> Located:
     """Read ``path`` as YAML; raise :class:`InputError` with file and line on any problem."""
 
-    from gamebook.files import read_input
+    from gamebook.inputs.files import read_input
 
     path = Path(path)
     try:
@@ -64,7 +64,7 @@ def load_yaml(path: str | Path) -> Located:
 
 
 def parse_yaml(text: str, path: str | Path = "<string>") -> Located:
-    """Parse ``text`` within the input limits of :mod:`gamebook.limits`."""
+    """Parse ``text`` within the input limits of :mod:`gamebook.inputs.limits`."""
     import yaml
 
     path = Path(path)

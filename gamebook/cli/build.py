@@ -3,7 +3,7 @@
 Every file is written into a staging folder beside the output folder as soon as it is made
 (a big book's files are hundreds of megabytes: they are never all in memory at once), and
 the staging folder then replaces the output folder as a whole
-(:func:`gamebook.files.staged_folder`), so bad input or an exceeded budget leaves the output
+(:func:`gamebook.inputs.files.staged_folder`), so bad input or an exceeded budget leaves the output
 folder untouched. ``--max-seconds`` bounds the whole command.
 """
 
@@ -49,7 +49,7 @@ class UsageError(GamebookError):
 
 
 def run(args: argparse.Namespace) -> int:
-    from gamebook.progress import Progress
+    from gamebook.cli.progress import Progress
 
     formats = _formats(getattr(args, "formats", "md"))
     lang = getattr(args, "lang", "en")
@@ -60,9 +60,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
          progress: Any) -> int:
-    from gamebook.audit import audit
-    from gamebook.explore import explore
-    from gamebook.situation import load_situation
+    from gamebook.audit.report import audit
+    from gamebook.explore.explorer import explore
+    from gamebook.situation.load import load_situation
 
     situation = load_situation(args.situation, card_folders=tuple(args.cards))
     progress.phase("exploring")
@@ -79,7 +79,7 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
     from gamebook.book.diagram import missing_font
     from gamebook.book.export import format_files, graph_json_chunks, part_files, shorten
     from gamebook.book.pages import build_book
-    from gamebook.files import staged_folder
+    from gamebook.inputs.files import staged_folder
 
     out = Path(args.out) if args.out else default_output(situation.name, args.lang, args.rules,
                                                          situation.spec.rules)

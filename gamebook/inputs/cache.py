@@ -76,7 +76,7 @@ def _package_file(package: str, name: str) -> bytes:
 
 def key(kind: str, parts: list[bytes]) -> str:
     """The entry name for ``kind`` and the ``parts`` that decide it."""
-    from gamebook.limits import current
+    from gamebook.inputs.limits import current
 
     digest = hashlib.sha256(code_fingerprint())
     digest.update(kind.encode() + b"\0" + repr(current()).encode())
@@ -127,7 +127,7 @@ def folder_parts(folders: list[Path]) -> list[bytes] | None:
     it with the usual message.
     """
     from gamebook.errors import InputError
-    from gamebook.files import read_input
+    from gamebook.inputs.files import read_input
 
     parts: list[bytes] = []
     for index, where in enumerate(folders):

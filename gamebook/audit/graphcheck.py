@@ -16,7 +16,7 @@ generated books, so both apply exactly the same checks.
 Everything runs in linear time over the condensation of the graph (the DAG of its strongly
 connected components, found by Tarjan's algorithm), so graphs with 100k nodes take well
 under a second; paths are counted by dynamic programming, never enumerated. The graph may be
-a ``networkx.DiGraph`` or a :class:`gamebook.digraph.DecisionGraph`: only ``in``,
+a ``networkx.DiGraph`` or a :class:`gamebook.explore.digraph.DecisionGraph`: only ``in``,
 iteration and ``successors`` are used, and networkx is not imported.
 
 Ordering: every tuple in a :class:`GraphReport` is sorted with :func:`node_sort_key`, which

@@ -5,7 +5,7 @@ monsters (printed ATK/DEF, '?' allowed, Level, face-up or face-down), named inpu
 for the open points of R96, and an ordered list of steps. The core loop:
 
 1. load the file with the safe loader (line numbers kept) and validate it with pydantic;
-2. build a :class:`~gamebook.rules.stats_board.StatBoard` from the monsters;
+2. build a :class:`~gamebook.stats.board.StatBoard` from the monsters;
 3. for every step, carry out its action(s) on the board — a problem (unknown monster or
    source, a monster that has left the field, a circular definition) stops the replay with
    ``file:line: message`` and exit code 2;
@@ -35,18 +35,23 @@ from pydantic import (
 )
 
 from gamebook.errors import InputError
-from gamebook.rules.stats import (
+from gamebook.inputs.yamlsrc import Located, load_yaml, validation_error
+from gamebook.stats import (
+    EVENTS,
+    ORIGINS,
     ApplicationView,
+    ExprError,
     Operation,
     Stat,
     StatBlock,
+    StatBoard,
     StatClass,
     StatRules,
     StatsError,
+    TimelineApplication,
+    TimelineError,
+    parse_expr,
 )
-from gamebook.rules.stats_board import EVENTS, ORIGINS, Application, StatBoard, TimelineError
-from gamebook.rules.stats_expr import ExprError, parse_expr
-from gamebook.yamlsrc import Located, load_yaml, validation_error
 
 NAME_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$"
 OPERATIONS = ("add", "become", "half", "double", "multiply", "swap", "become_original")
@@ -176,8 +181,8 @@ class ApplySpec(_Model):
             return Operation.swap()
         return Operation.become_original(factor if factor is not None else 1)
 
-    def application(self) -> Application:
-        return Application(self.monster, self.class_, tuple(self.stats), self.operation(),
+    def application(self) -> TimelineApplication:
+        return TimelineApplication(self.monster, self.class_, tuple(self.stats), self.operation(),
                            self.source, self.duration, self.reverts_on_negation,
                            self.final_rank, self.origin)
 

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from gamebook.errors import GamebookError, printable
-from gamebook.files import OutputError, write_atomic
+from gamebook.inputs.files import OutputError, write_atomic
 
 
 class UsageError(GamebookError):
@@ -23,7 +23,7 @@ class UsageError(GamebookError):
 
 def export_puzzle(args: argparse.Namespace) -> int:
     from gamebook.edopro.export import export_puzzle as export
-    from gamebook.situation import load_situation
+    from gamebook.situation.load import load_situation
 
     situation = load_situation(args.situation, card_folders=tuple(args.cards))
     _write(args.output, export(situation), force=True)

@@ -20,8 +20,8 @@ ARTICLE_NAMES = ("article.md", "article.html")
 
 
 def main(args: argparse.Namespace) -> int:
-    from gamebook.commands import Deadline
-    from gamebook.progress import Progress
+    from gamebook.cli.build import Deadline
+    from gamebook.cli.progress import Progress
 
     with Deadline(args.max_seconds) as deadline, \
             Progress(quiet=args.quiet, lang=args.lang) as progress:
@@ -31,7 +31,7 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _explore(args: argparse.Namespace, situation: Any, rules: str | None, deadline: Any) -> Any:
-    from gamebook.explore import explore
+    from gamebook.explore.explorer import explore
 
     return explore(situation, rules, max_states=args.max_states,
                    max_seconds=deadline.remaining(f"exploring ({rules or 'default'} rules)"),
@@ -43,9 +43,9 @@ def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
     from gamebook.book.pages import build_book
     from gamebook.book.presetdiff import compare
     from gamebook.book.render import render_article
-    from gamebook.commands import default_output
-    from gamebook.files import staged_folder
-    from gamebook.situation import load_situation
+    from gamebook.cli.build import default_output
+    from gamebook.inputs.files import staged_folder
+    from gamebook.situation.load import load_situation
 
     situation = load_situation(args.situation, card_folders=tuple(args.cards))
     progress.phase("exploring")
@@ -69,7 +69,7 @@ def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
     progress.done()
     if not args.quiet:
         from gamebook.book.catalog import messages
-        from gamebook.commands import wrote_line
+        from gamebook.cli.build import wrote_line
 
         words = messages(args.lang)
         print(printable(words["cli.summary.article"].format(
@@ -81,8 +81,8 @@ def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
 
 def _diff(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
     from gamebook.book.presetdiff import compare, render_text
-    from gamebook.commands import UsageError
-    from gamebook.situation import load_situation
+    from gamebook.cli.build import UsageError
+    from gamebook.situation.load import load_situation
 
     presets = args.rules or []
     if len(presets) != 2 or presets[0] == presets[1]:

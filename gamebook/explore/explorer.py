@@ -21,8 +21,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from gamebook.digraph import DecisionGraph
 from gamebook.errors import BudgetExceeded
+from gamebook.explore.digraph import DecisionGraph
 
 FORCED_CHAIN_LIMIT = 10_000  # forced steps in a row before we call it a runaway loop
 
@@ -37,7 +37,7 @@ class Game(Protocol):
 
 @dataclass
 class Exploration:
-    """The result: the decision graph (a :class:`~gamebook.digraph.DecisionGraph`, the
+    """The result: the decision graph (a :class:`~gamebook.explore.digraph.DecisionGraph`, the
     layout and API of a ``networkx.DiGraph``; ``graph.to_networkx()`` gives one) and what it
     took to build it."""
 
@@ -206,7 +206,7 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
 def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_000,
             max_seconds: float = 60.0, clock: Callable[[], float] = time.monotonic,
             on_progress: Callable[[int, float], None] | None = None) -> Exploration:
-    """Explore a loaded :class:`~gamebook.situation.Situation` with the rules engine."""
+    """Explore a loaded :class:`~gamebook.situation.load.Situation` with the rules engine."""
     from gamebook.rules.actions import ActionKind
     from gamebook.rules.engine import Engine
 

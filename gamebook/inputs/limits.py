@@ -1,8 +1,8 @@
 """Input limits: how big and how deep an input file may be before it is refused.
 
 Every input file (situation, card, timeline, walkthrough) is read through
-:func:`gamebook.files.read_input` and every YAML document through
-:func:`gamebook.yamlsrc.parse_yaml`, which enforce these limits. A limit that is exceeded is
+:func:`gamebook.inputs.files.read_input` and every YAML document through
+:func:`gamebook.inputs.yamlsrc.parse_yaml`, which enforce these limits. A limit that is exceeded is
 one line naming the file (and the line, where there is one) and the limit, exit code 2,
 found fast and in bounded memory: the file is never read past ``max_input_bytes`` and a YAML
 document is never expanded past ``max_nodes``.

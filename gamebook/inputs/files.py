@@ -51,9 +51,9 @@ def read_input(path: str | Path, what: str) -> bytes:
 
     ``what`` names the expected file in the message ("a YAML file", "a walkthrough text file").
     Only regular files are read (not ``/dev/zero``, a pipe or a socket), and never more than
-    the input size limit (:mod:`gamebook.limits`), whatever the file claims its size is.
+    the input size limit (:mod:`gamebook.inputs.limits`), whatever the file claims its size is.
     """
-    from gamebook.limits import current
+    from gamebook.inputs.limits import current
 
     limit = current().max_input_bytes
     try:

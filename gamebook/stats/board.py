@@ -1,6 +1,6 @@
 """A field of named monsters whose stat records read each other: the replay of a timeline.
 
-:class:`StatBoard` holds one :class:`~gamebook.rules.stats.StatBlock` per monster on the
+:class:`StatBoard` holds one :class:`~gamebook.stats.block.StatBlock` per monster on the
 field, the named inputs (hand size, banished Dinosaurs, materials …), the negated sources and
 the current part of the Damage Step. It is the environment the blocks' expressions read
 ("half of Avramax's ATK", "1000 × cards in hand"). Every method returns a new board; a step
@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from gamebook.rules.stats import (
+from gamebook.stats.block import StatBlock
+from gamebook.stats.vocab import (
     END_OF_DAMAGE_CALCULATION,
     END_OF_DAMAGE_STEP,
     END_OF_TURN,
     Operation,
     Stat,
-    StatBlock,
     StatClass,
     StatRules,
     StatsError,
@@ -48,7 +48,7 @@ class TimelineError(ValueError):
 
 
 @dataclass(frozen=True)
-class Application:
+class TimelineApplication:
     """An application as a timeline step describes it (before it meets a monster)."""
 
     monster: str
@@ -104,10 +104,10 @@ class StatBoard:
         return replace(self, sources=tuple(dict.fromkeys((*self.sources, *sources))))
 
     # -- steps --------------------------------------------------------------------------
-    def apply(self, app: Application) -> StatBoard:
+    def apply(self, app: TimelineApplication) -> StatBoard:
         return self._apply(app).negations_reach(app)
 
-    def _apply(self, app: Application) -> StatBoard:
+    def _apply(self, app: TimelineApplication) -> StatBoard:
         block = self._block(app.monster, "monster")
         if not block.face_up:
             raise TimelineError(f"monster {app.monster!r} is face-down: ATK/DEF effects apply "
@@ -124,7 +124,7 @@ class StatBoard:
         board._check(app.monster)
         return board
 
-    def apply_simultaneously(self, apps: Iterable[Application]) -> StatBoard:
+    def apply_simultaneously(self, apps: Iterable[TimelineApplication]) -> StatBoard:
         """R88: the monster's own effects, then "the monster Special Summoned by this effect
         gains …", then other cards' non-chain effects — including negations already in force
         (Skill Drain) — ; ties keep the written order."""
@@ -136,7 +136,7 @@ class StatBoard:
             board = board.negations_reach(app)
         return board
 
-    def negations_reach(self, app: Application) -> StatBoard:
+    def negations_reach(self, app: TimelineApplication) -> StatBoard:
         """A negation already in force undoes a self-only applied-once change at once (it
         applies as an "other card's non-chain effect", R88); continuous ones just stay off."""
         patterns = [n for n in self.negated if _reaches(n, app.source)]

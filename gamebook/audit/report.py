@@ -1,7 +1,7 @@
 """The audit of a generated decision graph: does every branch terminate within the scope?
 
 The structural checks (reachability, dead ends, cycles, path counts) are
-:func:`gamebook.graphcheck.check_graph`, shared with ``gamebook check-book``; this module
+:func:`gamebook.audit.graphcheck.check_graph`, shared with ``gamebook check-book``; this module
 adds what only a generated book knows: endings are states the engine calls terminal, and
 their outcomes.
 """
@@ -12,8 +12,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from gamebook.explore import Exploration
-from gamebook.graphcheck import check_graph
+from gamebook.audit.graphcheck import check_graph
+from gamebook.explore.explorer import Exploration
 
 
 @dataclass(frozen=True)

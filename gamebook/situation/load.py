@@ -1,16 +1,12 @@
-"""Situation files: the battle to explore.
+"""Loading a situation file: read it safely, validate it, cross-check it against the cards.
 
-A situation names the turn player, Life Points, each player's monsters, Spell/Trap cards
-and hand (with instance ids), the moment exploration starts (the Start Step, the open Battle
-Step, or an attack just declared) and the scope (where a branch ends). See the README for
-the format. Loading validates everything and reports every independent problem, each with
-file and line.
+Loading validates everything and reports every independent problem, each with file and
+line (:class:`~gamebook.errors.InputErrors`); validated situations and card libraries are
+cached by the bytes of their files (:mod:`gamebook.inputs.cache`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,131 +14,22 @@ from typing import Any
 from gamebook.cards.library import CardLibrary, load_library
 from gamebook.cards.model import CardType, MonsterFrame, Position, SpellTrapType
 from gamebook.errors import InputError, raise_all
-from gamebook.yamlsrc import Located, did_you_mean, load_yaml, validate
-
-_STRICT = {"extra": "forbid"}
-
-MAIN_ZONES = ("m1", "m2", "m3", "m4", "m5")
-# Spells/Traps that go to the GY once resolved, so they are never face-up between chains.
-_RESOLVE_AND_LEAVE = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER,
-                      SpellTrapType.RITUAL)
-EXTRA_ZONES = ("emz_left", "emz_right")
-SPELL_TRAP_ZONES = ("s1", "s2", "s3", "s4", "s5", "field")  # "field": the Field Zone (R8)
-
-
-class Scope(StrEnum):
-    END_OF_BATTLE = "end_of_battle"  # after this attack's Damage Step, or when it is stopped
-    END_OF_BATTLE_PHASE = "end_of_battle_phase"  # when the Battle Step closes with no attack
-
-
-class StartMoment(StrEnum):
-    START_STEP = "start_step"  # the turn player has just entered the Battle Phase (R30)
-    BATTLE_STEP = "battle_step"
-    ATTACK_DECLARED = "attack_declared"
-
-
-class SetWhen(StrEnum):
-    EARLIER_TURN = "earlier_turn"
-    THIS_TURN = "this_turn"
-
-
-@dataclass(frozen=True)
-class MonsterEntry:
-    __pydantic_config__ = _STRICT
-
-    id: str
-    card: str
-    position: Position = Position.ATTACK
-    face_up: bool = True
-    zone: str | None = None
-
-
-@dataclass(frozen=True)
-class SpellTrapEntry:
-    __pydantic_config__ = _STRICT
-
-    id: str
-    card: str
-    face_up: bool = False
-    set: SetWhen = SetWhen.EARLIER_TURN
-    zone: str | None = None
-
-
-@dataclass(frozen=True)
-class HandEntry:
-    __pydantic_config__ = _STRICT
-
-    id: str
-    card: str
-
-
-@dataclass(frozen=True)
-class PlayerEntry:
-    __pydantic_config__ = _STRICT
-
-    lp: int = 8000
-    monsters: tuple[MonsterEntry, ...] = ()
-    spell_traps: tuple[SpellTrapEntry, ...] = ()
-    hand: tuple[HandEntry, ...] = ()
-
-
-@dataclass(frozen=True)
-class Start:
-    __pydantic_config__ = _STRICT
-
-    moment: StartMoment
-    attacker: str | None = None
-    target: str | None = None  # omitted for a direct attack
-
-
-@dataclass(frozen=True)
-class Translation:
-    """The title and description in another language (``translations: {zh-Hant: …}``)."""
-
-    __pydantic_config__ = _STRICT
-
-    title: str | None = None
-    description: str | None = None
-
-
-@dataclass(frozen=True)
-class SituationFile:
-    __pydantic_config__ = _STRICT
-
-    title: str
-    turn_player: str
-    players: dict[str, PlayerEntry]
-    start: Start
-    scope: Scope
-    rules: str = "seed"
-    description: str = ""
-    card_folders: tuple[str, ...] = ()
-    used_this_turn: tuple[str, ...] = ()  # "instance.effect" already used this turn (R26)
-    translations: dict[str, Translation] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Situation:
-    """A validated situation with its card definitions."""
-
-    name: str
-    path: Path
-    spec: SituationFile
-    cards: CardLibrary = field(compare=False)
-
-    @property
-    def title(self) -> str:
-        return self.spec.title
-
-    def title_in(self, lang: str) -> str:
-        translation = self.spec.translations.get(lang)
-        return (translation.title if translation and translation.title else self.spec.title)
-
-    def description_in(self, lang: str) -> str:
-        translation = self.spec.translations.get(lang)
-        if translation and translation.description:
-            return translation.description
-        return self.spec.description
+from gamebook.inputs.yamlsrc import Located, did_you_mean, load_yaml, validate
+from gamebook.situation.model import (
+    EXTRA_ZONES,
+    MAIN_ZONES,
+    MAX_LP,
+    PRESET_NAMES,
+    RESOLVE_AND_LEAVE,
+    SPELL_TRAP_ZONES,
+    HandEntry,
+    MonsterEntry,
+    PlayerEntry,
+    Situation,
+    SituationFile,
+    SpellTrapEntry,
+    StartMoment,
+)
 
 
 @cache
@@ -159,8 +46,8 @@ def load_situation(path: str | Path, card_folders: tuple[str | Path, ...] = ()) 
     The situation's own ``card_folders`` must lie inside its folder; ``card_folders`` given
     here (the command line's ``--cards``) may be anywhere.
     """
-    from gamebook import inputcache
-    from gamebook.files import read_input
+    from gamebook.inputs import cache as inputcache
+    from gamebook.inputs.files import read_input
 
     path = Path(path)
     spec_key = inputcache.key("situation", [read_input(path, "a YAML file")])
@@ -184,9 +71,9 @@ def load_situation(path: str | Path, card_folders: tuple[str | Path, ...] = ()) 
 
 
 def _library(folders: tuple[Path, ...]) -> CardLibrary:
-    """:func:`load_library`, through the input cache (:mod:`gamebook.inputcache`)."""
-    from gamebook import inputcache
+    """:func:`load_library`, through the input cache (:mod:`gamebook.inputs.cache`)."""
     from gamebook.cards.library import BUNDLED
+    from gamebook.inputs import cache as inputcache
 
     parts = inputcache.folder_parts([BUNDLED, *folders])
     name = inputcache.key("cards", parts) if parts is not None else None
@@ -236,8 +123,6 @@ def _card_folders(spec: SituationFile, located: Located | _LazyLocated) -> tuple
 
 def _check(spec: SituationFile, cards: CardLibrary, located: Located,
            problems: list[InputError]) -> None:
-    from gamebook.rules.config import PRESETS
-
     def fail(loc: tuple, message: str) -> None:
         problems.append(located.error(loc, message))
 
@@ -246,9 +131,9 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located,
              + did_you_mean(next(iter(set(spec.players) - {"A", "B"}), ""), ("A", "B"), ""))
     if spec.turn_player not in ("A", "B"):
         fail(("turn_player",), "turn_player: expected 'A' or 'B'")
-    if spec.rules not in PRESETS:
-        fail(("rules",), f"rules: expected one of {', '.join(PRESETS)}"
-             + did_you_mean(spec.rules, PRESETS, ""))
+    if spec.rules not in PRESET_NAMES:
+        fail(("rules",), f"rules: expected one of {', '.join(PRESET_NAMES)}"
+             + did_you_mean(spec.rules, PRESET_NAMES, ""))
     seen: dict[str, tuple] = {}
     for player, entry in spec.players.items():
         if not 0 < entry.lp <= MAX_LP:
@@ -274,8 +159,6 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located,
     _check_used(spec, cards, located, problems)
 
 
-MAX_LP = 99_999_999  # the most a Life Point counter shows
-
 
 def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, card: Any,
                  loc: tuple, fail: Any) -> None:
@@ -300,7 +183,7 @@ def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, car
             card.spell_trap_type is SpellTrapType.FIELD):
         fail(loc + ("zone",), "the Field Zone holds a Field Spell, and a Field Spell goes in "
              "zone: field (R8)")
-    elif item.face_up and card.spell_trap_type in _RESOLVE_AND_LEAVE:
+    elif item.face_up and card.spell_trap_type in RESOLVE_AND_LEAVE:
         fail(loc + ("face_up",), f"a face-up {item.card!r} would already have resolved and "
              "left the field; expected face_up: false (Set)")
 

@@ -2,8 +2,8 @@
 the R96 options, and one entry of a monster's stat record.
 
 Everything here is a frozen value (hashable, comparable) so that it can live inside the rules
-engine's immutable game state. :mod:`gamebook.rules.stats` builds the record
-(:class:`~gamebook.rules.stats.StatBlock`) from these; :mod:`gamebook.rules.stats_eval`
+engine's immutable game state. :mod:`gamebook.stats.block` builds the record
+(:class:`~gamebook.stats.block.StatBlock`) from these; :mod:`gamebook.stats.evaluate`
 derives the displayed values.
 """
 
@@ -12,12 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-from gamebook.rules.stats_expr import Expr, ExprError, parse_expr, round_half_up
-
-if TYPE_CHECKING:
-    from gamebook.rules.stats import StatBlock
+from gamebook.stats.expr import Expr, ExprError, parse_expr, round_half_up
 
 UNKNOWN = "?"
 
@@ -273,7 +270,27 @@ class StatEnvironment(Protocol):
 
     def input(self, name: str) -> int: ...
 
-    def monster(self, name: str) -> StatBlock: ...
+    def monster(self, name: str) -> Record: ...
+
+
+class Record(Protocol):
+    """What the derivation reads of one monster's stat record.
+
+    :class:`~gamebook.stats.block.StatBlock` is the one implementation; the derivation
+    (:mod:`gamebook.stats.evaluate`) is written against this protocol so that it does not
+    import the record that imports it.
+    """
+
+    applications: tuple[Application, ...]
+    face_up: bool
+    inputs: tuple[tuple[str, int], ...]
+    rules: StatRules
+
+    def has(self, stat: Stat) -> bool: ...
+
+    def printed_value(self, stat: Stat) -> int | None: ...
+
+    def live(self, app: Application) -> bool: ...
 
 
 def source_matches(pattern: str, source: str) -> bool:

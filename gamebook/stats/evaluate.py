@@ -1,7 +1,7 @@
 """How a monster's displayed and original values are derived from its stat record (R95).
 
 One :class:`Evaluation` computes the values of one or several monsters (other monsters are
-reached through a :class:`~gamebook.rules.stats_vocab.StatEnvironment`), memoising each
+reached through a :class:`~gamebook.stats.vocab.StatEnvironment`), memoising each
 quantity and refusing circular definitions. The steps, for each stat:
 
 1. ``original``  — printed ('?' → 0) through live AORIG/CORIG/ORIG-once in start order;
@@ -17,16 +17,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-from gamebook.rules.stats_expr import Expr, ExprError
-from gamebook.rules.stats_vocab import (
+from gamebook.stats.expr import Expr, ExprError
+from gamebook.stats.vocab import (
     GROUP_OF,
     GROUPS,
     ORIGINALS,
     Application,
     Operation,
     OpKind,
+    Record,
     Stat,
     StatClass,
     StatEnvironment,
@@ -35,10 +35,8 @@ from gamebook.rules.stats_vocab import (
     StatValues,
 )
 
-if TYPE_CHECKING:
-    from gamebook.rules.stats import StatBlock
-
 _INF = 1 << 60
+
 
 def evaluate(expr: Expr, scope: Scope) -> Fraction:
     try:
@@ -86,7 +84,7 @@ class Scope:
 
     __slots__ = ("evaluation", "name", "block", "pipeline", "original_cutoff")
 
-    def __init__(self, evaluation: Evaluation, name: str, block: StatBlock,
+    def __init__(self, evaluation: Evaluation, name: str, block: Record,
                  pipeline: dict[Stat, int | None] | None = None,
                  original_cutoff: int | None = None) -> None:
         self.evaluation = evaluation
@@ -125,7 +123,7 @@ class Evaluation:
     """One derivation of displayed values, with a memo and a guard against circular
     definitions (A's ATK depends on B's, which depends on A's)."""
 
-    def __init__(self, root: StatBlock, env: StatEnvironment | None, root_name: str) -> None:
+    def __init__(self, root: Record, env: StatEnvironment | None, root_name: str) -> None:
         self.root = root
         self.env = env
         self.root_name = root_name
@@ -133,7 +131,7 @@ class Evaluation:
         self.stack: list[tuple[str, str]] = []
 
     # environment
-    def input(self, name: str, block: StatBlock) -> int:
+    def input(self, name: str, block: Record) -> int:
         if self.env is not None:
             return self.env.input(name)
         for key, value in block.inputs:
@@ -141,7 +139,7 @@ class Evaluation:
                 return value
         raise StatsError(f"input {name!r} has no value")
 
-    def monster(self, name: str) -> StatBlock:
+    def monster(self, name: str) -> Record:
         if self.env is None:
             raise StatsError(f"cannot read monster {name!r}: no environment given")
         return self.env.monster(name)
@@ -166,14 +164,14 @@ class Evaluation:
         stats = {f"pre:{s.value}" for s in GROUPS[group]} | {f"displayed:{group}"}
         return any(n == name and q in stats for n, q in self.stack)
 
-    def quantity(self, name: str, block: StatBlock, quantity: str) -> int | None:
+    def quantity(self, name: str, block: Record, quantity: str) -> int | None:
         if quantity.startswith("original_"):
             stat = Stat(quantity.removeprefix("original_"))
             return self.original(name, block, GROUP_OF[stat])[stat]
         stat = Stat(quantity)
         return self.displayed(name, block, GROUP_OF[stat])[stat]
 
-    def values(self, name: str, block: StatBlock) -> StatValues:
+    def values(self, name: str, block: Record) -> StatValues:
         ad = self.displayed(name, block, "ad")
         lv = self.displayed(name, block, "lv")
         oad = self.original(name, block, "ad")
@@ -183,7 +181,7 @@ class Evaluation:
                           oad[Stat.DEF], olv[Stat.LEVEL], pre[Stat.ATK], pre[Stat.DEF])
 
     # 1. original values (R79–R81, R83)
-    def original(self, name: str, block: StatBlock, group: str,
+    def original(self, name: str, block: Record, group: str,
                  cutoff: int | None = None) -> dict[Stat, int | None]:
         def compute() -> dict[Stat, int | None]:
             vector = {s: block.printed_value(s) for s in GROUPS[group]}
@@ -192,7 +190,7 @@ class Evaluation:
             for app in block.applications:
                 if cutoff is not None and app.started >= cutoff:
                     break
-                if app.stat_class in ORIGINALS and block._live(app):
+                if app.stat_class in ORIGINALS and block.live(app):
                     stats = [s for s in app.stats if s in vector]
                     if stats:
                         vector = run_operation(app.op, vector, stats,
@@ -203,7 +201,7 @@ class Evaluation:
         return self._memo((name, f"original:{group}"), compute)  # type: ignore[return-value]
 
     # 2.–3. the accumulated value before FINAL effects (may be negative, R74)
-    def pre(self, name: str, block: StatBlock, stat: Stat) -> int | None:
+    def pre(self, name: str, block: Record, stat: Stat) -> int | None:
         def compute() -> int | None:
             if not block.has(stat):
                 return None
@@ -217,18 +215,18 @@ class Evaluation:
             return core + continuous
         return self._memo((name, f"pre:{stat.value}"), compute)  # type: ignore[return-value]
 
-    def effective(self, block: StatBlock, app: Application, stat: Stat) -> bool:
+    def effective(self, block: Record, app: Application, stat: Stat) -> bool:
         return (stat in app.stats and stat not in app.erased and not app.suspended_on(stat)
-                and block._live(app))
+                and block.live(app))
 
-    def core(self, name: str, block: StatBlock, stat: Stat, cutoff: int) -> int:
+    def core(self, name: str, block: Record, stat: Stat, cutoff: int) -> int:
         apps = [a for a in block.applications
                 if a.started < cutoff and self.effective(block, a, stat)]
         base_set = next((a for a in reversed(apps) if a.stat_class is StatClass.ASET), None)
         if base_set is not None and any(
                 a.stat_class is StatClass.CORIG and a.op.kind is not OpKind.SWAP
                 and a.started > base_set.started and a.started < cutoff
-                and stat in a.stats and block._live(a) for a in block.applications):
+                and stat in a.stats and block.live(a) for a in block.applications):
             base_set = None  # R83: a later CORIG "becomes" overrides it while it applies
         after = base_set.started if base_set is not None else -1
         cset = next((a for a in reversed(apps)
@@ -251,7 +249,7 @@ class Evaluation:
                    and a.started > since)
         return base + once
 
-    def _cset_value(self, name: str, block: StatBlock, cset: Application, stat: Stat) -> int:
+    def _cset_value(self, name: str, block: Record, cset: Application, stat: Stat) -> int:
         op = cset.op
         if op.kind is OpKind.SWAP:
             other = Stat.DEF if stat is Stat.ATK else Stat.ATK
@@ -262,13 +260,13 @@ class Evaluation:
         scope = Scope(self, name, block, original_cutoff=cutoff)
         return op.round(evaluate(op.value_for(stat), scope))
 
-    def _delta(self, name: str, block: StatBlock, app: Application, stat: Stat) -> int:
+    def _delta(self, name: str, block: Record, app: Application, stat: Stat) -> int:
         value = app.frozen_value(stat)
         if value is not None:
             return value
         return app.op.round(evaluate(app.op.value_for(stat), Scope(self, name, block)))
 
-    def pre_final(self, name: str, block: StatBlock) -> dict[Stat, int | None]:
+    def pre_final(self, name: str, block: Record) -> dict[Stat, int | None]:
         out: dict[Stat, int | None] = {}
         for stat in Stat:
             value = self.pre(name, block, stat)
@@ -277,7 +275,7 @@ class Evaluation:
         return out
 
     # 4. displayed values: FINAL effects last, in the R89 order (R89–R92)
-    def displayed(self, name: str, block: StatBlock, group: str) -> dict[Stat, int | None]:
+    def displayed(self, name: str, block: Record, group: str) -> dict[Stat, int | None]:
         def compute() -> dict[Stat, int | None]:
             floor = 1 if group == "lv" else 0
             vector: dict[Stat, int | None] = {}
@@ -287,7 +285,7 @@ class Evaluation:
             if not block.face_up:
                 return vector
             finals = [a for a in block.applications if a.stat_class is StatClass.FINAL
-                      and block._live(a) and any(self.effective(block, a, s) and s in vector
+                      and block.live(a) and any(self.effective(block, a, s) and s in vector
                                                  for s in a.stats)]
             for app in final_order(finals, block.rules):
                 stats = [s for s in app.stats if s in vector and self.effective(block, app, s)]

@@ -1,0 +1,147 @@
+"""The situation: the battle to explore, as the engine reads it.
+
+A situation names the turn player, Life Points, each player's monsters, Spell/Trap cards
+and hand (with instance ids), the moment exploration starts (the Start Step, the open Battle
+Step, or an attack just declared) and the scope (where a branch ends). See the README for
+the format. :mod:`gamebook.situation.load` reads and validates a file into these values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+from gamebook.cards.library import CardLibrary
+from gamebook.cards.model import Position, SpellTrapType
+
+_STRICT = {"extra": "forbid"}
+
+#: The rules presets a situation may name (``rules:``); :mod:`gamebook.rules.config` defines
+#: what each one means (a test checks that the two agree).
+PRESET_NAMES = ("seed", "flowchart")
+
+MAIN_ZONES = ("m1", "m2", "m3", "m4", "m5")
+# Spells/Traps that go to the GY once resolved, so they are never face-up between chains.
+RESOLVE_AND_LEAVE = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER,
+                      SpellTrapType.RITUAL)
+EXTRA_ZONES = ("emz_left", "emz_right")
+SPELL_TRAP_ZONES = ("s1", "s2", "s3", "s4", "s5", "field")  # "field": the Field Zone (R8)
+
+
+class Scope(StrEnum):
+    END_OF_BATTLE = "end_of_battle"  # after this attack's Damage Step, or when it is stopped
+    END_OF_BATTLE_PHASE = "end_of_battle_phase"  # when the Battle Step closes with no attack
+
+
+class StartMoment(StrEnum):
+    START_STEP = "start_step"  # the turn player has just entered the Battle Phase (R30)
+    BATTLE_STEP = "battle_step"
+    ATTACK_DECLARED = "attack_declared"
+
+
+class SetWhen(StrEnum):
+    EARLIER_TURN = "earlier_turn"
+    THIS_TURN = "this_turn"
+
+
+@dataclass(frozen=True)
+class MonsterEntry:
+    __pydantic_config__ = _STRICT
+
+    id: str
+    card: str
+    position: Position = Position.ATTACK
+    face_up: bool = True
+    zone: str | None = None
+
+
+@dataclass(frozen=True)
+class SpellTrapEntry:
+    __pydantic_config__ = _STRICT
+
+    id: str
+    card: str
+    face_up: bool = False
+    set: SetWhen = SetWhen.EARLIER_TURN
+    zone: str | None = None
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    __pydantic_config__ = _STRICT
+
+    id: str
+    card: str
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    __pydantic_config__ = _STRICT
+
+    lp: int = 8000
+    monsters: tuple[MonsterEntry, ...] = ()
+    spell_traps: tuple[SpellTrapEntry, ...] = ()
+    hand: tuple[HandEntry, ...] = ()
+
+
+@dataclass(frozen=True)
+class Start:
+    __pydantic_config__ = _STRICT
+
+    moment: StartMoment
+    attacker: str | None = None
+    target: str | None = None  # omitted for a direct attack
+
+
+@dataclass(frozen=True)
+class Translation:
+    """The title and description in another language (``translations: {zh-Hant: …}``)."""
+
+    __pydantic_config__ = _STRICT
+
+    title: str | None = None
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class SituationFile:
+    __pydantic_config__ = _STRICT
+
+    title: str
+    turn_player: str
+    players: dict[str, PlayerEntry]
+    start: Start
+    scope: Scope
+    rules: str = "seed"
+    description: str = ""
+    card_folders: tuple[str, ...] = ()
+    used_this_turn: tuple[str, ...] = ()  # "instance.effect" already used this turn (R26)
+    translations: dict[str, Translation] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A validated situation with its card definitions."""
+
+    name: str
+    path: Path
+    spec: SituationFile
+    cards: CardLibrary = field(compare=False)
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    def title_in(self, lang: str) -> str:
+        translation = self.spec.translations.get(lang)
+        return (translation.title if translation and translation.title else self.spec.title)
+
+    def description_in(self, lang: str) -> str:
+        translation = self.spec.translations.get(lang)
+        if translation and translation.description:
+            return translation.description
+        return self.spec.description
+
+
+MAX_LP = 99_999_999  # the most a Life Point counter shows
