@@ -10,6 +10,12 @@ Why each count is right:
   Skull as c1, with Sakuretsu above it (it resolves first and destroys the Skull) or alone;
   Sakuretsu with Book of Moon chained on the Skull (saved, R38); Sakuretsu alone; a plain
   battle (6850).
+- mystic_tomato_deck: B decides on the Tomato's trigger after the Skull destroyed it (1) and,
+  if activated, which Deck monster comes (Battle Fader or the second Tomato, never the Deck's
+  Summoned Skull: 2500 ATK; 1); A decides whether Gemini Elf attacks the newcomer, or
+  directly after B declined (3); B on the second Tomato's trigger (1): 6. Endings: declined
+  (direct attack or not), Battle Fader (attacked or not), the second Tomato not attacked,
+  attacked (its trigger declined, or calling Battle Fader): 7.
 """
 
 from __future__ import annotations
@@ -23,9 +29,11 @@ from gamebook.situation import load_situation
 
 GOLDEN = {
     "book_of_moon_sakuretsu": {"seed": (6, 7, 7), "flowchart": (6, 7, 7)},
+    "mystic_tomato_deck": {"seed": (6, 7, 7), "flowchart": (6, 7, 7)},
 }
 REASONS = {
     "book_of_moon_sakuretsu": {"attack_ended": 5, "battle_over": 2},
+    "mystic_tomato_deck": {"battle_phase_over": 7},
 }
 
 

@@ -22,9 +22,9 @@ EXAMPLE = REPO / "examples" / "borrelsword_linkuriboh.yaml"
 LANGS = ("en", "zh-Hant", "zh-Hans", "ja")
 
 
-def test_every_rule_from_r1_to_r96_has_an_entry_in_its_section():
+def test_every_rule_from_r1_on_has_an_entry_in_its_section():
     book = load_rulebook()
-    expected = [f"R{n}" for n in range(1, 97)]
+    expected = [f"R{n}" for n in range(1, len(book.rules) + 1)]  # no number left out
     assert sorted(book.rules, key=lambda r: int(r[1:])) == expected
     in_sections = [rule for section in book.sections for rule in section.rules]
     assert in_sections == expected

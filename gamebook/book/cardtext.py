@@ -37,6 +37,7 @@ from gamebook.cards.model import (
     Ref,
     TargetFilter,
     TargetSpec,
+    Zone,
     spell_speed,
 )
 
@@ -139,6 +140,7 @@ class _Writer:
     def body(self, effect: Effect) -> str:
         target = effect.target
         self.target_is_card = target is not None and TargetFilter.SPELL_TRAP in target.filters
+        self.from_graveyard = getattr(effect, "location", None) is Location.GRAVEYARD
         if effect.kind is EffectKind.CONTINUOUS:
             text = self.continuous(effect)
         else:
@@ -204,6 +206,9 @@ class _Writer:
         if event is EventName.ATTACK_DECLARED:
             clauses.append(self.attack_clause(conditions))
             conditions = [c for c in conditions if c not in _ATTACK_CONDITIONS]
+        elif event is EventName.SPECIAL_SUMMONED and getattr(effect, "summoned", None):
+            clauses.append(self.w("event.special_summoned_of",
+                                  monster=self.spec(effect.summoned, any_one=True)))
         elif event is not None:
             clauses.append(self.w(f"event.{event.value}"))
         battling = getattr(effect, "battling", None)
@@ -243,17 +248,37 @@ class _Writer:
         if archetype:
             qualities.append(self.w("quality.archetype",
                                     archetype=self.lookup("archetype", archetype)))
+        qualities += self.summon_qualities(spec, filters)
         thing = "spell_trap" if TargetFilter.SPELL_TRAP in filters else "monster"
         controller = spec.controller if spec.controller in ("you", "opponent") else "any"
-        words = {"qualities": "".join(qualities), "place": self.w(f"place.{controller}")}
+        zone = getattr(spec, "zone", None)
+        place = f"{zone.value}_{controller}" if zone not in (None, Zone.FIELD) else controller
+        words = {"qualities": "".join(qualities), "place": self.w(f"place.{place}")}
+        one, many = self.with_atk(spec, self.w(f"thing.{thing}")), \
+            self.with_atk(spec, self.w(f"thing.{thing}s"))
         if pick is Pick.ALL:
-            return self.w("pick.all", things=self.w(f"thing.{thing}s"), **words)
+            return self.w("pick.all", things=many, **words)
         if pick is Pick.HIGHEST_ATK:
-            return self.w("pick.highest_atk", thing=self.w(f"thing.{thing}"), **words)
+            return self.w("pick.highest_atk", thing=one, **words)
         if any_one:
-            return self.w("pick.any_one", thing=self.w(f"thing.{thing}"), **words)
-        return self.w("pick.one", thing=self.w(f"thing.{thing}"),
-                      count=self.w(f"count.{thing}"), **words)
+            return self.w("pick.any_one", thing=one, **words)
+        return self.w("pick.one", thing=one, count=self.w(f"count.{thing}"), **words)
+
+    def summon_qualities(self, spec: TargetSpec, filters: set) -> list[str]:
+        """ "just Summoned", "Level 1": the qualities of the summon vocabulary (R97)."""
+        found = [self.w("quality.summoned")] if TargetFilter.SUMMONED in filters else []
+        level = getattr(spec, "level", None)
+        if level is not None:
+            found.append(self.w("quality.level", level=level))
+        return found
+
+    def with_atk(self, spec: TargetSpec, thing: str) -> str:
+        """ "monster with 1500 or less ATK" (a selection's ATK bounds)."""
+        for bound in ("min_atk", "max_atk"):
+            amount = getattr(spec, bound, None)
+            if amount is not None:
+                thing = self.w(f"thing_atk.{bound}", thing=thing, amount=amount)
+        return thing
 
     def who(self, step: Primitive) -> str:
         if step.select is not None:
@@ -305,6 +330,12 @@ class _Writer:
             return self.w(f"op.special_summon_tokens_{player}", count=getattr(step, "count", 1),
                           token=self.name_of(token) if token else "?", position=position)
         who = self.who(step)
+        if op == "special_summon" and (step.select is not None
+                                       or getattr(self, "from_graveyard", False)):
+            if step.position is None:  # the place is in `who`, or it is this card in the GY
+                return self.w("op.special_summon_card", who=who)
+            return self.w("op.special_summon_card_in", who=who,
+                          position=self.w(f"position.{step.position.value}"))
         if op == "special_summon" and step.position is not None:
             return self.w("op.special_summon_in", who=who,
                           position=self.w(f"position.{step.position.value}"))
@@ -318,6 +349,8 @@ class _Writer:
         if op == "gain_atk" and step.of is not None:
             return self.duration(self.w("op.gain_atk_of", who=who, value=self.value(step)),
                                  step.duration)
+        if op == "destroy" and getattr(step, "banish", False):
+            return self.w("op.destroy_banish", who=who)
         text = self.w(f"op.{op}", who=who, amount=step.amount)
         return self.duration(text, step.duration) if op in _CHANGES_ATK else text
 

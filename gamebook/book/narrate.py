@@ -367,7 +367,7 @@ class Narrator:
                             effect=self.effect(ev.card, ev.effect))
         if kind == "no_effect" and ev.get("why"):
             return self.msg("event.no_effect_negated", link=ev.get("link"))
-        if kind in ("effect_damage", "lp_gained", "no_battle_damage"):
+        if kind in ("effect_damage", "lp_gained", "no_battle_damage", "lp_paid"):
             return self.msg(f"event.{kind}", player=player, amount=ev.get("amount"),
                             lp=ev.get("lp"))
         if kind == "player_ability":
@@ -476,7 +476,7 @@ _CONSEQUENCES = frozenset({"tributed", "sent_to_gy", "replay_caused", "position_
                            "discarded", "token_vanished", "special_summoned", "negated",
                            "attack_negated", "battle_phase_will_end", "effect_damage",
                            "lp_gained", "player_ability", "no_battle_damage", "set_face_down",
-                           "flipped_face_up"})
+                           "flipped_face_up", "lp_paid"})
 # What a Damage Step in which nobody could act may consist of, and the part worth telling.
 _DAMAGE_RESULTS = frozenset({"damage_calculation", "battle_damage", "destroyed_by_battle",
                              "not_destroyed", "sent_to_gy", "left_field", "token_vanished",

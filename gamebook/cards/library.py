@@ -90,7 +90,7 @@ def _check_card(card: Card, located: Located) -> None:
 # Operations that act on no card, and the player-facing ones that need 'player'.
 _NO_CARD = (OpName.FORBID_ATTACK_DECLARATION, OpName.NEGATE_ATTACK, OpName.END_BATTLE_PHASE,
             OpName.INFLICT_DAMAGE, OpName.GAIN_LP, OpName.GRANT_PLAYER,
-            OpName.SPECIAL_SUMMON_TOKENS)
+            OpName.SPECIAL_SUMMON_TOKENS, OpName.PAY_LP)
 _NEEDS_PLAYER = (OpName.FORBID_ATTACK_DECLARATION, OpName.INFLICT_DAMAGE, OpName.GAIN_LP,
                  OpName.GRANT_PLAYER, OpName.SPECIAL_SUMMON_TOKENS)
 
@@ -107,6 +107,8 @@ def _step_problem(step: Primitive) -> str | None:
     if step.op in (OpName.INFLICT_DAMAGE, OpName.GAIN_LP, OpName.GAIN_ATK) \
             and step.amount is None and step.of is None:
         return f"{op}: give 'amount' or 'of'"
+    if step.op is OpName.PAY_LP and (step.amount is None or step.amount < 1):
+        return "pay_lp: an 'amount' of 1 or more is required"
     if step.op is OpName.SET_ATK and step.amount is None:
         return "set_atk: 'amount' is required"
     if step.op is OpName.CHANGE_POSITION and step.position is None:

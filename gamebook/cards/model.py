@@ -73,6 +73,10 @@ class EventName(StrEnum):
     DESTROYED = "destroyed"
     INFLICTS_BATTLE_DAMAGE = "inflicts_battle_damage"
     DESTROYED_BY_BATTLE = "destroyed_by_battle"
+    # One or more monsters were Special Summoned (by an effect's resolution): the window after
+    # the summon, once the chain that summoned them has resolved (R97). Which monsters: the
+    # effect's `summoned` spec.
+    SPECIAL_SUMMONED = "special_summoned"
 
 
 class Condition(StrEnum):
@@ -90,11 +94,15 @@ class Condition(StrEnum):
     OPPONENT_ACTIVATES_SPELL = "opponent_activates_spell"
     OPPONENT_ACTIVATES_TRAP = "opponent_activates_trap"
     OPPONENT_ACTIVATES_MONSTER_EFFECT = "opponent_activates_monster_effect"
+    # "When a card or effect is activated that includes an effect that Special Summons": the
+    # link directly below, of either player, Special Summons when it resolves (R98).
+    ACTIVATION_SPECIAL_SUMMONS = "activation_special_summons"
 
 
 # The conditions that name the activation an effect responds to.
 RESPONSE_CONDITIONS = (Condition.OPPONENT_ACTIVATES_SPELL, Condition.OPPONENT_ACTIVATES_TRAP,
-                       Condition.OPPONENT_ACTIVATES_MONSTER_EFFECT)
+                       Condition.OPPONENT_ACTIVATES_MONSTER_EFFECT,
+                       Condition.ACTIVATION_SPECIAL_SUMMONS)
 
 
 class Ref(StrEnum):
@@ -110,6 +118,7 @@ class Ref(StrEnum):
     BATTLING_OWN = "battling_own"
     BATTLING_OPPONENT = "battling_opponent"
     SELECTED = "selected"  # the card(s) chosen at resolution by the step's `select` (R18)
+    SUMMONED = "summoned"  # the monsters Special Summoned in the event answered (R97)
 
 
 class OpName(StrEnum):
@@ -121,7 +130,9 @@ class OpName(StrEnum):
     RETURN_TO_HAND = "return_to_hand"  # return `who` to its owner's hand
     DISCARD = "discard"  # send `who` from the hand to the GY (a cost: R16)
     SEND_TO_GY = "send_to_gy"  # send `who` from the hand or the field to the GY
-    SPECIAL_SUMMON = "special_summon"  # Special Summon `who` from the hand (`position` or chosen)
+    # Special Summon `who` (`self`: from wherever the card is, hand or GY) or each selected
+    # card (`select` with a `zone`: hand, graveyard or deck), in `position` or the chosen one.
+    SPECIAL_SUMMON = "special_summon"
     SPECIAL_SUMMON_TOKENS = "special_summon_tokens"  # `count` `token`s to `player`'s field (R64)
     SET_FACE_DOWN = "set_face_down"  # `who` is changed to face-down Defense Position
     SWITCH_POSITION = "switch_position"  # `who`'s battle position is changed (ATK <-> DEF)
@@ -133,6 +144,7 @@ class OpName(StrEnum):
     END_BATTLE_PHASE = "end_battle_phase"  # go to the End Step once the chain has resolved (R58)
     INFLICT_DAMAGE = "inflict_damage"  # `player` takes `amount`, or the ATK of `of`, as damage
     GAIN_LP = "gain_lp"  # `player` gains `amount` LP, or the ATK of `of`
+    PAY_LP = "pay_lp"  # the activating player pays `amount` LP (a cost: R16)
     GRANT_PLAYER = "grant_player"  # `player` gets `ability` for the rest of the turn
     CHANGE_POSITION = "change_position"  # `who` becomes `position`
     GRANT_EXTRA_ATTACK = "grant_extra_attack"  # `who` can make `amount` more attacks this turn
@@ -191,6 +203,15 @@ class Location(StrEnum):
     GRAVEYARD = "graveyard"
 
 
+class Zone(StrEnum):
+    """Where a selection chooses cards (``TargetSpec.zone``)."""
+
+    FIELD = "field"
+    HAND = "hand"
+    GRAVEYARD = "graveyard"
+    DECK = "deck"  # the Deck cards a situation lists (docs/engine.md: the rest is unknown)
+
+
 class Pick(StrEnum):
     """How a selection made at resolution chooses among the matching cards."""
 
@@ -207,6 +228,7 @@ class TargetFilter(StrEnum):
     ATTACKING = "attacking"  # the monster that is attacking now
     SPELL_TRAP = "spell_trap"  # a Spell/Trap Card instead of a monster
     FACE_DOWN = "face_down"
+    SUMMONED = "summoned"  # Special Summoned in the event this window answers (R97)
 
 
 class Position(StrEnum):
@@ -225,6 +247,12 @@ class TargetSpec:
     pick: Pick = Pick.ONE  # for selections at resolution
     attribute: str | None = None  # e.g. LIGHT
     archetype: str | None = None  # e.g. gravekeepers: the card's `archetypes` name it
+    # Where the cards are: on the field (the default), or in the hand, GY or Deck of the
+    # `controller` (there: its owner); off the field only monsters are chosen.
+    zone: Zone | None = None
+    min_atk: int | None = None  # current ATK (on the field) or printed ATK, at least this
+    max_atk: int | None = None  # at most this
+    level: int | None = None  # exactly this Level
 
 
 @dataclass(frozen=True)
@@ -257,6 +285,7 @@ class Primitive:
     select: TargetSpec | None = None  # cards chosen at resolution, without targeting
     duration: Duration = Duration.END_OF_TURN
     if_previous_applied: bool = False  # "and if it does": only if the previous step applied
+    banish: bool = False  # destroy: the destroyed card is banished instead of going to the GY
 
     def refs(self) -> tuple[Ref, ...]:
         """The cards this step needs on the field to apply (R18)."""
@@ -284,6 +313,8 @@ class Effect:
     # allow, or only until / only during damage calculation (R49).
     damage_step: bool | DamageStepUse = False
     battling: TargetSpec | None = None  # "when a monster you control [matching this] battles"
+    # event special_summoned: at least one monster just Special Summoned matches this (R97)
+    summoned: TargetSpec | None = None
     requires_on_field: tuple[str, ...] = ()  # card ids that must be face-up on the field
     modifies: StatModifier | None = None  # a continuous effect's ATK/DEF change (R7, R71)
     location: Location = Location.FIELD  # activated from the field or from the hand

@@ -190,6 +190,9 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
         waiting = _destroyed_triggers(rules, state)
         if waiting is not None:
             return waiting, events  # R19: a new chain by SEGOC, then the procedure goes on
+        state, answering = summon_window(rules, state)
+        if answering:
+            return state, events  # R97: the summon's own window, then the procedure goes on
     if state.ending_battle_phase:
         state = replace(state, ending_battle_phase=False)
         return to_end_step(rules, state, events, by_effect=True)
@@ -227,6 +230,42 @@ def _destroyed_triggers(rules: Rules, state: GameState) -> GameState | None:
     if not rules.config.decline_counts_as_pass:
         state = hand_on(rules, state, state.turn_player.opponent)
     return state
+
+
+def summon_window(rules: Rules, state: GameState) -> tuple[GameState, bool]:
+    """Monsters Special Summoned during the chain: the window that answers the summon (R97).
+
+    Returns the state without the summons remembered, and whether a window was opened: it is,
+    when some card in the game answers a Special Summon (a window nobody can use in a way an
+    open one would not allow is no window)."""
+    if not any(name is EventName.SPECIAL_SUMMONED for name, _ in state.happened):
+        return state, False
+    summoned = tuple(sorted(i for name, i in state.happened
+                            if name is EventName.SPECIAL_SUMMONED and state.monster(i)))
+    state = replace(state, happened=frozenset(
+        item for item in state.happened if item[0] is not EventName.SPECIAL_SUMMONED))
+    if not summoned or not _answers_summons(rules):
+        return state, False
+    kind = WindowKind.DAMAGE if state.window.step in DAMAGE_STEP_TIMINGS else WindowKind.OPEN
+    state = open_window(state, state.window.step, kind)
+    state = replace(state, window=replace(state.window, kind=WindowKind.EVENT,
+                                          event=EventName.SPECIAL_SUMMONED, summoned=summoned,
+                                          first_chain=True))
+    triggers = triggers_for(rules, state, EventName.SPECIAL_SUMMONED)
+    state = replace(state, window=replace(state.window, triggers=triggers))
+    if triggers and not rules.config.decline_counts_as_pass:
+        state = hand_on(rules, state, state.turn_player.opponent)
+    return state, True
+
+
+def _answers_summons(rules: Rules) -> bool:
+    """Does any card of the situation answer a Special Summon (R97)?"""
+    found = rules.__dict__.get("_answers_summons")
+    if found is None:
+        found = any(effect.answers is EventName.SPECIAL_SUMMONED
+                    for _, card_id in rules.instances for effect in rules.cards[card_id].effects)
+        object.__setattr__(rules, "_answers_summons", found)
+    return found
 
 
 def _forget_destroyed(state: GameState) -> GameState:
@@ -300,7 +339,8 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     step = window.step
     events: list[Event] = [event("window_closed", step=step.value, window=window.kind.value)]
     state = _triggers_over(state)
-    if window.kind is WindowKind.EVENT and window.event is EventName.DESTROYED \
+    if window.kind is WindowKind.EVENT \
+            and window.event in (EventName.DESTROYED, EventName.SPECIAL_SUMMONED) \
             and step not in (Step.AFTER_DAMAGE_CALCULATION, Step.END_OF_DAMAGE_STEP):
         state, more = after_chain(rules, state)  # R19's chain was declined: go on as after it
         return state, events + more

@@ -74,7 +74,7 @@ class Engine:
         instances = []
         self.owners: dict[str, Player] = {}
         for name, entry in situation.spec.players.items():
-            for item in (*entry.monsters, *entry.spell_traps, *entry.hand):
+            for item in (*entry.monsters, *entry.spell_traps, *entry.hand, *entry.deck):
                 instances.append((item.id, item.card))
                 self.owners[item.id] = Player(name)
         for instance, card_id in list(instances):
@@ -94,10 +94,11 @@ class Engine:
     def _setup(self) -> GameState:
         spec = self.situation.spec
         cards = self.situation.cards
-        monsters, spell_traps, hand = [], [], []
+        monsters, spell_traps, hand, deck = [], [], [], []
         for name, entry in spec.players.items():
             player = Player(name)
             hand += [HandCard(h.id, h.card, player) for h in entry.hand]
+            deck += [HandCard(d.id, d.card, player) for d in entry.deck]
             for m in entry.monsters:
                 card = cards[m.card]
                 stats = StatBlock.printed(card.atk, None if card.is_link else card.defense)
@@ -118,6 +119,7 @@ class Engine:
             used_once_per_turn=frozenset(
                 tuple(text.split(".", 1)) for text in spec.used_this_turn),
             hand=tuple(sorted(hand)),
+            deck=tuple(sorted(deck)),
         )
         step = Step.START_STEP if spec.start.moment is StartMoment.START_STEP \
             else Step.BATTLE_STEP

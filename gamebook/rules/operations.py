@@ -58,9 +58,9 @@ from gamebook.stats import Operation, Stat, StatBlock, StatClass, round_half_up
 Applied = tuple[GameState, list[Event], bool]
 
 # Where the card a step acts on must be for the step to apply (R18).
-_ON_FIELD = (OpName.DESTROY, OpName.BANISH, OpName.RETURN_TO_HAND, OpName.SET_FACE_DOWN,
+_ON_FIELD = (OpName.BANISH, OpName.RETURN_TO_HAND, OpName.SET_FACE_DOWN,
              OpName.SWITCH_POSITION, OpName.FLIP_FACE_UP)
-_IN_HAND = (OpName.DISCARD, OpName.SPECIAL_SUMMON)
+_IN_HAND = (OpName.DISCARD,)
 _ON_CHAIN = (OpName.NEGATE_ACTIVATION, OpName.NEGATE_EFFECT)
 _LEAVE_AFTER_RESOLVING = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER)
 MONSTER_ZONES = 5  # Main Monster Zones a player may fill by summoning
@@ -152,7 +152,7 @@ def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primit
         return options if len(options) > 1 else ()
     if step.op is OpName.SPECIAL_SUMMON and step.position is None:
         instance = link.ref(step.who) if step.who else None
-        if instance and state.in_hand(instance) and _free_zone(state, link.player):
+        if instance and off_field(state, instance) and _free_zone(state, link.player):
             return (Position.ATTACK.value, Position.DEFENSE.value)
     return ()
 
@@ -161,7 +161,13 @@ def _selection(rules: Rules, state: GameState, link: ChainLink, step: Primitive
                ) -> tuple[str, ...]:
     """The cards a step's ``select`` matches now; for ``highest_atk`` only the highest."""
     spec = step.select
-    found = matching_cards(rules, state, link.player, link.card, spec)
+    if TargetFilter.SUMMONED in spec.filters:  # the monsters of the event, captured (R97)
+        spec = replace(spec, filters=tuple(f for f in spec.filters
+                                           if f is not TargetFilter.SUMMONED))
+        found = tuple(i for i in matching_cards(rules, state, link.player, link.card, spec)
+                      if i in link.all_refs(Ref.SUMMONED))
+    else:
+        found = matching_cards(rules, state, link.player, link.card, spec)
     if spec.pick is Pick.HIGHEST_ATK and found:
         best = max(state.monster(i).stats.atk for i in found)
         found = tuple(i for i in found if state.monster(i).stats.atk == best)
@@ -183,13 +189,18 @@ def _who(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     return (instance,) if instance is not None else ()
 
 
-def _present(state: GameState, op: OpName, instance: str | None, *, face_up: bool) -> bool:
+def _present(state: GameState, op: OpName, instance: str | None, *, face_up: bool,
+             from_chain: bool = False) -> bool:
     """Is the card still where the step needs it (R18)?"""
     if instance is None:
         return False
     if op in _IN_HAND:
         return state.in_hand(instance) is not None
-    if op is OpName.SEND_TO_GY:
+    if op is OpName.SPECIAL_SUMMON:
+        return off_field(state, instance) is not None
+    if op is OpName.DESTROY and state.in_hand(instance) is not None:
+        return from_chain  # the card of a link activated from the hand (Solemn Warning)
+    if op in (OpName.SEND_TO_GY, OpName.DESTROY):
         return state.in_hand(instance) is not None or state.monster(instance) is not None \
             or state.spell_trap(instance) is not None
     if op in _ON_CHAIN:
@@ -207,7 +218,8 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
     who = _who(rules, state, link, step, chosen if step.select is not None else None)
     of = link.ref(step.of) if step.of is not None else None
     needs_who = step.select is not None or step.who is not None
-    missing = [i for i in who if not _present(state, op, i, face_up=True)]
+    missing = [i for i in who if not _present(state, op, i, face_up=True,
+                                              from_chain=step.who is Ref.CHAINED_TO)]
     if step.of is not None and not _present(state, OpName.GAIN_ATK, of, face_up=True):
         missing.append(of)
     if needs_who and not who or missing:
@@ -271,10 +283,20 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
             events.append(event("not_destroyed", monster.controller, instance,
                                 why="cannot_be_destroyed_by_effects"))
             continue
-        controller = state.controller(instance)
+        held = state.in_hand(instance)
+        controller = held.owner if held is not None else state.controller(instance)
         events.append(event("destroyed", controller, instance, by=f"{link.card}.{link.effect}"))
         state = replace(state, happened=state.happened | {(EventName.DESTROYED, instance)})
-        state, more = leave_field(rules, state, instance, "destroyed", cost=cost)
+        if held is not None:  # destroyed in the hand (Solemn Warning on Gorz's activation)
+            state = state.without_hand(instance)
+            gone = GraveCard(instance, held.card, held.owner, "destroyed")
+            state = state.with_banished(gone) if step.banish else state.with_grave(gone)
+            events.append(event("banished" if step.banish else "sent_to_gy", held.owner,
+                                instance, why="destroyed", cost=cost))
+            applied = True
+            continue
+        state, more = leave_field(rules, state, instance, "destroyed", cost=cost,
+                                  destination="banished" if step.banish else "graveyard")
         events.extend(more)
         applied = True
     return state, events, applied
@@ -331,29 +353,51 @@ def _discard(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
 def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
                     who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
                     ) -> Applied:
-    """Special Summon from the hand, face-up, in the stated or chosen position (R39.3)."""
+    """Special Summon from the hand, the GY or the Deck, face-up, in the stated or chosen
+    position (R39.3, R97): the monster is summoned to its resolving player's field."""
     events: list[Event] = []
     applied = False
     for instance in who:
-        card = state.in_hand(instance)
+        card = off_field(state, instance)
         if not _free_zone(state, link.player):
             events.append(_skipped(link, step, instance, "no_free_zone"))
             continue
         definition = rules.cards[card.card]
-        position = step.position or Position(chosen or Position.ATTACK.value)
+        position = step.position or Position(
+            chosen if chosen in (Position.ATTACK.value, Position.DEFENSE.value)
+            else Position.ATTACK.value)
         if definition.is_link:
             position = Position.ATTACK  # R59
         stats = StatBlock.printed(definition.atk, None if definition.is_link
                                   else definition.defense)
-        state = state.without_hand(instance)
+        source = _zone_of(state, instance)
+        state = state.without_off_field(instance)
         state = state.with_monster(MonsterState(instance, card.card, link.player, position,
                                                 True, stats))
+        state = summoned(state, instance)
         events.append(event("special_summoned", link.player, instance,
-                            position=position.value))
+                            position=position.value, **({"source": source}
+                                                        if source != "hand" else {})))
         state, more = _arrived(state, link.player, instance)
         events.extend(more)
         applied = True
     return state, events, applied
+
+
+def off_field(state: GameState, instance: str) -> HandCard | GraveCard | None:
+    """``instance`` in the hand, the GY or the Deck, or ``None``."""
+    return state.in_hand(instance) or state.in_graveyard(instance) or state.in_deck(instance)
+
+
+def _zone_of(state: GameState, instance: str) -> str:
+    if state.in_hand(instance) is not None:
+        return "hand"
+    return "graveyard" if state.in_graveyard(instance) is not None else "deck"
+
+
+def summoned(state: GameState, instance: str) -> GameState:
+    """Remember the Special Summon: the window after the chain answers it (R97)."""
+    return replace(state, happened=state.happened | {(EventName.SPECIAL_SUMMONED, instance)})
 
 
 def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -372,6 +416,7 @@ def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step
         position = step.position or Position.DEFENSE
         state = state.with_monster(MonsterState(instance, step.token, player, position, True,
                                                 stats))
+        state = summoned(state, instance)
         events.append(event("special_summoned", player, instance, position=position.value))
         state, more = _arrived(state, player, instance)
         events.extend(more)
@@ -504,6 +549,14 @@ def _gain_lp(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     return state, [event("lp_gained", player, amount=amount, lp=state.life(player))], True
 
 
+def _pay_lp(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+            who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    """A cost in LP (R16): the activation is legal only with at least that much (timing)."""
+    player = link.player
+    state = state.with_lp(player, state.life(player) - step.amount)
+    return state, [event("lp_paid", player, amount=step.amount, lp=state.life(player))], True
+
+
 def _grant_player(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
                   who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
                   ) -> Applied:
@@ -607,6 +660,7 @@ _HANDLERS = {
     OpName.END_BATTLE_PHASE: _end_battle_phase,
     OpName.INFLICT_DAMAGE: _inflict_damage,
     OpName.GAIN_LP: _gain_lp,
+    OpName.PAY_LP: _pay_lp,
     OpName.GRANT_PLAYER: _grant_player,
     OpName.FORBID_ATTACK_DECLARATION: _forbid_attack_declaration,
     OpName.CHANGE_POSITION: _change_position,

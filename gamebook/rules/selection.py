@@ -6,14 +6,24 @@ resolution step's ``select`` (chosen when it resolves, without targeting).
 
 from __future__ import annotations
 
-from gamebook.cards.model import MonsterFrame, Position, TargetFilter, TargetSpec
+from gamebook.cards.model import (
+    CardType,
+    MonsterFrame,
+    Position,
+    TargetFilter,
+    TargetSpec,
+    Zone,
+)
 from gamebook.rules.context import Rules
 from gamebook.rules.state import GameState, Player
 
 
 def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
                    spec: TargetSpec) -> tuple[str, ...]:
-    """Cards on the field that match ``spec`` for ``player``'s effect of card ``source``."""
+    """Cards that match ``spec`` for ``player``'s effect of card ``source``: on the field,
+    or in the hand, GY or Deck its ``zone`` names."""
+    if spec.zone is not None and spec.zone is not Zone.FIELD:
+        return _off_field(rules, state, player, source, spec)
     if TargetFilter.SPELL_TRAP in spec.filters:
         return tuple(card.id for card in state.spell_traps
                      if card.id != source and _side(spec, card.controller, player)
@@ -39,6 +49,10 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
                 ok &= monster.id == attacker
             elif wanted is TargetFilter.FACE_DOWN:
                 ok &= not monster.face_up
+            elif wanted is TargetFilter.SUMMONED:
+                ok &= monster.id in state.window.summoned
+        if spec.min_atk is not None or spec.max_atk is not None or spec.level is not None:
+            ok &= monster.face_up and _stats_match(spec, monster.stats.atk, card.level)
         if spec.attribute is not None:
             ok &= monster.face_up and card.attribute == spec.attribute
         if spec.archetype is not None:
@@ -46,6 +60,32 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
         if ok:
             found.append(monster.id)
     return tuple(found)
+
+
+def _off_field(rules: Rules, state: GameState, player: Player, source: str, spec: TargetSpec
+               ) -> tuple[str, ...]:
+    """Monsters in the hand, GY or listed Deck of the side ``spec`` names, by printed data."""
+    cards = {Zone.HAND: state.hand, Zone.GRAVEYARD: state.graveyard,
+             Zone.DECK: state.deck}[spec.zone]
+    found = []
+    for held in cards:
+        card = rules.cards[held.card]
+        if held.id == source or not _side(spec, held.owner, player) \
+                or card.card_type is not CardType.MONSTER:
+            continue
+        if spec.attribute is not None and card.attribute != spec.attribute:
+            continue
+        if spec.archetype is not None and spec.archetype not in card.archetypes:
+            continue
+        if _stats_match(spec, card.atk or 0, card.level):
+            found.append(held.id)
+    return tuple(found)
+
+
+def _stats_match(spec: TargetSpec, atk: int, level: int | None) -> bool:
+    return ((spec.min_atk is None or atk >= spec.min_atk)
+            and (spec.max_atk is None or atk <= spec.max_atk)
+            and (spec.level is None or level == spec.level))
 
 
 def _side(spec: TargetSpec, controller: Player, player: Player) -> bool:
@@ -71,7 +111,7 @@ def distinguishable(rules: Rules, state: GameState, instances: tuple[str, ...]
     kept = []
     for instance in instances:
         signature = card_signature(state, instance, named)
-        if signature is None or signature[0] != "monster":
+        if signature is None or signature[0] not in ("monster", "deck", "hand", "graveyard"):
             kept.append(instance)
             continue
         if signature in seen:
@@ -109,6 +149,9 @@ def card_signature(state: GameState, instance: str, named: set[str]) -> tuple | 
     held = state.in_hand(instance)
     if held is not None:
         return ("hand", held.card, held.owner, *history)
+    for held in state.deck:
+        if held.id == instance:
+            return ("deck", held.card, held.owner, *history)
     for where, cards in (("graveyard", state.graveyard), ("banished", state.banished),
                          ("vanished", state.vanished)):
         for gone in cards:

@@ -146,6 +146,7 @@ class Window:
     first_chain: bool = False  # the chain being built is the first one of the event (R24)
     also: tuple[EventName, ...] = ()  # further events answered in this window (R51 timing 8)
     reason: str | None = None  # for ENDED windows: why the branch ends
+    summoned: tuple[str, ...] = ()  # EVENT(special_summoned): the monsters summoned (R97)
 
 
 @dataclass(frozen=True)
@@ -229,6 +230,9 @@ class GameState:
     resolving: Resolving | None = None  # the top link's resolution waits for a choice
     happened: frozenset[tuple[EventName, str]] = frozenset()  # events naming a card (R19, R51)
     vanished: tuple[GraveCard, ...] = ()  # Tokens gone while their "destroyed" trigger waits
+    # The Deck cards the situation lists (sorted); the rest of each Deck is unknown and never
+    # chosen (docs/engine.md).
+    deck: tuple[HandCard, ...] = ()
 
     # -- identity: the explorer hashes every state several times and compares equal ones ----
     def __hash__(self) -> int:
@@ -267,6 +271,18 @@ class GameState:
 
     def in_hand(self, instance: str) -> HandCard | None:
         for card in self.hand:
+            if card.id == instance:
+                return card
+        return None
+
+    def in_deck(self, instance: str) -> HandCard | None:
+        for card in self.deck:
+            if card.id == instance:
+                return card
+        return None
+
+    def in_graveyard(self, instance: str) -> GraveCard | None:
+        for card in self.graveyard:
             if card.id == instance:
                 return card
         return None
@@ -326,6 +342,12 @@ class GameState:
 
     def without_hand(self, instance: str) -> GameState:
         return replace(self, hand=tuple(c for c in self.hand if c.id != instance))
+
+    def without_off_field(self, instance: str) -> GameState:
+        """The state without ``instance`` in the hand, the GY or the Deck (it is moving)."""
+        return replace(self, hand=tuple(c for c in self.hand if c.id != instance),
+                       graveyard=tuple(c for c in self.graveyard if c.id != instance),
+                       deck=tuple(c for c in self.deck if c.id != instance))
 
     def with_lp(self, player: Player, value: int) -> GameState:
         lp = (value, self.lp[1]) if player is Player.A else (self.lp[0], value)

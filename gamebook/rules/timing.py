@@ -27,6 +27,7 @@ from gamebook.cards.model import (
     PlayerRef,
     Ref,
     SpellTrapType,
+    TargetFilter,
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
@@ -227,6 +228,9 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     problem = _response_problem(rules, state, player, effect)
     if problem is not None:
         return problem
+    for step in effect.cost:
+        if step.op is OpName.PAY_LP and state.life(player) < (step.amount or 0):
+            return ("R16", "cannot_pay_lp", (("amount", step.amount),))
     for step in effect.resolution:
         if step.op is OpName.SPECIAL_SUMMON_TOKENS:
             receiver = player if step.player is PlayerRef.YOU else player.opponent
@@ -261,6 +265,10 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
     if not wanted:
         return None
     top = state.chain[-1] if state.chain else None
+    if top is not None and Condition.ACTIVATION_SPECIAL_SUMMONS in wanted and any(
+            step.op in (OpName.SPECIAL_SUMMON, OpName.SPECIAL_SUMMON_TOKENS)
+            for step in rules.effect_of(state, top.card, top.effect).resolution):
+        return None  # an activation of either player that includes a Special Summon (R98)
     if top is not None and top.player is not player:
         card = rules.card_of(state, top.card)
         top_effect = rules.effect_of(state, top.card, top.effect)
@@ -355,6 +363,11 @@ def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect
     if effect.battling is not None and battling_monsters(rules, state, controller,
                                                          effect) is None:
         return False
+    if effect.summoned is not None and state.answers(EventName.SPECIAL_SUMMONED) \
+            and not matching_cards(
+            rules, state, controller, instance,
+            replace(effect.summoned, filters=(*effect.summoned.filters, TargetFilter.SUMMONED))):
+        return False  # no monster of this summon matches (R97)
     for condition in effect.conditions:
         if condition in RESPONSE_CONDITIONS or condition is Condition.DURING_BATTLE_PHASE:
             continue  # R2, checked against the chain; every window here is in the Battle Phase
@@ -643,6 +656,7 @@ def _capture(rules: Rules, state: GameState, player: Player, instance: str, effe
         battling = battling_monsters(rules, state, player, effect)
         if battling is not None:
             refs += [(Ref.BATTLING_OWN, battling[0]), (Ref.BATTLING_OPPONENT, battling[1])]
+    refs += [(Ref.SUMMONED, instance) for instance in state.window.summoned]
     if state.attack is not None:
         refs.append((Ref.ATTACKER, state.attack.attacker))
         if state.attack.target is not None:

@@ -140,7 +140,7 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located,
             fail(("players", player, "lp"), f"lp: expected a whole number from 1 to {MAX_LP:,}")
         _check_zones(player, entry, located, problems)
         for kind, items in (("monsters", entry.monsters), ("spell_traps", entry.spell_traps),
-                            ("hand", entry.hand)):
+                            ("hand", entry.hand), ("deck", entry.deck)):
             for index, item in enumerate(items):
                 loc = ("players", player, kind, index)
                 if item.id in seen:
@@ -160,12 +160,18 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located,
 
 
 
+_EXTRA_DECK = (MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHRO, MonsterFrame.XYZ)
+
+
 def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, card: Any,
                  loc: tuple, fail: Any) -> None:
     if card.frame is MonsterFrame.TOKEN:
         fail(loc + ("card",), "a Token is made by a card effect and cannot start in a "
              "situation (R64)")
-    elif kind == "hand":
+    elif kind == "deck" and card.card_type is CardType.MONSTER and card.frame in _EXTRA_DECK:
+        fail(loc + ("card",), f"{item.card!r} is a {card.frame.value} monster: it starts in "
+             "the Extra Deck, not in the Deck")
+    elif kind in ("hand", "deck"):
         return
     elif kind == "monsters":
         if card.card_type is not CardType.MONSTER:
@@ -191,7 +197,7 @@ def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, car
 def _check_used(spec: SituationFile, cards: CardLibrary, located: Located,
                 problems: list[InputError]) -> None:
     instances = {item.id: item.card for entry in spec.players.values()
-                 for item in (*entry.monsters, *entry.spell_traps, *entry.hand)}
+                 for item in (*entry.monsters, *entry.spell_traps, *entry.hand, *entry.deck)}
     for index, text in enumerate(spec.used_this_turn):
         loc = ("used_this_turn", index)
         instance, dot, effect_id = text.partition(".")

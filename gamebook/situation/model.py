@@ -83,6 +83,9 @@ class PlayerEntry:
     monsters: tuple[MonsterEntry, ...] = ()
     spell_traps: tuple[SpellTrapEntry, ...] = ()
     hand: tuple[HandEntry, ...] = ()
+    # The Deck cards that matter (an effect may Special Summon or add them); the rest of the
+    # Deck is unknown and never chosen (docs/engine.md).
+    deck: tuple[HandEntry, ...] = ()
 
 
 @dataclass(frozen=True)

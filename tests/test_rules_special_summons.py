@@ -1,0 +1,91 @@
+"""Special Summons by an effect and the cards that answer them (R97, R98), and the Deck as a
+zone: a situation lists the Deck cards that matter; the rest is never chosen."""
+
+from __future__ import annotations
+
+from rules_helpers import A, B, engine, forbidden_by, graveyard, kinds, legal, monster, play_events
+
+from gamebook.rules.state import WindowKind
+
+SUMMON = "B activate summoner.activate"
+
+
+def test_r97_a_summon_opens_a_window_in_which_bottomless_trap_hole_answers_it() -> None:
+    eng = engine("summon_answers")
+    state, events = play_events(eng, ["A pass", SUMMON, "A pass", "B pass"],
+                                 settle_end=False)
+    assert monster(state, "skull_b").controller is B  # from the hand (R97)
+    window = state.window
+    assert window.kind is WindowKind.EVENT and window.summoned == ("skull_b",)
+    assert eng.to_move(state) is A  # the turn player first (R12)
+    assert "A activate bottomless.activate" in legal(eng, state)
+    state, events = play_events(eng, ["A activate bottomless.activate", "A pass"], state)
+    assert state.monster("skull_b") is None
+    assert {g.id: g.reason for g in state.banished} == {"skull_b": "destroyed"}
+
+
+def test_r97_the_summon_window_passes_with_its_first_chain() -> None:
+    eng = engine("summon_answers")
+    state, _ = play_events(eng, ["A pass", SUMMON, "A pass", "B pass", "A pass", "B pass",
+                                 "A replay_attack skull -> skull_b"], settle_end=False)
+    assert state.window.kind is WindowKind.OPEN  # the summon's window has closed
+    assert forbidden_by(eng, state, "bottomless", "activate") == "R24"
+
+
+def test_r97_torrential_tribute_answers_tokens_and_bottomless_needs_1500_atk() -> None:
+    eng = engine("summon_answers")
+    state, _ = play_events(eng, ["A pass", "B activate scapegoat.activate", "A pass", "B pass"],
+                           settle_end=False)
+    assert len(state.window.summoned) == 4
+    assert forbidden_by(eng, state, "bottomless", "activate") == "R4"  # Sheep Tokens: 0 ATK
+    state, _ = play_events(eng, ["A activate torrential.activate", "B pass", "A pass"], state)
+    assert state.monsters == ()  # every monster on the field, the attacker too
+    assert graveyard(state)["skull"] == "destroyed"
+
+
+def test_r98_solemn_warning_negates_an_activation_that_would_special_summon() -> None:
+    eng = engine("summon_answers")
+    state, events = play_events(eng, ["A pass", SUMMON, "A activate solemn.activate"])
+    assert state.life(A) == 8000 - 2000  # its cost (R16)
+    assert "special_summoned" not in kinds(events)
+    assert graveyard(state)["summoner"] == "destroyed"
+    assert state.in_hand("skull_b") is not None
+
+
+def test_r98_solemn_warning_answers_scapegoat_but_not_a_chain_that_summons_nothing() -> None:
+    eng = engine("summon_answers")
+    state, _ = play_events(eng, ["A pass", "B activate scapegoat.activate"], settle_end=False)
+    assert "A activate solemn.activate" in legal(eng, state)  # Tokens are Special Summoned
+    assert forbidden_by(eng, eng.start().state, "solemn", "activate") == "R2"  # no chain
+
+
+def _example(name: str):  # noqa: ANN202
+    from rules_helpers import ROOT
+
+    from gamebook.rules.engine import Engine
+    from gamebook.situation import load_situation
+    return Engine(load_situation(ROOT / "examples" / f"{name}.yaml"))
+
+
+def test_r97_the_deck_offers_only_its_listed_cards_that_match() -> None:
+    eng = _example("mystic_tomato_deck")
+    state, events = play_events(eng, ["B activate mystic_tomato.summon_from_deck"])
+    assert "destroyed_by_battle" in kinds(events)  # the Skull won: at the end of the Damage Step
+    # DARK with 1500 or less ATK: Battle Fader and the second Tomato; never the Deck's
+    # Summoned Skull (2500 ATK), never an unlisted card.
+    assert legal(eng, state) == ["B select mystic_tomato.summon_from_deck -> battle_fader",
+                                 "B select mystic_tomato.summon_from_deck -> mystic_tomato_2"]
+    state, _ = play_events(eng, ["B select mystic_tomato.summon_from_deck -> mystic_tomato_2"],
+                           state)
+    tomato = monster(state, "mystic_tomato_2")
+    assert tomato.position.value == "attack" and state.in_deck("mystic_tomato_2") is None
+    assert [c.id for c in state.deck] == ["battle_fader", "summoned_skull_2"]
+
+
+def test_r97_a_monster_summoned_in_the_damage_step_causes_no_replay_and_can_be_attacked() -> None:
+    eng = _example("mystic_tomato_deck")
+    state, events = play_events(eng, ["B activate mystic_tomato.summon_from_deck",
+                                      "B select mystic_tomato.summon_from_deck -> battle_fader"],
+                                settle_end=True)
+    assert "replay_caused" not in kinds(events)  # R40: in the Damage Step
+    assert "A declare_attack gemini_elf -> battle_fader" in legal(eng, state)
