@@ -14,7 +14,7 @@ from pathlib import Path
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book
-from gamebook.book.rulebook import RULE_NUMBER
+from gamebook.book.rulebook import RULE_NUMBER, reference_file
 
 TEMPLATES = Path(__file__).parent / "templates"
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|&~])")
@@ -82,6 +82,7 @@ def _environment(autoescape: bool):  # pragma: no cover - trivial
     env.filters["em"] = md_em
     env.filters["rules"] = link_rules
     env.filters["h"] = html_escape
+    env.globals["rules_file"] = reference_file
     return env
 
 
