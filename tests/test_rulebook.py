@@ -70,7 +70,7 @@ def test_docs_rules_md_is_rendered_from_the_rulebook():
 def test_every_translated_reference_page_is_rendered_from_its_yaml():
     """Regenerate with: python -m gamebook.book.rulebook"""
     targets = reference_targets()
-    assert sorted(path.name for path in targets)[0] == "rules.md"
+    assert "rules.md" in {path.name for path in targets}
     for path, text in targets.items():
         assert path.read_text(encoding="utf-8") == text, path.name
 
