@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set up, then build the example books: examples/*.yaml -> output/<name>/, and the
+# Set up (Graphviz and a CJK font; no browser), then build the example books: examples/*.yaml -> output/<name>/, and the
 # teaching article of the model battle (English and Traditional Chinese) beside its book.
 set -euo pipefail
 cd "$(dirname "$0")/.."

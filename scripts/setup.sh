@@ -1,14 +1,43 @@
 #!/usr/bin/env bash
 # Set up a fresh machine for gamebook: a virtual environment in .venv with the package and
-# its test tools (pytest, Pillow for measuring diagrams, Selenium for the browser test), and the
-# system packages below (installed with apt-get when we are root): Graphviz, a CJK font,
-# Chromium and its driver.
+# its test tools (pytest, Pillow for measuring diagrams, Selenium for the browser test), and
+# system packages (installed with apt-get when we are root):
+#
+#   bash scripts/setup.sh           Graphviz and a CJK font: what building books needs
+#                                   (scripts/example.sh)
+#   bash scripts/setup.sh --tests   those, and Chromium with its driver for the browser test
+#                                   (scripts/test.sh)
+#   add --list-system-packages      print the system packages that set would install, one a
+#                                   line, and do nothing else (tests/test_setup.py reads it)
+#
 # Safe to run again: it only does what is missing. pip runs only when pyproject.toml changed
 # since the last install (the package is installed in editable mode, so code changes need
 # no reinstall; its .pyc files are compiled every time, which is quick); apt-get waits for
 # another package manager to finish instead of failing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+tests=no
+list=no
+for argument in "$@"; do
+  case "$argument" in
+    --tests) tests=yes ;;
+    --list-system-packages) list=yes ;;
+    *) echo "setup: unknown argument $argument (expected --tests, --list-system-packages)" >&2
+       exit 2 ;;
+  esac
+done
+# The system packages: Graphviz's `dot` and a CJK font (the zh-Hant, zh-Hans and ja diagrams
+# are empty boxes without one) for every book; Chromium with its WebDriver only for
+# tests/test_browser.py (Debian's packages; nothing is downloaded by pip).
+wanted_packages=(graphviz fonts-noto-cjk)
+if [ "$tests" = yes ]; then
+  wanted_packages+=(chromium chromium-driver)
+fi
+if [ "$list" = yes ]; then
+  printf '%s\n' "${wanted_packages[@]}"
+  exit 0
+fi
 
 PYTHON=${PYTHON:-python3}
 STAMP=.venv/.gamebook-installed
@@ -53,18 +82,19 @@ apt_get() {
   return 1
 }
 
-# What the diagrams and the browser test need from the system: Graphviz's `dot`, a CJK font
-# (the zh-Hant, zh-Hans and ja diagrams are empty boxes without one), and Chromium with its
-# WebDriver for tests/test_browser.py (Debian's packages; nothing is downloaded by pip).
+# Which of the wanted system packages are missing.
 missing=()
-command -v dot >/dev/null 2>&1 || missing+=(graphviz)
-if command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=zh-tw family 2>/dev/null)" ]; then
-  :
-else
-  missing+=(fonts-noto-cjk)
-fi
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+for package in "${wanted_packages[@]}"; do
+  case "$package" in
+    graphviz) command -v dot >/dev/null 2>&1 || missing+=(graphviz) ;;
+    fonts-noto-cjk)
+      if ! command -v fc-list >/dev/null 2>&1 || [ -z "$(fc-list :lang=zh-tw family 2>/dev/null)" ]; then
+        missing+=(fonts-noto-cjk)
+      fi ;;
+    chromium) command -v chromium >/dev/null 2>&1 || missing+=(chromium) ;;
+    chromium-driver) command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver) ;;
+  esac
+done
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "setup: installing ${missing[*]} (apt-get install)"
@@ -74,7 +104,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
     echo "setup: missing system packages: ${missing[*]}." >&2
     echo "       Without graphviz, diagrams are written as graph.dot only; without" >&2
     echo "       fonts-noto-cjk, Chinese and Japanese diagrams show empty boxes; without" >&2
-    echo "       chromium and chromium-driver, the browser test is skipped." >&2
+    echo "       chromium and chromium-driver (scripts/setup.sh --tests), the browser test" >&2
+    echo "       is skipped." >&2
     echo "       Install them with your package manager (e.g. sudo apt-get install ${missing[*]})." >&2
   fi
 fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Set up, then run the linter and the whole test suite.
+# Set up (with the browser the browser test drives), then run the linter and the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --tests
 .venv/bin/ruff check gamebook tests benchmarks
 .venv/bin/python -m pytest "$@"

@@ -106,8 +106,8 @@ def measure(svg_path: Path) -> Measure:
         if title is not None and (title.text or "").startswith(("to_p", "legend")):
             continue  # an arrow to another diagram, or the legend: not a page
         texts = list(node.iter(f"{SVG}text"))
-        if not texts or not (texts[0].text or "").strip().isdigit():
-            continue
+        if len(texts) != 1 or not (texts[0].text or "").strip().isdigit():
+            continue  # an ending (its number sits against the box's top edge, not measured)
         x, y = float(texts[0].get("x")), float(texts[0].get("y"))
         size = float(texts[0].get("font-size"))
         half = len(texts[0].text.strip()) * size * 0.3  # digits are about 0.56 em wide

@@ -53,6 +53,17 @@ def written(tmp_path_factory) -> Path:
     return out
 
 
+def test_the_field_picture_draws_the_opponents_row_from_across_the_table(article):
+    """B's Leo Wizard (m2) and Linkuriboh (m3) seen from A's seat: B's m1 is on A's right,
+    so m2 is the fourth column and m3 the third; A's own rows read m1 to m5 from the left."""
+    back_b, main_b, extra, main_a, back_a = article.picture
+    assert [zone.card for zone in main_b.zones] == ["", "", "Linkuriboh", "Leo Wizard", ""]
+    assert [zone.card for zone in back_b.zones] == ["", "", "Threatening Roar", "", ""]
+    assert [zone.card for zone in extra.zones] == ["", "Borrelsword Dragon", "", "", ""]
+    assert [zone.card for zone in main_a.zones] == [""] * 5
+    assert main_b.label.startswith("Player B") and main_a.label.startswith("Player A")
+
+
 def test_the_explanation_covers_what_the_walkthrough_explains(article):
     explained = {point.rule for point in article.points}
     missing = {what: rules - explained for what, rules in WALKTHROUGH_POINTS.items()

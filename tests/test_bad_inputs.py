@@ -157,6 +157,32 @@ def test_a_card_folder_inside_the_situations_folder_is_read(tmp_path, capsys):
     assert "bad.yaml:8: atk: -500 is out of range" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("cache", ["on", "off"])
+def test_a_card_folder_reached_twice_is_read_once(tmp_path, capsys, monkeypatch, cache):
+    """A folder named twice, or named by the situation and by --cards, or a file linked into
+    a second folder: one file, not a card "already defined by" itself (issue 24)."""
+    monkeypatch.setenv("GAMEBOOK_CACHE_DIR", str(tmp_path / "cache"))
+    if cache == "off":
+        monkeypatch.setenv("GAMEBOOK_NO_CACHE", "1")
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    shutil.copyfile(ROOT / "tests" / "cards" / "test_pebble.yaml", cards / "test_pebble.yaml")
+    linked = tmp_path / "linked"
+    linked.mkdir()
+    (linked / "pebble.yaml").symlink_to(cards / "test_pebble.yaml")
+    text = EXAMPLE.read_text(encoding="utf-8")
+    for folders, extra in (("[cards, ./cards]", []), ("[cards]", ["--cards", str(cards)]),
+                           ("[cards, linked]", []), ("[]", ["--cards", str(cards), "--cards",
+                                                          str(cards / ".." / "cards")])):
+        situation = tmp_path / "battle.yaml"
+        situation.write_text(text + f"card_folders: {folders}\n", encoding="utf-8")
+        assert main(["audit", str(situation), "--quiet", *extra]) == 0, capsys.readouterr().err
+    # two different files with one id are still refused
+    shutil.copyfile(cards / "test_pebble.yaml", linked / "copy.yaml")
+    assert main(["audit", str(situation), "--quiet", "--cards", str(linked)]) == 2
+    assert "card id 'test_pebble' is also defined in" in capsys.readouterr().err
+
+
 def test_an_error_message_never_prints_control_characters(tmp_path, capsys):
     evil = tmp_path / "evil\x1b[31m\nname.yaml"
     assert main(["audit", str(evil)]) == 2

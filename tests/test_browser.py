@@ -1,5 +1,6 @@
 """``book.html`` in a real browser: headless Chromium (Debian's ``chromium`` with its
-``chromium-driver``, installed by scripts/setup.sh) driven by Selenium.
+``chromium-driver``, installed by ``scripts/setup.sh --tests``, which scripts/test.sh runs)
+driven by Selenium.
 
 From page 1 the reader clicks the first choice of every page down to an ending, and on
 each page the chain and the field shown are the page model's; Back returns along the
@@ -34,7 +35,7 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None or DRIVER is None,
     reason="Chromium or its WebDriver is not installed (Debian: apt-get install chromium "
-           "chromium-driver; scripts/setup.sh does it as root)")
+           "chromium-driver; scripts/setup.sh --tests does it as root)")
 
 
 @pytest.fixture(scope="module")

@@ -123,8 +123,9 @@ def test_trigger_from_the_hand_says_optional_and_where():
     line = render("battle_fader", "en")[1]
     assert line.startswith("[Trigger Effect, optional, activated from the hand, Spell Speed 1] "
                            "When an opponent's monster declares a direct attack: ")
-    assert line.endswith("Special Summon this card from the hand, and if you do, end the "
-                         "Battle Phase.")
+    assert line.endswith("Special Summon this card from the hand (if it leaves the field, it "
+                         "is banished), and if you do, end the Battle Phase. Only 1 card of "
+                         "this name can activate this effect for the same attack.")
 
 
 def test_cost_and_condition():

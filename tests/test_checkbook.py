@@ -209,6 +209,8 @@ def test_arrows_and_numbers_that_are_not_jumps_are_ignored(line):
 @pytest.mark.parametrize("line", [
     "（THE END）", "(THE END)", "THE END", "完", "结束", "結束", "**THE END**", "— 完 —",
     "（完）", "Damage calculation. (THE END)", "No -> THE END", "The End",
+    "玩家B的攻击怪兽被破坏。完", "攻擊怪獸被破壞。 完 ", "伤害计算。（完）", "戰斗結束！完",
+    "攻击被无效。结束",
 ])
 def test_ending_markers_are_recognised(line):
     assert is_ending_line(line)
@@ -217,7 +219,8 @@ def test_ending_markers_are_recognised(line):
 @pytest.mark.parametrize("line", [
     "放棄攻擊 -> 戰斗結束。此時", "若玩家B也宣言不發動任何效果，則開始傷害計算，結束戰斗。",
     "until the end of the turn", "完成连锁", "结束战斗", "Until the End Phase",
-    "Battle Phase → End Phase", "→ 结束阶段",
+    "Battle Phase → End Phase", "→ 结束阶段", "攻击被无效。完成连锁后进入战斗阶段结束",
+    "攻击被无效。完成", "玩家B的攻击怪兽被破坏完",
 ])
 def test_words_for_ending_inside_prose_are_not_ending_markers(line):
     assert not is_ending_line(line)
@@ -297,6 +300,13 @@ def test_a_loop_with_a_way_out_to_an_ending_is_fine_but_makes_the_path_count_inf
     assert problems(data) == NO_PROBLEMS
     assert data["stats"]["paths"] == "infinite"
     assert data["stats"]["longest_path"] == "infinite"
+
+
+def test_a_full_stop_then_wan_at_the_end_of_a_line_ends_the_page():
+    """"…被破坏。完": 完 right after a full stop, at the end of the line, is an ending."""
+    book = parse_book("1. 玩家A攻击 -> 2\n2. 伤害计算，玩家B的攻击怪兽被破坏。完\n")
+    assert [page.ending for page in book.pages] == [False, True]
+    assert check_book(book).ok
 
 
 def test_an_ending_marker_on_the_heading_line_ends_the_page():

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from gamebook.book import diagram as diagram_module
-from gamebook.book.diagram import diagrams, missing_font, wrap
+from gamebook.book.diagram import diagrams, missing_font
+from gamebook.book.linebreak import wrap
 from gamebook.book.pages import build_book
 from gamebook.cli.entry import main
 from gamebook.explore.explorer import explore
@@ -78,7 +79,9 @@ def test_merge_endings_draws_one_node_per_outcome_listing_its_pages():
 
 def test_edge_labels_are_short_and_unambiguous():
     source = _dot()[0].source
-    labels = re.findall(r'-> \w+ \[label="([^"]*)"', source)
+    # each line is padded with an en space either side (labels side by side stay apart)
+    labels = [label.replace(diagram_module.EDGE_PAD, "")
+              for label in re.findall(r'-> \w+ \[label="([^"]*)"', source)]
     assert labels and max(len(line) for label in labels for line in label.split("\n")) <= 14
     assert "replay:\nLeo Wizard" in labels  # a replay says so (it was "→ Leo Wizard")
     # switch-to-DEF only ever targets Leo Wizard here: the label need not say it
@@ -120,10 +123,12 @@ def test_a_large_book_of_several_attacks_is_an_overview_plus_one_diagram_per_att
     drawn = set()
     for part in parts[1:]:
         drawn |= {int(n[1:]) for n in _nodes(part.source) if re.fullmatch(r"p\d+", n)}
-        # no label is dropped: every edge but a pass has words
-        for edge in re.findall(r"^\s*p\d+ -> \w+ \[(.*?)\]$", part.source,
-                               re.MULTILINE | re.DOTALL):
-            assert "label=" in edge or "style=dashed" in edge
+        # no label is dropped: every edge but a pass has words, or goes on from a junction
+        # (where several pages' equal choices meet) as one edge with them
+        labelled = set(re.findall(r"^\s*(j\d+_\w+) -> \w+ \[label=", part.source, re.MULTILINE))
+        for head, edge in re.findall(r"^\s*p\d+ -> (\w+) \[(.*?)\]$", part.source,
+                                     re.MULTILINE | re.DOTALL):
+            assert "label=" in edge or "style=dashed" in edge or head in labelled
     assert drawn == {page.number for page in book.pages}
 
 

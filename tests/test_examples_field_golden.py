@@ -15,12 +15,12 @@ Why each count is right:
 - book_of_moon: B at the declaration and in the open Battle Step (2); Book of Moon on the
   Skull (the attack ends, R38), on Leo (destroyed face-down, no damage, R40, R48), or none.
 - shrink_honest_kuriboh: Honest and Shrink are used from the Damage Step's start (R46),
-  Kuriboh only during damage calculation (R49): 2 decisions in the Battle Step, 4 after each
-  Shrink there (Honest at either early timing, then Kuriboh), 14 from an unused Shrink at the
-  Damage Step's start: 24. Outcomes: {nothing, Shrink on the Elf, Shrink on the Skull,
-  Honest, Honest + Shrink on the Elf, Shrink on the Skull before or after Honest} x {Kuriboh
-  or not} = 14 endings; Honest + Shrink on the Elf is reached in two orders (two stat
-  records), but an ending is what its page shows, so the two are one (docs/engine.md).
+  Kuriboh only during a damage calculation in which B would take battle damage (its text,
+  R49): 2 decisions in the Battle Step, fewer after each Shrink there, 19 in all. Outcomes:
+  {nothing, Shrink on the Elf, Shrink on the Skull} x {Kuriboh or not} (B loses the battle)
+  and Honest, Honest + Shrink on the Elf, Shrink on the Skull before or after Honest, with
+  Shrink used or still Set where the order allows it (B wins the battle: Kuriboh cannot be
+  activated, R99) = 10 endings; the reference engine reaches the same 10.
 - man_eater_bug: the only decision is the Flip Effect's target after damage calculation:
   Gemini Elf or Summoned Skull, never the destruction-confirmed Man-Eater itself (R51).
 - scapegoat_replay: B at the declaration and in the open Battle Step, A's replay (the Elf,
@@ -48,7 +48,7 @@ GOLDEN = {
     "gravekeepers_assailant_sakuretsu": {"seed": (3, 4, 4), "flowchart": (3, 4, 4)},
     "ojama_trio_sakuretsu": {"seed": (7, 6, 6), "flowchart": (7, 6, 6)},
     "book_of_moon": {"seed": (2, 3, 3), "flowchart": (2, 3, 3)},
-    "shrink_honest_kuriboh": {"seed": (24, 14, 14), "flowchart": (24, 14, 14)},
+    "shrink_honest_kuriboh": {"seed": (19, 10, 10), "flowchart": (19, 10, 10)},
     "man_eater_bug": {"seed": (1, 2, 2), "flowchart": (1, 2, 2)},
     "scapegoat_replay": {"seed": (3, 4, 4), "flowchart": (3, 4, 4)},
     "two_attackers_roar": {"seed": (20, 8, 8), "flowchart": (20, 8, 8)},
@@ -59,7 +59,7 @@ REASONS = {
     "gravekeepers_assailant_sakuretsu": {"attack_ended": 2, "battle_over": 2},
     "ojama_trio_sakuretsu": {"attack_ended": 2, "attack_stopped": 1, "battle_over": 3},
     "book_of_moon": {"attack_ended": 1, "battle_over": 2},
-    "shrink_honest_kuriboh": {"battle_over": 14},
+    "shrink_honest_kuriboh": {"battle_over": 10},
     "man_eater_bug": {"battle_over": 2},
     "scapegoat_replay": {"attack_stopped": 1, "battle_over": 3},
     "two_attackers_roar": {"battle_phase_over": 8},
@@ -96,7 +96,7 @@ def test_r46_r49_the_damage_of_every_shrink_honest_kuriboh_ending() -> None:
         (7200, 8000),  # Honest (3300 - 2500), or Shrink on the Skull first (2050 - 1250)
         (7600, 8000),  # Honest and Shrink on the Elf: 2900 - 2500
         (5950, 8000),  # Honest, then Shrink on the Skull: 3300 - 1250
-        (8000, 8000),  # Kuriboh against any attack that B loses
+        (8000, 8000),  # Kuriboh, only against an attack that B loses
     }
 
 

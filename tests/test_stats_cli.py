@@ -214,6 +214,20 @@ def test_other_bad_files(text: str, message: str, tmp_path: Path,
     assert code == 2 and message in err and err.count("\n") == 1
 
 
+def test_a_bad_name_is_reported_at_its_own_line(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Line 3 holds the bad name; the mapping starts on line 1, its first key on line 2."""
+    path = write(tmp_path, "monsters:\n  m: {atk: 0, def: 0}\n  1abc: {atk: 0, def: 0}\n"
+                           "inputs:\n  ok: 1\n  two words: 2\n")
+    code, _, err = run(capsys, str(path))
+    assert code == 2, err
+    assert err.splitlines() == [
+        f"gamebook: {path}:3: monsters.1abc: '1abc': names are letters, digits and '_' (not "
+        "starting with a digit)",
+        f"gamebook: {path}:6: inputs.two words: 'two words': names are letters, digits and "
+        "'_' (not starting with a digit)"]
+
+
 def test_missing_file_and_missing_argument(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, str(tmp_path / "nope.yaml"))

@@ -194,7 +194,9 @@ _JUMP = re.compile(
 _ENDING_IN_LINE = re.compile(
     rf"\([ \t]*the[ \t]+end[ \t]*\)"
     rf"|(?-i:\bTHE[ \t]+END\b)"
-    rf"|{_ARROW}[ \t]*(?:(?-i:(?:THE[ \t]+)?END\b)|(?:完|结束|結束)(?!\w))",
+    rf"|{_ARROW}[ \t]*(?:(?-i:(?:THE[ \t]+)?END\b)|(?:完|结束|結束)(?!\w))"
+    # a Chinese ending word as the last "sentence" of a line: "…攻击怪兽被破坏。完"
+    rf"|(?<=[。.!?])[ \t]*[(（]?(?:全文完|全书完|全書完|完结|完結|完|结束|結束)[)）]?[ \t]*$",
     re.IGNORECASE,
 )
 _ENDING_WORDS = frozenset({"完", "结束", "結束", "终", "終", "完结", "完結", "全文完", "全书完",

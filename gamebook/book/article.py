@@ -248,7 +248,9 @@ def _word(narrator: Narrator, section: str, value: str | None) -> str:
 
 
 def _picture(exploration: Exploration, narrator: Narrator) -> tuple[PictureRow, ...]:
-    """The field as the turn player sees it: the opponent's zones on top."""
+    """The field as the turn player sees it: the opponent's zones on top, drawn as seen
+    from across the table (the opponent's first zone, m1 or s1, on the reader's right, as
+    the simulators draw it); the Extra Monster Zones as the turn player names them."""
     situation = exploration.engine.situation
     spec = situation.spec
     empty = FieldZone("", "")
@@ -279,7 +281,7 @@ def _picture(exploration: Exploration, narrator: Narrator) -> tuple[PictureRow, 
         return (PictureRow(label, tuple(main)), PictureRow("", tuple(back)))
 
     opponent = "B" if spec.turn_player == "A" else "A"
-    top_main, top_back = side(opponent)
+    top_main, top_back = (PictureRow(row.label, row.zones[::-1]) for row in side(opponent))
     bottom_main, bottom_back = side(spec.turn_player)
     none = FieldZone("", "", "none")  # no zone there
     extra = [none, empty, none, empty, none]

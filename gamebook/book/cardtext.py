@@ -330,15 +330,10 @@ class _Writer:
             return self.w(f"op.special_summon_tokens_{player}", count=getattr(step, "count", 1),
                           token=self.name_of(token) if token else "?", position=position)
         who = self.who(step)
-        if op == "special_summon" and (step.select is not None
-                                       or getattr(self, "from_graveyard", False)):
-            if step.position is None:  # the place is in `who`, or it is this card in the GY
-                return self.w("op.special_summon_card", who=who)
-            return self.w("op.special_summon_card_in", who=who,
-                          position=self.w(f"position.{step.position.value}"))
-        if op == "special_summon" and step.position is not None:
-            return self.w("op.special_summon_in", who=who,
-                          position=self.w(f"position.{step.position.value}"))
+        if op == "special_summon":
+            text = self._special_summon(step, who)
+            redirect = getattr(step, "leaves_field", None)
+            return self.w(f"leaves_field.{redirect.value}", text=text) if redirect else text
         if op == "change_position":
             return self.w("op.change_position", who=who,
                           position=self.w(f"position.{step.position.value}"))
@@ -354,6 +349,17 @@ class _Writer:
         text = self.w(f"op.{op}", who=who, amount=step.amount)
         return self.duration(text, step.duration) if op in _CHANGES_ATK else text
 
+    def _special_summon(self, step: Primitive, who: str) -> str:
+        if step.select is not None or getattr(self, "from_graveyard", False):
+            if step.position is None:  # the place is in `who`, or it is this card in the GY
+                return self.w("op.special_summon_card", who=who)
+            return self.w("op.special_summon_card_in", who=who,
+                          position=self.w(f"position.{step.position.value}"))
+        if step.position is not None:
+            return self.w("op.special_summon_in", who=who,
+                          position=self.w(f"position.{step.position.value}"))
+        return self.w("op.special_summon", who=who)
+
     def duration(self, text: str, duration: Duration, player: bool = False) -> str:
         value = duration.value
         if player and value != "end_of_battle":
@@ -365,6 +371,8 @@ def _restrictions(effect: Effect) -> list[str]:
     keys = []
     if effect.once_per_turn:
         keys.append("restriction.once_per_turn")
+    if getattr(effect, "one_per_attack", False):
+        keys.append("restriction.one_per_attack")
     if effect.opponent_cannot_respond:
         keys.append("restriction.opponent_cannot_respond")
     use = effect.damage_step

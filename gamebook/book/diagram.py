@@ -22,12 +22,11 @@ legend, labels and tooltips; the font is one that has the language's glyphs.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import deque
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any
 
+from gamebook.book.linebreak import wrap
 from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book, Page, narrator_for
 from gamebook.explore.explorer import Exploration
@@ -47,6 +46,7 @@ LABEL_LIMIT = 40  # characters of an edge label
 TOOLTIP_LIMIT = 300
 SIZE = "16.6,1000"  # inches at 72 pt: at most 1,600 px wide in the PNG (96 dpi)
 FONT_SIZE = "16"  # points, every label: the smallest text is what must stay readable
+PAGE_FONT_SIZE = "18"  # points, a decision's page number: what a reader looks for first
 WRAP = 14  # columns (a CJK character is two) of one line of an edge or ending label
 FONTS = {  # fontconfig names; Pango falls back per glyph to any font that has it
     "en": "Helvetica", "zh-Hant": "Noto Sans CJK TC", "zh-Hans": "Noto Sans CJK SC",
@@ -93,60 +93,6 @@ def text(value: str, limit: int = TOOLTIP_LIMIT) -> str:
 
     lines = [shorten(line, limit) for line in _XML_FORBIDDEN.sub("", str(value)).split("\n")]
     return graphviz.escape("\n".join(lines))
-
-
-def columns(value: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in value)
-
-
-_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
-# An opening bracket stays with what follows it, closing punctuation, a long-vowel mark and
-# small kana with what precedes them (Japanese and Chinese line-breaking rules).
-_OPENING = "（「『〈《"
-_CLOSING = "、。，：；）」』〉》・ーぁぃぅぇぉっゃゅょァィゥェォッャュョ"
-_TOKEN = re.compile(rf"(\s*)([{_OPENING}]*[{_CJK}][{_CLOSING}]*|[^\s{_CJK}]+)")
-
-
-@lru_cache(maxsize=1 << 14)  # a big diagram labels thousands of edges with the same words
-def wrap(value: str, width: int = WRAP) -> str:
-    """``value`` on balanced lines of at most about ``width`` columns: broken at spaces, and
-    anywhere between CJK characters (never before closing punctuation)."""
-    tokens = [(bool(m[1]), m[2]) for m in _TOKEN.finditer(value)]
-    lines = _greedy(tokens, width)
-    target = width
-    while target > 4:  # the narrowest width that needs no more lines
-        narrower = _greedy(tokens, target - 1)
-        if len(narrower) > len(lines):
-            break
-        lines, target = narrower, target - 1
-    return "\n".join(lines)
-
-
-def _greedy(tokens: list[tuple[bool, str]], width: int) -> list[str]:
-    """Lines of at most ``width`` columns; a full line breaks after its last "：" or "・"
-    (or ": ") when that leaves it at least half full."""
-    lines: list[list[tuple[bool, str]]] = []
-    line: list[tuple[bool, str]] = []
-    for spaced, word in tokens:
-        if line and columns(_join(line + [(spaced, word)])) > width and (
-                spaced or _cjk(word[0]) or _cjk(line[-1][1][-1])):
-            cut = next((i for i in range(len(line) - 1, 0, -1)
-                        if line[i - 1][1][-1] in "：・:;；" and
-                        columns(_join(line[:i])) * 2 >= width), len(line))
-            lines.append(line[:cut])
-            line = line[cut:]
-        line.append((spaced, word))
-    if line:
-        lines.append(line)
-    return [_join(tokens) for tokens in lines]
-
-
-def _join(tokens: list[tuple[bool, str]]) -> str:
-    return "".join((" " if i and spaced else "") + word for i, (spaced, word) in enumerate(tokens))
-
-
-def _cjk(char: str) -> bool:
-    return unicodedata.east_asian_width(char) in "WF"
 
 
 class Words:
@@ -223,6 +169,9 @@ class _Builder:
         self.start_lp = {player.value: root.life(player) for player in type(root.turn_player)}
         self.start_monsters = [monster.id for monster in root.monsters]
         self.font = FONTS.get(book.lang, FONTS["en"])
+        # card names are units a label never breaks inside (when they fit a line)
+        self.names = tuple(sorted({self.narrator.card(instance) for instance, _
+                                   in exploration.engine.rules.instances}))
         targets: dict[tuple[Any, Any], set[Any]] = {}
         for page in book.pages:
             for choice in page.choices:
@@ -232,6 +181,10 @@ class _Builder:
         # effects that only ever target one card: the diagram need not name it
         self.one_target = {key for key, found in targets.items() if len(found) == 1}
 
+    def wrap(self, value: str, width: int = WRAP) -> str:
+        """``value`` broken into lines between whole words (:mod:`gamebook.book.linebreak`)."""
+        return wrap(value, width, self.book.lang, self.names)
+
     def edge_label(self, choice: Any) -> str:
         """The choice's short words; an effect's target only when it could be another."""
         action = choice.action
@@ -239,7 +192,7 @@ class _Builder:
         if (action.kind is ActionKind.ACTIVATE and action.target
                 and (action.card, action.effect) in self.one_target):
             short = self.narrator.short_choice(replace(action, target=None))
-        return wrap(shorten(short, LABEL_LIMIT))
+        return self.wrap(shorten(short, LABEL_LIMIT))
 
     # -- pieces ----------------------------------------------------------------------------
     def ending_key(self, page: Page) -> tuple[str, str]:
@@ -346,7 +299,8 @@ class _Builder:
                 continue
             dot.node(ids[page.number], label=str(page.number),
                      tooltip=text(self.page_tooltip(page)),
-                     URL=f"{self.book_file}#p{page.number}", **PLAYER_STYLE[page.to_move])
+                     URL=f"{self.book_file}#p{page.number}", fontsize=PAGE_FONT_SIZE,
+                     **PLAYER_STYLE[page.to_move])
             step = self.exploration.state(page.node).window.step.value
             by_window.setdefault(step, []).append(ids[page.number])
         for node, group in endings.items():
@@ -356,7 +310,7 @@ class _Builder:
             label = (self.words("diagram.pages", pages=numbers) if len(group) > 1
                      else str(group[0].number))
             tooltip = "\n".join(self.page_tooltip(page) for page in group[:3])
-            dot.node(node, label=text(f"{wrap(label)}\n{wrap(summary)}", LABEL_LIMIT),
+            dot.node(node, label=text(f"{self.wrap(label)}\n{self.wrap(summary)}", LABEL_LIMIT),
                      tooltip=text(tooltip), URL=f"{self.book_file}#p{group[0].number}",
                      fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE)
         if self.merge and endings:  # merged endings gather many edges: all at the bottom
@@ -384,12 +338,14 @@ class _Builder:
                 if stub is None:
                     stub = entries[index] = f"from_{index}"
                     label = (groups or [("?", ())])[index - 1][0]
-                    dot.node(stub, label=text(wrap(self.words("diagram.from_group",
+                    dot.node(stub, label=text(self.wrap(self.words("diagram.from_group",
                                                               moment=label), WRAP * 2)),
                              shape="cds", style="filled", fillcolor="#f4f4f4",
                              color="#888888", URL=f"graph.{index}.svg", tooltip=text(label))
                 dot.edge(stub, ids[choice.page], color="#888888", style="dotted",
                          tooltip=text(choice.label))
+        labelled: dict[tuple[str, str, str], list[tuple[str, str]]] = {}
+        junctions: list[str] = []
         for page in pages:
             seen = set()
             for choice in page.choices:
@@ -407,8 +363,25 @@ class _Builder:
                     dot.edge(ids[page.number], child, tooltip=text(choice.label),
                              color=colour, style="dashed")
                     continue
-                dot.edge(ids[page.number], child, label=text(self.edge_label(choice), LABEL_LIMIT),
-                         tooltip=text(choice.label), color=colour, fontcolor=colour)
+                label = _padded(text(self.edge_label(choice), LABEL_LIMIT))
+                sources = labelled.setdefault((child, label, colour), [])
+                sources.append((ids[page.number], choice.label))
+        for (child, label, colour), sources in labelled.items():
+            if len(sources) == 1:
+                (source, tooltip), = sources
+                dot.edge(source, child, label=label, tooltip=text(tooltip), color=colour,
+                         fontcolor=colour)
+                continue
+            # several pages make the same choice into one page: their edges meet at a dot
+            # and go on as one edge with one label (not a row of equal labels side by side)
+            junction = f"j{len(junctions) + 1}_{child}"
+            junctions.append(junction)
+            dot.node(junction, label="", shape="point", width="0.07", color=colour,
+                     tooltip=text(sources[0][1]))
+            for source, tooltip in sources:
+                dot.edge(source, junction, tooltip=text(tooltip), color=colour, arrowhead="none")
+            dot.edge(junction, child, label=label, tooltip=text(sources[0][1]), color=colour,
+                     fontcolor=colour)
         continues = []
         for index, nodes in stubs.items():  # an arrow per page, coloured by its diagram
             label = (groups or [("?", ())])[index - 1][0]
@@ -451,7 +424,7 @@ class _Builder:
                             shape="plaintext")
             for player in ("A", "B") if players else ():
                 names.append(f"legend_{player}")
-                legend.node(names[-1], label=text(wrap(self.words(
+                legend.node(names[-1], label=text(self.wrap(self.words(
                     "meta.to_move", player=self.narrator.player(player)))),
                     **PLAYER_STYLE[player])
             if players:
@@ -463,15 +436,15 @@ class _Builder:
             for outcome_class in OUTCOME_STYLE:
                 if outcome_class in classes:
                     names.append(f"legend_{outcome_class}")
-                    legend.node(names[-1], label=text(wrap(self.words(
+                    legend.node(names[-1], label=text(self.wrap(self.words(
                         f"diagram.class_{outcome_class}"))),
                         fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE)
             names += [f"legend_to_{index}" for _, _, index in continues]
             for first, second in zip(names, names[1:], strict=False):  # in this order
                 legend.edge(first, second, style="invis")
             for words, fill, index in continues:
-                legend.node(f"legend_to_{index}", label=text(wrap(words, WRAP * 2)), shape="cds",
-                            style="filled", fillcolor=fill, color="#666666",
+                legend.node(f"legend_to_{index}", label=text(self.wrap(words, WRAP * 2)),
+                            shape="cds", style="filled", fillcolor=fill, color="#666666",
                             URL=f"graph.{index}.svg")
 
     # -- the overview ----------------------------------------------------------------------
@@ -486,7 +459,7 @@ class _Builder:
             span = self.words("diagram.group_pages", count=len(decisions),
                               first=decisions[0].number, last=decisions[-1].number)
             style = {**PLAYER_STYLE["A"], "fillcolor": "#f4f4f4", "color": "#555555"}
-            dot.node(f"g{index}", label=text(f"{wrap(label, WRAP * 2)}\n{span}"),
+            dot.node(f"g{index}", label=text(f"{self.wrap(label, WRAP * 2)}\n{span}"),
                      URL=f"graph.{index}.svg", tooltip=text(label), **style)
         edges: dict[tuple[str, str], int] = {}
         for page in self.book.pages:
@@ -508,7 +481,7 @@ class _Builder:
                 counts.setdefault(self.ending_key(page), []).append(page.number)
         for (outcome_class, summary), number in outcomes.items():
             count = self.words("diagram.endings", count=len(counts[(outcome_class, summary)]))
-            dot.node(f"o{number}", label=text(f"{wrap(summary)}\n{count}"),
+            dot.node(f"o{number}", label=text(f"{self.wrap(summary)}\n{count}"),
                      fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE,
                      tooltip=text(self.words("diagram.pages", pages=self.narrator.join(
                          str(n) for n in counts[(outcome_class, summary)]))))
@@ -517,6 +490,15 @@ class _Builder:
                      tooltip=text(self.words("diagram.choices", count=count)))
         self._legend(dot, classes, players=False)
         return dot.source
+
+
+EDGE_PAD = "\u2002"  # an en space (half an em) each side of an edge label's lines
+
+
+def _padded(label: str) -> str:
+    """An edge label with half an em of space each side of its lines: Graphviz sets the
+    labels of a rank side by side with no gap, and two of them would read as one word."""
+    return "\n".join(f"{EDGE_PAD}{line}{EDGE_PAD}" for line in label.split("\n"))
 
 
 def _layout_scales(sources: dict[str, str]) -> dict[str, float] | None:

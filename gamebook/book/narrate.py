@@ -413,6 +413,8 @@ class Narrator:
                 return self.msg(f"event.not_applied_{why}", target=self.card(ev.target))
             if why == "link_always_attack":
                 return self.msg("event.not_applied_link", target=self.card(ev.target))
+            if why == "no_longer_face_up":
+                return self.msg("event.not_applied_face_down", target=self.card(ev.target))
             if why in ("none_selected", "no_attack", "no_free_zone"):
                 return self.msg(f"event.not_applied_{why}")
             return self.msg("event.not_applied_previous")

@@ -238,12 +238,12 @@ def _render_translated(book: Rulebook, lang: str) -> str:
            " by `python -m gamebook.book.rulebook`; edit the YAML, not this file. -->", "",
            page["intro"].strip(), "", f"## {words['contents']}", ""]
     for section in book.sections:
-        title = sections[section.id]
+        title = sections.get(section.id, section.title)  # a new section: English
         out.append(f"- [{section.id}. {title}](#{_slug(section.id, title)})"
                    f"（{section.rules[0]}-{section.rules[-1]}）")
     out += [f"- [{presets['heading']}](#{_slug('', presets['heading'])})", ""]
     for section in book.sections:
-        out += [f"## {section.id}. {sections[section.id]}", ""]
+        out += [f"## {section.id}. {sections.get(section.id, section.title)}", ""]
         for rule_id in section.rules:
             rule = book.rule(rule_id)
             text = rule.text(lang)

@@ -12,6 +12,8 @@ from functools import cache
 from pathlib import Path
 
 from gamebook.cards.model import (
+    EVERY_STEP_PARAMETERS,
+    OP_PARAMETERS,
     Card,
     CardType,
     EffectKind,
@@ -82,9 +84,34 @@ def _check_card(card: Card, located: Located) -> None:
                                 f"effect {effect.id!r}: 'activate' is for Spell/Trap cards")
         for part in ("cost", "resolution"):
             for step_index, step in enumerate(getattr(effect, part)):
+                where = loc + (part, step_index)
+                unknown = _foreign_parameters(step, _raw(located.data, where))
+                if unknown:
+                    allowed = ", ".join(sorted(OP_PARAMETERS[step.op])) or "none"
+                    raise located.error(where + (unknown[0],),
+                                        f"{step.op.value}: '{unknown[0]}' is not a parameter "
+                                        f"of {step.op.value} (its parameters: {allowed})")
                 problem = _step_problem(step)
                 if problem is not None:
-                    raise located.error(loc + (part, step_index), problem)
+                    raise located.error(where, problem)
+
+
+def _raw(data: object, loc: tuple) -> object:
+    """The value at ``loc`` in the file's data as read (``None`` where there is none)."""
+    for key in loc:
+        try:
+            data = data[key]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _foreign_parameters(step: Primitive, raw: object) -> list[str]:
+    """The parameters a step gives that its op does not read, in the file's order."""
+    if not isinstance(raw, dict):
+        return []
+    allowed = OP_PARAMETERS[step.op] | EVERY_STEP_PARAMETERS
+    return [key for key in raw if key not in allowed]
 
 
 # Operations that act on no card, and the player-facing ones that need 'player'.
@@ -145,21 +172,39 @@ class CardLibrary:
         return None
 
 
+def distinct_folders(folders: Iterable[Path]) -> tuple[Path, ...]:
+    """``folders`` in order, each once: a folder named twice, or reached by two paths (the
+    situation's own ``card_folders`` and ``--cards``), is read once."""
+    seen: set[Path] = set()
+    out = []
+    for folder in folders:
+        key = Path(folder).resolve()
+        if key not in seen:
+            seen.add(key)
+            out.append(Path(folder))
+    return tuple(out)
+
+
 def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:
     """The bundled cards plus the cards in ``extra_dirs``.
 
     A card whose id is already defined (by a bundled card or an earlier folder) replaces it
     only if its file says ``overrides: true``; otherwise that is an error, so a stray file
-    can never silently change a card. Every bad card file is reported at once.
+    can never silently change a card. A folder or file reached twice is read once. Every
+    bad card file is reported at once.
     """
     cards: dict[str, Card] = {}
     origin: dict[str, Path] = {}
     problems: list[InputError] = []
-    for folder in (BUNDLED, *extra_dirs):
+    read: set[Path] = set()  # a file reached twice (a folder named twice, a link) is one file
+    for folder in distinct_folders((BUNDLED, *extra_dirs)):
         if not folder.is_dir():
             raise InputError(folder, None, "expected a folder of card files (*.yaml)")
         local: dict[str, Path] = {}
         for path in sorted(folder.glob("*.yaml")):
+            if path.resolve() in read:
+                continue
+            read.add(path.resolve())
             try:
                 card, overrides, located = _load_card(path)
             except InputErrors as error:  # every bad file is reported, not only the first

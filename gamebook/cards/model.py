@@ -89,6 +89,9 @@ class Condition(StrEnum):
     ATTACK_TARGET_IS_FACE_UP = "attack_target_is_face_up"  # the attacked monster is face-up
     ATTACKER_HAS_ATK = "attacker_has_atk"  # the attacking monster's ATK is above 0
     DURING_BATTLE_PHASE = "during_battle_phase"
+    # "the damage calculation in which you would take battle damage from that attack":
+    # damage calculated now would inflict battle damage on the effect's controller (R50)
+    WOULD_TAKE_BATTLE_DAMAGE = "would_take_battle_damage"
     # "When your opponent activates a Spell/Trap Card/monster effect": the effect can only be
     # activated as the chain link directly above such an activation (R2).
     OPPONENT_ACTIVATES_SPELL = "opponent_activates_spell"
@@ -152,6 +155,13 @@ class OpName(StrEnum):
     HALVE_ATK = "halve_atk"  # `who`'s ATK becomes half its current ATK, rounded up (ASET)
     SET_ATK = "set_atk"  # `who`'s ATK becomes `amount` (ASET)
     FORBID_ATTACK_DECLARATION = "forbid_attack_declaration"  # `player` cannot declare attacks
+
+
+class Redirect(StrEnum):
+    """Where a card goes instead when it leaves the field ("banish it if it leaves the
+    field"): a lasting effect on the monster a step Special Summoned (R100)."""
+
+    BANISH = "banish"
 
 
 class PlayerRef(StrEnum):
@@ -285,11 +295,48 @@ class Primitive:
     select: TargetSpec | None = None  # cards chosen at resolution, without targeting
     duration: Duration = Duration.END_OF_TURN
     if_previous_applied: bool = False  # "and if it does": only if the previous step applied
+    # special_summon: "if this card Special Summoned this way leaves the field, banish it"
+    leaves_field: Redirect | None = None
     banish: bool = False  # destroy: the destroyed card is banished instead of going to the GY
 
     def refs(self) -> tuple[Ref, ...]:
         """The cards this step needs on the field to apply (R18)."""
         return tuple(ref for ref in (self.who, self.of) if ref is not None)
+
+
+# The parameters each primitive reads, beside ``op`` and ``if_previous_applied`` (which every
+# step may have): a card file that gives a step any other parameter is refused, naming the
+# parameter and the op (gamebook.cards.library), instead of the engine silently ignoring it.
+_CARDS = ("who", "select")
+OP_PARAMETERS: dict[OpName, frozenset[str]] = {op: frozenset(names) for op, names in {
+    OpName.TRIBUTE: _CARDS,
+    OpName.DESTROY: (*_CARDS, "banish"),
+    OpName.BANISH: _CARDS,
+    OpName.RETURN_TO_HAND: _CARDS,
+    OpName.DISCARD: _CARDS,
+    OpName.SEND_TO_GY: _CARDS,
+    OpName.SPECIAL_SUMMON: (*_CARDS, "position", "leaves_field"),
+    OpName.SPECIAL_SUMMON_TOKENS: ("count", "token", "player", "position"),
+    OpName.SET_FACE_DOWN: _CARDS,
+    OpName.SWITCH_POSITION: _CARDS,
+    OpName.FLIP_FACE_UP: _CARDS,
+    OpName.HALVE_ORIGINAL_ATK: (*_CARDS, "duration"),
+    OpName.NEGATE_ACTIVATION: _CARDS,
+    OpName.NEGATE_EFFECT: _CARDS,
+    OpName.NEGATE_ATTACK: _CARDS,
+    OpName.END_BATTLE_PHASE: (),
+    OpName.INFLICT_DAMAGE: ("player", "amount", "of", "portion"),
+    OpName.GAIN_LP: ("player", "amount", "of", "portion"),
+    OpName.PAY_LP: ("amount",),
+    OpName.GRANT_PLAYER: ("player", "ability", "duration"),
+    OpName.CHANGE_POSITION: (*_CARDS, "position"),
+    OpName.GRANT_EXTRA_ATTACK: (*_CARDS, "amount"),
+    OpName.GAIN_ATK: (*_CARDS, "amount", "of", "portion", "duration"),
+    OpName.HALVE_ATK: (*_CARDS, "duration"),
+    OpName.SET_ATK: (*_CARDS, "amount", "duration"),
+    OpName.FORBID_ATTACK_DECLARATION: ("player",),
+}.items()}
+EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})
 
 
 @dataclass(frozen=True)
@@ -307,6 +354,9 @@ class Effect:
     cost: tuple[Primitive, ...] = ()
     target: TargetSpec | None = None
     once_per_turn: bool = False
+    # Only one card of this name may activate this effect for the same attack: once one is
+    # on the chain, another copy cannot be chained to it (Battle Fader's rulings, R26).
+    one_per_attack: bool = False
     # "your opponent cannot activate cards or effects in response" (R13)
     opponent_cannot_respond: bool = False
     # May be activated in the Damage Step (R46): true = at any of its timings the rules

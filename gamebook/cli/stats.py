@@ -34,7 +34,7 @@ from pydantic import (
     model_validator,
 )
 
-from gamebook.errors import InputError
+from gamebook.errors import InputError, raise_all
 from gamebook.inputs.yamlsrc import Located, load_yaml, validation_error
 from gamebook.stats import (
     EVENTS,
@@ -377,11 +377,26 @@ def load_timeline(path: str | Path) -> tuple[Located, TimelineSpec]:
     located = load_yaml(path)
     if not isinstance(located.data, dict):
         raise located.error((), "expected a mapping with 'monsters' and 'steps'")
+    raise_all(_name_problems(located))
     try:
         spec = TimelineSpec.model_validate_json(json.dumps(located.data), strict=True)
     except ValidationError as exc:
         raise _validation_error(located, exc) from None
     return located, spec
+
+
+def _name_problems(located: Located) -> list[InputError]:
+    """A monster or input whose name is not a name, each at its key's own line (the schema's
+    check could name only the mapping's line)."""
+    problems = []
+    for group in ("monsters", "inputs"):
+        mapping = located.data.get(group)
+        for name in mapping if isinstance(mapping, dict) else ():
+            if not re.match(NAME_PATTERN, str(name)):
+                problems.append(located.error((group, name), f"{group}.{name}: {name!r}: names "
+                                              "are letters, digits and '_' (not starting "
+                                              "with a digit)"))
+    return problems
 
 
 def _validation_error(located: Located, exc: ValidationError) -> InputError:

@@ -130,11 +130,16 @@ def folder_parts(folders: list[Path]) -> list[bytes] | None:
     from gamebook.inputs.files import read_input
 
     parts: list[bytes] = []
+    seen: set[Path] = set()
     for index, where in enumerate(folders):
         parts.append(f"folder {index}".encode())
         if not where.is_dir():
             return None
         for path in sorted(where.glob("*.yaml")):
+            if path.resolve() in seen:  # a file reached twice is read once
+                parts.append(path.name.encode() + b"\0again")
+                continue
+            seen.add(path.resolve())
             try:
                 parts.append(path.name.encode() + b"\0" + read_input(path, "a YAML file"))
             except InputError:

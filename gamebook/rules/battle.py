@@ -430,7 +430,9 @@ def _flip_target(state: GameState) -> tuple[GameState, list[Event]]:
     target = state.monster(state.attack.target) if state.attack.target else None
     if target is None or target.face_up:
         return state, []
-    state = state.with_monster(replace(target, face_up=True))
+    # through the stat model's own face-up change, so that what applies to it from now on
+    # (ATK changes, continuous modifiers) counts (R84)
+    state = state.with_monster(replace(target, face_up=True, stats=target.stats.flip_face_up()))
     state = replace(state, flipped=state.flipped | {target.id})
     return state, [event("flipped", target.controller, target.id)]
 

@@ -31,6 +31,7 @@ from gamebook.cards.model import (
     Portion,
     Position,
     Primitive,
+    Redirect,
     Ref,
     SpellTrapType,
     StaticAbility,
@@ -226,11 +227,24 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
         why = "none_selected" if step.select is not None and not who else "left_field"
         target = missing[0] if missing else None
         return state, [_skipped(link, step, target, why)], False
+    if step.who is Ref.TARGET and not cost and _target_turned_face_down(rules, state, link,
+                                                                        who[0]):
+        return state, [_skipped(link, step, who[0], "no_longer_face_up")], False
     if step.select is not None:
         link = _remember_selection(state, link, who)
         state = replace(state, chain=state.chain[:-1] + (link,)) if not cost else state
     handler = _HANDLERS[op]
     return handler(rules, state, link, step, who, of, cost, chosen)
+
+
+def _target_turned_face_down(rules: Rules, state: GameState, link: ChainLink,
+                             instance: str) -> bool:
+    """A "face-up monster" target that is face-down at resolution is not affected (R18)."""
+    spec = rules.effect_of(state, link.card, link.effect).target
+    if spec is None or TargetFilter.FACE_UP not in spec.filters:
+        return False
+    monster = state.monster(instance)
+    return monster is not None and not monster.face_up
 
 
 def _no_longer_attacking(state: GameState, link: ChainLink, effect: Effect) -> str | None:
@@ -372,8 +386,9 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
                                   else definition.defense)
         source = _zone_of(state, instance)
         state = state.without_off_field(instance)
+        leaves_to = "banished" if step.leaves_field is Redirect.BANISH else None
         state = state.with_monster(MonsterState(instance, card.card, link.player, position,
-                                                True, stats))
+                                                True, stats, leaves_to=leaves_to))
         state = summoned(state, instance)
         events.append(event("special_summoned", link.player, instance,
                             position=position.value, **({"source": source}
@@ -441,7 +456,7 @@ def _set_face_down(rules: Rules, state: GameState, link: ChainLink, step: Primit
             events.append(_skipped(link, step, instance, "cannot_be_set"))
             continue
         state = state.with_monster(replace(monster, position=Position.DEFENSE, face_up=False,
-                                           stats=monster.stats.face_down()))
+                                           stats=monster.stats.face_down(), leaves_to=None))
         state = attacker_moved(state, instance)
         events.append(event("set_face_down", monster.controller, instance))
         applied = True
@@ -697,6 +712,9 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
         state = attacker_moved(state, instance)
     controller = card.controller
     events = [event("left_field", controller, instance, why=reason)]
+    if monster is not None and monster.leaves_to == "banished" and destination != "banished":
+        destination = "banished"  # "banish it if it leaves the field" (R100)
+        events.append(event("redirected", controller, instance, to="banished"))
     if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:
         events.append(event("token_vanished", controller, instance))
         if (EventName.DESTROYED, instance) in state.happened:  # its trigger still waits (R19)

@@ -140,7 +140,8 @@ def card_signature(state: GameState, instance: str, named: set[str]) -> tuple | 
     monster = state.monster(instance)
     if monster is not None:
         return ("monster", monster.card, monster.controller, monster.position, monster.face_up,
-                monster.stats, monster.battle_destroyed, state.attacks_made(instance),
+                monster.stats, monster.battle_destroyed, monster.leaves_to,
+                state.attacks_made(instance),
                 state.attack_allowance(instance), instance in state.flipped, *history)
     spell_trap = state.spell_trap(instance)
     if spell_trap is not None:

@@ -176,6 +176,9 @@ class MonsterState:
     face_up: bool
     stats: StatBlock
     battle_destroyed: bool = False  # destruction confirmed in damage calculation (R51)
+    # where it goes instead of any other place when it leaves the field ("banished": R100);
+    # a lasting effect on this monster, gone when it is turned face-down
+    leaves_to: str | None = None
 
 
 @dataclass(frozen=True)

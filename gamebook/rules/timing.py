@@ -24,12 +24,15 @@ from gamebook.cards.model import (
     EventName,
     Location,
     OpName,
+    PlayerAbility,
     PlayerRef,
+    Position,
     Ref,
     SpellTrapType,
     TargetFilter,
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
+from gamebook.rules.applicable import could_apply
 from gamebook.rules.context import Rules
 from gamebook.rules.operations import free_zones, pay_costs
 from gamebook.rules.selection import card_signature, distinguishable, matching_cards, named_cards
@@ -182,6 +185,8 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
         return ("R3", "ignition_main_phase_only", ()), ()
     if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
         return ("R26", "once_per_turn_used", ()), ()
+    if effect.one_per_attack and _same_name_on_chain(rules, state, instance, effect):
+        return ("R26", "one_per_attack", ()), ()
     targets = _UNTARGETED
     if effect.target is not None:
         targets = legal_targets(rules, state, player, instance, effect)
@@ -189,6 +194,15 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
             return ("R59", "no_legal_target", ()), ()  # a lasting reason: before timing ones
     problem = _timing_problem(rules, state, player, instance, effect, need_priority)
     return problem, (() if problem is not None else targets)
+
+
+def _same_name_on_chain(rules: Rules, state: GameState, instance: str, effect: Effect
+                        ) -> bool:
+    """A card of the same name has this effect on the chain (``one_per_attack``, R26): the
+    chain answers one attack, and a trigger is activated only in its first chain (R24)."""
+    card = rules.card_of(state, instance)
+    return any(link.effect == effect.id and rules.card_of(state, link.card) is card
+               for link in state.chain)
 
 
 def _timing_problem(rules: Rules, state: GameState, player: Player, instance: str,
@@ -253,6 +267,9 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     problem = _chain_problem(rules, state, player, instance, effect, stage)
     if problem is not None:
         return problem
+    if not could_apply(rules, state, player, effect,
+                       _capture(rules, state, player, instance, effect, None)):
+        return ("R99", "effect_could_not_apply", ())
     if need_priority and window.priority is not player:
         return ("R12", "no_priority", (("holder", window.priority.value),))
     return None
@@ -390,7 +407,32 @@ def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect
         if condition is Condition.OPPONENT_IS_ATTACKING and \
                 state.controller(attack.attacker) is controller:
             return False
+        if condition is Condition.WOULD_TAKE_BATTLE_DAMAGE and (
+                controller is None or battle_damage_to(rules, state, controller) <= 0):
+            return False
     return True
+
+
+def battle_damage_to(rules: Rules, state: GameState, player: Player) -> int:
+    """The battle damage ``player`` would take if damage were calculated now (R50, R55):
+    what :func:`gamebook.rules.battle.damage_calculation` would inflict, 0 when none."""
+    attack = state.attack
+    attacker = state.monster(attack.attacker) if attack is not None else None
+    if attacker is None or state.has_ability(player, PlayerAbility.NO_BATTLE_DAMAGE):
+        return 0
+    atk = attacker.stats.atk
+    if attack.target is None:
+        return atk if player is attacker.controller.opponent else 0
+    target = state.monster(attack.target)
+    if target is None:
+        return 0
+    in_attack = target.position is Position.ATTACK
+    value = target.stats.atk if in_attack else (target.stats.def_ or 0)
+    if atk > value and in_attack and player is target.controller:
+        return atk - value
+    if value > atk and player is attacker.controller:
+        return value - atk
+    return 0
 
 
 def _face_up_on_field(rules: Rules, state: GameState, card_id: str) -> bool:

@@ -72,9 +72,10 @@ def load_situation(path: str | Path, card_folders: tuple[str | Path, ...] = ()) 
 
 def _library(folders: tuple[Path, ...]) -> CardLibrary:
     """:func:`load_library`, through the input cache (:mod:`gamebook.inputs.cache`)."""
-    from gamebook.cards.library import BUNDLED
+    from gamebook.cards.library import BUNDLED, distinct_folders
     from gamebook.inputs import cache as inputcache
 
+    folders = distinct_folders(folders)
     parts = inputcache.folder_parts([BUNDLED, *folders])
     name = inputcache.key("cards", parts) if parts is not None else None
     cards = inputcache.load(name) if name is not None else None

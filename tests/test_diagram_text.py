@@ -1,0 +1,211 @@
+"""The diagrams' words, as a reader meets them: kept whole across lines, never on top of
+each other (issue 23).
+
+- No label of any example's diagram, in any language, breaks inside a word: English only
+  at spaces (a line never ends in the first part of a word the catalogs or card names
+  hold), Japanese and Chinese only between BudouX's phrases or after punctuation, and never
+  inside a card name that fits on one line.
+- No two pieces of text of a laid-out diagram overlap or touch (``dot -Tjson``), in every
+  language, for a handful of examples (laying out takes Graphviz a few seconds).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from gamebook.book.catalog import messages
+from gamebook.book.diagram import WRAP, diagrams
+from gamebook.book.linebreak import cjk, columns, phrases
+from gamebook.book.pages import build_book
+from gamebook.explore import explore
+from gamebook.situation import load_situation
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+LANGS = ("en", "zh-Hant", "zh-Hans", "ja")
+# after these a Japanese or Chinese line may end whatever the phrase model says
+PUNCTUATION = "、。，：；）」』〉》・:;,.)"
+
+
+@cache
+def _exploration(path: Path):
+    return explore(load_situation(path), None)
+
+
+@cache
+def _diagrams(path: Path, lang: str, merge_endings: bool = False):
+    exploration = _exploration(path)
+    book = build_book(exploration, lang)
+    return diagrams(exploration, book, layouts=False, merge_endings=merge_endings)
+
+
+def _names(path: Path, lang: str) -> set[str]:
+    exploration = _exploration(path)
+    situation = exploration.engine.situation
+    return {situation.cards[card].name(lang) for _, card in exploration.engine.rules.instances}
+
+
+def _labels(source: str) -> list[str]:
+    """Every label of a DOT source (nodes, edges, clusters), unescaped; not the title, whose
+    lines (the title, the attack, the book's size) are each a text of their own, unwrapped."""
+    start = source.index("\tgraph [")
+    quoted, end = False, start
+    while source[end] != "]" or quoted:
+        quoted ^= source[end] == '"' and source[end - 1] != "\\"
+        end += 1
+    source = source[:start] + source[end + 1:]
+    found = re.findall(r'\blabel="((?:[^"\\]|\\.)*)"', source, re.DOTALL)
+    found += re.findall(r"\blabel=([^\s\"\[\]]+)", source)
+    return [label.replace('\\"', '"').replace("\\\\", "\\") for label in found]
+
+
+@cache
+def _english_words() -> frozenset[str]:
+    words = set()
+    for text in messages("en").values():
+        words |= {w.strip(".,:;()") for w in re.sub(r"\{\w+\}", " ", text).split()}
+    for path in EXAMPLES:
+        for name in _names(path, "en"):
+            words |= set(name.split())
+    return frozenset(w for w in words if len(w) > 1)
+
+
+@cache
+def _structural(lang: str) -> re.Pattern[str]:
+    """The lines a label stacks above or below its words (page numbers, counts): a break
+    next to them is the label's layout, not a break inside a text."""
+    keys = ("diagram.pages", "diagram.group_pages", "diagram.endings", "diagram.choices")
+    forms = [r"\d+"] + [re.sub(r"\\\{\w+\\\}", ".+?", re.escape(messages(lang)[key]))
+                        for key in keys]
+    return re.compile("|".join(f"(?:{form})" for form in forms))
+
+
+def _layout_breaks(lines: list[str], lang: str) -> set[int]:
+    """Indexes ``i`` of the breaks between ``lines[i-1]`` and ``lines[i]`` that end or start
+    a structural part of the label."""
+    pattern = _structural(lang)
+    found = set()
+    for k in range(1, len(lines)):
+        for glue in ("", " "):
+            if pattern.fullmatch(glue.join(lines[:k])):
+                found.add(k)
+            if pattern.fullmatch(glue.join(lines[k:])):
+                found.add(k)
+    return found
+
+
+def _bad_breaks(label: str, lang: str, names: set[str]) -> list[str]:
+    """The line breaks of ``label`` that fall inside a word, shown as ``before|after``."""
+    lines = label.split("\n")
+    layout = _layout_breaks(lines, lang)
+    bad = []
+    for index, (before, after) in enumerate(zip(lines, lines[1:], strict=False), start=1):
+        if not before or not after or index in layout:
+            continue
+        left, right = before.split()[-1] if before.split() else "", after.split()[0]
+        if not (cjk(before[-1]) or cjk(after[0])):  # two Latin words: was it one word?
+            if (left + right).strip(".,:;()") in _english_words():
+                bad.append(f"{left}|{right}")
+            continue
+        joined, spaced = left + right, f"{left} {right}"
+        cut = len(left)
+        offsets, offset = set(), 0
+        for phrase in phrases(joined, lang):
+            offset += len(phrase)
+            offsets.add(offset)
+        inside = [name for name in names if columns(name) <= WRAP
+                  and any(start < cut < start + len(name)
+                          for text in (joined, spaced) for start in _find_all(text, name))]
+        at_a_space = any(start < cut < start + len(name)  # a long name broken at its space
+                         for name in names if " " in name for start in _find_all(spaced, name))
+        if inside or not (cut in offsets or left[-1] in PUNCTUATION or at_a_space
+                          or _edge_of_name(joined, cut, names)):
+            bad.append(f"{left}|{right}")
+    return bad
+
+
+def _find_all(text: str, name: str) -> list[int]:
+    return [m.start() for m in re.finditer(re.escape(name), text)] if name else []
+
+
+def _edge_of_name(text: str, cut: int, names: set[str]) -> bool:
+    """``cut`` is where a card name begins, or where it ends with the particles after it."""
+    for name in names:
+        for start in _find_all(text, name):
+            end = start + len(name)
+            while end < len(text) and "\u3041" <= text[end] <= "\u309f":  # hiragana
+                if end == cut:
+                    return False  # between a name and its particle
+                end += 1
+            if cut in (start, end):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_label_of_any_examples_diagram_breaks_inside_a_word(lang):
+    problems = []
+    for path in EXAMPLES:
+        names = _names(path, lang)
+        for merge in (False, True):
+            for part in _diagrams(path, lang, merge):
+                for label in _labels(part.source):
+                    problems += [f"{path.stem} {part.name}: {b}"
+                                 for b in _bad_breaks(label, lang, names)]
+    assert not problems, "\n".join(sorted(set(problems))[:30])
+
+
+def test_the_word_break_check_finds_words_split_in_the_middle():
+    """The check itself: the breaks the issue saw are caught, good ones pass."""
+    assert _bad_breaks("プレイ\nヤーAの番", "ja", set()) == ["プレイ|ヤーAの番"]
+    assert _bad_breaks("リンクリ\nボー破壊", "ja", {"リンクリボー"})
+    assert _bad_breaks("Linkuri\nboh", "en", set()) == ["Linkuri|boh"]
+    assert not _bad_breaks("B 5300 ·\nLinkuriboh\ndestroyed", "en", {"Linkuriboh"})
+    assert not _bad_breaks("結局：\n雙方LP不變", "zh-Hant", set())
+    assert not _bad_breaks("プレイヤーAの\n番", "ja", set())
+
+
+needs_dot = pytest.mark.skipif(shutil.which("dot") is None,
+                               reason="Graphviz 'dot' is missing: no layout to check")
+# a handful of examples, small to large; the Start Step example is drawn as an overview
+# (checked here) and one diagram per attack or step
+LAID_OUT = ("borrelsword_linkuriboh", "two_attackers_roar", "shrink_honest_kuriboh",
+            "magic_cylinder_negate_attack")
+
+
+@needs_dot
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_two_texts_of_a_laid_out_diagram_touch(lang):
+    from diagram_layout import boxes, collisions, layout
+
+    problems = []
+    for name in LAID_OUT:
+        exploration = _exploration(ROOT / "examples" / f"{name}.yaml")
+        book = build_book(exploration, lang)
+        for merge in (False, True):
+            part = diagrams(exploration, book, merge_endings=merge)[0]
+            found = boxes(layout(part.source))
+            assert found, f"{name}: no text found in the layout"
+            problems += [f"{name} {part.name} (merged endings: {merge}): {a.text!r} ({a.owner}) "
+                         f"and {b.text!r} ({b.owner}) {gap:.1f} pt apart"
+                         for a, b, gap in collisions(found)]
+    assert not problems, "\n".join(problems)
+
+
+@needs_dot
+def test_the_collision_check_finds_labels_that_touch():
+    from diagram_layout import boxes, collisions, layout
+
+    crowded = ('digraph { rankdir=LR; a -> b [label="停止攻擊"]; c -> d [label="停止攻擊"]; '
+               'e [label="x" shape=plaintext]; e -> e [label="overlapping self loop"]; '
+               'f [label="AAAA"]; g [label="BBBB" pos="0,0"]; f -> g [label="AAAA" '
+               'labelangle=0 labeldistance=0 headlabel="BBBBBBBB"] }')
+    found = boxes(layout(crowded))
+    assert {box.text for box in found} >= {"停止攻擊", "AAAA", "BBBBBBBB"}
+    apart = boxes(layout('digraph { a [label="one"]; b [label="two"]; a -> b }'))
+    assert not collisions(apart)
