@@ -81,13 +81,30 @@ def test_show_adds_the_card_files_own_wording(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("wanted, suggestion", [
-    ("sakuretsu", "'sakuretsu_armor'"), ("Mirror Force", "'mirror_force'"),
+    ("sakuretsu", "'sakuretsu_armor'"), ("Mirror Forse", "'mirror_force'"),
     ("borelsword_dragon", "'borrelsword_dragon'")])
 def test_unknown_id_is_one_line_with_did_you_mean(capsys, wanted, suggestion):
     code, out, err = run(capsys, wanted)
     assert code == 2 and out == ""
     assert err.count("\n") == 1
     assert err.startswith(f"gamebook: unknown card {wanted!r}; did you mean {suggestion}")
+
+
+@pytest.mark.parametrize("name, card_id", [
+    ("Mirror Force", "mirror_force"), ("庫里波", "kuriboh"), ("栗子球", "kuriboh"),
+    ("刺刀槍管龍", "borrelsword_dragon"), ("连接栗子球", "linkuriboh"),
+    ("レオ・ウィザード", "leo_wizard")])
+def test_a_card_is_found_by_its_name_or_an_alias_in_any_language(capsys, name, card_id):
+    code, out, _ = run(capsys, name, "--lang", "zh-Hant")
+    assert code == 0
+    assert out.splitlines()[0].endswith(f"[{card_id}, {LIBRARY[card_id].passcode:08d}]")
+
+
+def test_show_lists_the_aliases_after_the_names(capsys):
+    code, out, _ = run(capsys, "kuriboh", "--lang", "zh-Hant")
+    assert code == 0
+    assert "卡名：\n  en       Kuriboh\n  zh-Hant  庫里波\n" in out
+    assert "又稱：\n  zh-Hant  栗子球\n  zh-Hans  栗子球\n" in out
 
 
 def test_unknown_id_with_nothing_close(capsys):

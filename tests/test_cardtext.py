@@ -91,7 +91,7 @@ def test_trap_jammer_answers_a_trap_during_the_battle_phase():
 
 def test_borrelsword_dragon():
     lines = render("borrelsword_dragon", "en")
-    assert lines[0] == "Link Monster · Link-4 · DARK · Machine · ATK 3000"
+    assert lines[0] == "Link Monster · Link-4 · DARK · Dragon · ATK 3000"
     assert lines[1] == "[Continuous Effect] This card cannot be destroyed by battle."
     assert lines[2] == (
         "[Quick Effect, Spell Speed 2] Target 1 non-Link Attack Position monster on the field; "
@@ -103,7 +103,7 @@ def test_borrelsword_dragon():
         "face-up monster: This card gains ATK equal to half the ATK of the attacked monster")
     assert ", and if you do, the attacked monster's ATK becomes half its current ATK" in lines[3]
     assert render("borrelsword_dragon", "zh-Hant")[0] == (
-        "連接怪獸・連接4・暗屬性・機械族・攻擊力3000")
+        "連接怪獸・連接4・暗屬性・龍族・攻擊力3000")
     assert render("borrelsword_dragon", "ja")[2].startswith(
         "【誘発即時効果・スペルスピード2】フィールドのリンクモンスター以外の攻撃表示のモンスター1体を"
         "対象として発動できる。")

@@ -209,3 +209,23 @@ def test_a_book_in_every_language_passes_check_book(tmp_path):
         assert main(["build", str(EXAMPLE), "--out", str(out), "--no-images", "--lang", lang,
                      "--format", "md"]) == 0
         assert main(["check-book", str(out / "book.md")]) == 0, lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_message_is_missing_untranslated_or_fuzzy(lang):
+    """Every msgid of en.po has a reviewed translation: none missing from the catalog, none
+    with an empty msgstr (but a separator that may be empty), none marked fuzzy."""
+    from babel.messages.pofile import read_po as babel_read_po
+
+    with (CATALOGS / f"{lang}.po").open("rb") as handle:
+        catalog = {(m.context, m.id): m for m in babel_read_po(handle) if m.id and m.context}
+    problems = []
+    for key, (english, _) in read_po("en").items():
+        message = catalog.get((key, english))
+        if message is None:
+            problems.append(f"missing: {key} {english!r}")
+        elif message.fuzzy:
+            problems.append(f"fuzzy: {key} {english!r}")
+        elif not message.string and key not in MAY_BE_EMPTY_PO:
+            problems.append(f"untranslated: {key} {english!r}")
+    assert problems == []

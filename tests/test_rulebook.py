@@ -14,7 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from gamebook.book.rulebook import RULE_NUMBER, cited, load_rulebook, render_reference
+from gamebook.book.rulebook import (
+    RULE_NUMBER,
+    TRANSLATED,
+    cited,
+    load_rulebook,
+    reference_targets,
+    render_reference,
+    translated,
+)
 from gamebook.cli.entry import main
 
 REPO = Path(__file__).resolve().parents[1]
@@ -59,6 +67,65 @@ def test_every_rule_the_code_or_a_catalog_cites_is_in_the_reference():
 def test_docs_rules_md_is_rendered_from_the_rulebook():
     """Regenerate with: python -m gamebook.book.rulebook"""
     assert (REPO / "docs" / "rules.md").read_text(encoding="utf-8") == render_reference()
+
+
+def test_every_translated_reference_page_is_rendered_from_its_yaml():
+    """Regenerate with: python -m gamebook.book.rulebook"""
+    targets = reference_targets()
+    assert "rules.md" in {path.name for path in targets}
+    for path, text in targets.items():
+        assert path.read_text(encoding="utf-8") == text, path.name
+
+
+TRANSLATIONS = [lang for lang in TRANSLATED if translated(lang)]
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_every_rule_has_its_title_statement_example_and_sources_in_the_language(lang):
+    missing = []
+    for rule in load_rulebook().rules.values():
+        words = dict(rule.texts).get(lang)
+        if words is None or not all((words.title, words.statement, words.example,
+                                     words.sources)):
+            missing.append(rule.id)
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_a_translated_rule_cites_the_rules_its_english_cites(lang):
+    differ = {}
+    for rule in load_rulebook().rules.values():
+        words = rule.text(lang)
+        english = sorted(set(RULE_NUMBER.findall(rule.statement + rule.example)))
+        own = sorted(set(RULE_NUMBER.findall(words.statement + words.example)))
+        if english != own:
+            differ[rule.id] = (english, own)
+    assert differ == {}
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_a_translated_reference_has_no_english_sentence(lang):
+    text = render_reference(lang)
+    prose = re.sub(r"`[^`]*`|\([^)]*\.md[^)]*\)|<!--.*?-->|\(#[^)]*\)", "", text)
+    english = re.findall(r"\b[A-Za-z]{3,}(?: [A-Za-z]{3,}){2,}\b", prose)
+    assert english == []
+    sentences = [line for line in prose.splitlines() if not line.startswith(("#", "- ["))]
+    assert [line for line in sentences if re.search(r"[,.:;!?] ", line)] == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_the_article_explains_every_rule_point_with_its_name_and_full_text(tmp_path, lang):
+    out = tmp_path / "article"
+    assert main(["article", str(EXAMPLE), "--out", str(out), "--lang", lang, "-q"]) == 0
+    text = (out / "article.md").read_text(encoding="utf-8")
+    book = load_rulebook()
+    points = re.findall(r"^\d+\. \*\*(R\d+) ([^*]+)\*\*", text, re.MULTILINE)
+    assert len(points) >= 20
+    for rule_id, title in points:
+        words = book.rule(rule_id).text(lang)
+        assert title == words.title
+        assert words.statement in text, rule_id
+    assert f"docs/rules.{lang}.md" in text and "docs/rules.md" not in text
 
 
 def test_the_reference_explains_both_presets():

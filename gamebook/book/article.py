@@ -26,7 +26,7 @@ from gamebook.book.cardtext import card_text
 from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book, narrator_for, number_pages
 from gamebook.book.presetdiff import Difference
-from gamebook.book.rulebook import RULE_NUMBER, appendix, cited, load_rulebook
+from gamebook.book.rulebook import RULE_NUMBER, appendix, cited, load_rulebook, translated
 from gamebook.explore.explorer import Exploration
 from gamebook.rules.actions import ActionKind
 
@@ -56,9 +56,9 @@ class CardEntry:
 @dataclass(frozen=True)
 class Point:
     rule: str
-    title: str  # English only
+    title: str  # empty when the rules reference is not translated into the book's language
     summary: str
-    statement: str  # English only
+    statement: str  # the same
     page: int
     quote: str
 
@@ -221,13 +221,14 @@ def _points(book: Book, exploration: Exploration, narrator: Narrator) -> tuple[P
             examples[rule_id] = next(((p, q) for p, q in used[rule_id] if q not in shown),
                                      used[rule_id][0])
             shown.add(examples[rule_id][1])
-    english = book.lang == "en"
+    full = translated(book.lang)  # the reference exists in the book's language
     points = []
     for rule_id in order:
         rule = rulebook.rule(rule_id)
+        words = rule.text(book.lang)
         page, quote = examples[rule_id]
-        points.append(Point(rule_id, rule.title if english else "", rule.summary(book.lang),
-                            rule.statement if english else "", page, quote))
+        points.append(Point(rule_id, words.title if full else "", rule.summary(book.lang),
+                            words.statement if full else "", page, quote))
     return tuple(points)
 
 

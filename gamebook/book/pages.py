@@ -70,6 +70,9 @@ class Book:
     lang: str
     pages: tuple[Page, ...]
     appendix: tuple[AppendixEntry, ...] = ()  # the rules the book cites, by number
+    # Said once, on the first page, when the situation's title or description has no
+    # translation into the book's language and is shown in English.
+    language_line: str = ""
 
     def page(self, number: int) -> Page:
         return self.pages[number - 1]
@@ -151,9 +154,24 @@ def _build_book(exploration: Exploration, lang: str) -> Book:
                                   decisions=len(pages) - endings, endings=endings),
         lang=lang,
         pages=tuple(pages),
+        language_line=_untranslated(situation, lang, narrator),
     )
     # The same sentences recur on thousands of pages: each distinct one is searched once.
     return replace(book, appendix=appendix(cited(dict.fromkeys(book.texts())), lang))
+
+
+def _untranslated(situation: Any, lang: str, narrator: Narrator) -> str:
+    """The note that the situation's title or description is in English, or ``""``."""
+    if lang == "en":
+        return ""
+    translation = situation.spec.translations.get(lang)
+    title = not (translation and translation.title)
+    description = bool(situation.spec.description) and not (translation and
+                                                              translation.description)
+    if not (title or description):
+        return ""
+    which = "both" if title and description else "title" if title else "description"
+    return narrator.msg(f"meta.untranslated.{which}")
 
 
 class _Labels:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book
-from gamebook.book.rulebook import RULE_NUMBER
+from gamebook.book.rulebook import RULE_NUMBER, reference_file
 
 TEMPLATES = Path(__file__).parent / "templates"
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|&~])")
@@ -33,6 +33,30 @@ def _md_escaped(text: str) -> str:
     lines = [line.lstrip() for line in text.splitlines()] or [""]
     escaped = _MD_SPECIAL.sub(r"\\\1", "\n".join(lines))
     return _MD_LINE_START.sub(lambda m: f"{m[1]}\\{m[2]}" if m[1] else f"\\{m[3]}", escaped)
+
+
+# Full-width punctuation that ends a label ("當前連鎖："): CommonMark does not close emphasis
+# after a punctuation mark that a letter follows ("**當前連鎖：**無" shows its asterisks), so
+# it goes after the closing delimiter ("**當前連鎖**：無").
+_CLOSING_PUNCTUATION = "：；，。、！？"
+
+
+def md_strong(text: str) -> str:
+    """Markdown ``text`` (already escaped) in bold, with its final full-width punctuation
+    after the closing ``**``, so that the bold closes whatever letter follows."""
+    return _emphasis(str(text), "**")
+
+
+def md_em(text: str) -> str:
+    """:func:`md_strong` in italics."""
+    return _emphasis(str(text), "*")
+
+
+def _emphasis(text: str, marker: str) -> str:
+    core = text.rstrip(_CLOSING_PUNCTUATION)
+    if not core.strip():
+        return text
+    return f"{marker}{core}{marker}{text[len(core):]}"
 
 
 def md_title(text: str) -> str:
@@ -54,8 +78,11 @@ def _environment(autoescape: bool):  # pragma: no cover - trivial
     )
     env.filters["md"] = md_escape
     env.filters["md_title"] = md_title
+    env.filters["strong"] = md_strong
+    env.filters["em"] = md_em
     env.filters["rules"] = link_rules
     env.filters["h"] = html_escape
+    env.globals["rules_file"] = reference_file
     return env
 
 

@@ -1,22 +1,53 @@
 """The project's rules reference: every R-rule, as data the books and the article link to.
 
 ``rulebook.yaml`` (next to this module) holds each rule's title, one-line summary in every
-book language, statement, example and sources; ``docs/rules.md`` is rendered from it by
-:func:`render_reference` (a test keeps the two equal). :func:`cited` finds the R-numbers a
-text cites, :func:`appendix` gives the entries a book or article ends with.
+book language, statement, example and sources, in English; ``rulebook.<lang>.yaml`` holds
+the title, statement, example and sources of every rule in another book language, with the
+words of its reference page. ``docs/rules.md`` and ``docs/rules.<lang>.md`` are rendered
+from them by :func:`render_reference` (a test keeps them equal). :func:`cited` finds the
+R-numbers a text cites, :func:`appendix` gives the entries a book or article ends with, in
+the book's language.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 RULEBOOK = Path(__file__).parent / "rulebook.yaml"
-RULE_NUMBER = re.compile(r"\bR(\d{1,3})\b")
+# An R-number between any characters but ASCII letters and digits: Chinese and Japanese
+# write "依R20屬於" with no space, where a \b word boundary would not separate it.
+RULE_NUMBER = re.compile(r"(?<![A-Za-z0-9_])R(\d{1,3})(?![A-Za-z0-9_])")
+# The book languages the rules reference is translated into (a rulebook.<lang>.yaml each).
+TRANSLATED = ("zh-Hant", "zh-Hans", "ja")
+
+
+def translation_file(lang: str) -> Path:
+    return RULEBOOK.with_name(f"rulebook.{lang}.yaml")
+
+
+def translated(lang: str) -> bool:
+    """Whether the whole reference exists in ``lang`` (English always does)."""
+    return lang == "en" or (lang in TRANSLATED and translation_file(lang).exists())
+
+
+def reference_file(lang: str) -> str:
+    """The reference page a book in ``lang`` points to: ``docs/rules.zh-Hant.md``."""
+    return "docs/rules.md" if lang == "en" or not translated(lang) else f"docs/rules.{lang}.md"
+
+
+@dataclass(frozen=True)
+class RuleText:
+    """A rule's words in one language."""
+
+    title: str
+    statement: str
+    example: str
+    sources: str  # already in words, "; "-joined
 
 
 @dataclass(frozen=True)
@@ -27,6 +58,7 @@ class Rule:
     statement: str
     example: str
     sources: tuple[str, ...]  # already in words
+    texts: tuple[tuple[str, RuleText], ...] = ()  # (language, words) of the translations
 
     @property
     def number(self) -> int:
@@ -35,6 +67,12 @@ class Rule:
     def summary(self, lang: str) -> str:
         summaries = dict(self.summaries)
         return summaries.get(lang) or summaries["en"]
+
+    def text(self, lang: str) -> RuleText:
+        """The rule's title, statement, example and sources in ``lang``, else in English."""
+        found = dict(self.texts).get(lang)
+        return found or RuleText(self.title, self.statement, self.example,
+                                 "; ".join(self.sources))
 
 
 @dataclass(frozen=True)
@@ -50,6 +88,9 @@ class Rulebook:
     sections: tuple[Section, ...]
     teaching_order: tuple[str, ...]
     presets: dict[str, Any]
+    # Per translated language: the reference page's own words (title, intro, labels,
+    # section titles, presets), as in rulebook.<lang>.yaml.
+    pages: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]
@@ -74,6 +115,19 @@ def load_rulebook() -> Rulebook:
         words = sources[key.strip()]
         return f"{words} ({detail.strip()})" if detail else words
 
+    pages = {lang: yaml.load(translation_file(lang).read_text(encoding="utf-8"), Loader=loader)
+             for lang in TRANSLATED if translation_file(lang).exists()}
+
+    def texts(rule_id: str) -> tuple[tuple[str, RuleText], ...]:
+        found = []
+        for lang, page in pages.items():
+            entry = page["rules"].get(rule_id)
+            if entry is None:  # a new rule not translated yet: English, and a test says so
+                continue
+            found.append((lang, RuleText(entry["title"], entry["statement"].strip(),
+                                         entry["example"].strip(), entry["sources"].strip())))
+        return tuple(found)
+
     rules = {
         rule_id: Rule(
             id=rule_id,
@@ -82,11 +136,12 @@ def load_rulebook() -> Rulebook:
             statement=entry["statement"].strip(),
             example=entry["example"].strip(),
             sources=tuple(source_words(s) for s in entry["sources"]),
+            texts=texts(rule_id),
         )
         for rule_id, entry in data["rules"].items()
     }
     sections = tuple(Section(s["id"], s["title"], tuple(s["rules"])) for s in data["sections"])
-    return Rulebook(rules, sections, tuple(data["teaching_order"]), data["presets"])
+    return Rulebook(rules, sections, tuple(data["teaching_order"]), data["presets"], pages)
 
 
 def cited(texts: Iterable[str]) -> list[str]:
@@ -107,28 +162,33 @@ class AppendixEntry:
     id: str
     title: str
     summary: str
-    statement: str  # empty when the book's language is not English
+    statement: str  # empty when the reference is not translated into the book's language
     sources: str
 
 
 def appendix(rule_ids: Iterable[str], lang: str) -> tuple[AppendixEntry, ...]:
-    """Entries for the rules a book cites, by number; statements in English books only."""
+    """Entries for the rules a book cites, by number, in the book's language (a language
+    the reference is not translated into gets the one-line summaries only)."""
     book = load_rulebook()
+    full = translated(lang)
     entries = []
     for rule_id in by_number(rule_ids):
         if rule_id not in book.rules:
             continue
         rule = book.rule(rule_id)
-        english = lang == "en"
-        entries.append(AppendixEntry(rule_id, rule.title if english else "", rule.summary(lang),
-                                     rule.statement if english else "",
-                                     "; ".join(rule.sources) if english else ""))
+        words = rule.text(lang)
+        entries.append(AppendixEntry(rule_id, words.title if full else "", rule.summary(lang),
+                                     words.statement if full else "",
+                                     words.sources if full else ""))
     return tuple(entries)
 
 
-def render_reference() -> str:
-    """docs/rules.md: every rule with its summary, statement, example and sources."""
+def render_reference(lang: str = "en") -> str:
+    """docs/rules.md (or docs/rules.<lang>.md): every rule with its summary, statement,
+    example and sources."""
     book = load_rulebook()
+    if lang != "en":
+        return _render_translated(book, lang)
     presets = book.presets
     out = [
         "# The rules gamebook implements",
@@ -137,19 +197,20 @@ def render_reference() -> str:
         " edit the YAML, not this file. -->",
         "",
         "Every page of a gamebook names the rules behind what it says: \"(R24)\" is rule 24 of "
-        "this reference. Each rule has a one-line summary (translated in the books' "
-        "languages), the full statement, an example, mostly from the model battle "
+        "this reference. Each rule has a one-line summary, the full statement, an example, "
+        "mostly from the model battle "
         "(*Borrelsword Dragon attacks Linkuriboh*, `examples/borrelsword_linkuriboh.yaml`), "
         "and the sources it was taken from. Rules R70-R96 (the layered ATK/DEF model used by "
         "`gamebook stats` and by every ATK change of the engine, see [stats.md](stats.md)) are "
         "summarised. Where the sources leave room, the engine's choice is written in "
-        "[engine.md](engine.md).",
+        "[engine.md](engine.md). The same reference in the other book languages: "
+        + ", ".join(f"[{lang}](rules.{lang}.md)" for lang in TRANSLATED) + ".",
         "",
         "## Contents",
         "",
     ]
     for section in book.sections:
-        out.append(f"- [{section.id}. {section.title}](#{_slug(section)}) "
+        out.append(f"- [{section.id}. {section.title}](#{_slug(section.id, section.title)}) "
                    f"({section.rules[0]}-{section.rules[-1]})")
     out += ["- [The two rules presets](#the-two-rules-presets)", ""]
     for section in book.sections:
@@ -166,12 +227,53 @@ def render_reference() -> str:
     return "\n".join(out)
 
 
-def _slug(section: Section) -> str:
-    text = f"{section.id}. {section.title}".lower()
-    return re.sub(r"[^a-z0-9 -]", "", text).replace(" ", "-")
+def _render_translated(book: Rulebook, lang: str) -> str:
+    """docs/rules.<lang>.md from rulebook.<lang>.yaml: the same layout as docs/rules.md."""
+    page = book.pages[lang]
+    words = page["labels"]
+    sections = page["sections"]
+    presets = page["presets"]
+    out = [f"# {page['title']}", "",
+           f"<!-- Generated from gamebook/book/rulebook.yaml and gamebook/book/rulebook.{lang}.yaml"
+           " by `python -m gamebook.book.rulebook`; edit the YAML, not this file. -->", "",
+           page["intro"].strip(), "", f"## {words['contents']}", ""]
+    for section in book.sections:
+        title = sections.get(section.id, section.title)  # a new section: English
+        out.append(f"- [{section.id}. {title}](#{_slug(section.id, title)})"
+                   f"（{section.rules[0]}-{section.rules[-1]}）")
+    out += [f"- [{presets['heading']}](#{_slug('', presets['heading'])})", ""]
+    for section in book.sections:
+        out += [f"## {section.id}. {sections.get(section.id, section.title)}", ""]
+        for rule_id in section.rules:
+            rule = book.rule(rule_id)
+            text = rule.text(lang)
+            out += [f"### {rule.id}. {text.title}", "", f"*{rule.summary(lang)}*", "",
+                    text.statement, "", f"{words['example']}{text.example}", "",
+                    f"{words['source']}{text.sources.rstrip(words['end'])}{words['end']}", ""]
+    out += [f"## {presets['heading']}", "", presets["intro"].strip(), ""]
+    for name in ("seed", "flowchart"):
+        out += [f"- **{presets[name]['title']}**：{presets[name]['text'].strip()}"]
+    out.append("")
+    return "\n".join(out)
 
 
-if __name__ == "__main__":  # pragma: no cover - regenerates docs/rules.md
-    target = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
-    target.write_text(render_reference(), encoding="utf-8")
-    print(f"wrote {target}")
+def _slug(number: str, title: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped (CJK kept)."""
+    text = f"{number}. {title}" if number else title
+    return re.sub(r"[^\w -]", "", text.lower()).replace(" ", "-")
+
+
+def reference_targets() -> dict[Path, str]:
+    """Every reference page and its text: docs/rules.md and each translation."""
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    pages = {docs / "rules.md": render_reference()}
+    for lang in TRANSLATED:
+        if translated(lang):
+            pages[docs / f"rules.{lang}.md"] = render_reference(lang)
+    return pages
+
+
+if __name__ == "__main__":  # pragma: no cover - regenerates docs/rules*.md
+    for target, text in reference_targets().items():
+        target.write_text(text, encoding="utf-8")
+        print(f"wrote {target}")

@@ -97,7 +97,8 @@ def book_twee(book: Book) -> str:
     for page in book.pages:
         tags = " [ending]" if page.terminal else f" [{page.to_move}]"
         out.append(f":: {_header_name(passage_name(narrator, page.number))}{tags}")
-        intro = (book.description, book.rules_line, book.scope_line) if page.number == 1 else ()
+        intro = (book.description, book.language_line, book.rules_line,
+                 book.scope_line) if page.number == 1 else ()
         body = _passage(narrator, page, tuple(line for line in intro if line))
         while body and body[-1] == "":
             body.pop()

@@ -430,6 +430,9 @@ class Card:
     id: str
     names: dict[str, str]
     card_type: CardType
+    # Other names a language knows the card by (older or community names: 栗子球 for
+    # 庫里波): the card lookup finds the card by them; books print ``names`` only.
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
     frame: MonsterFrame | None = None
     spell_trap_type: SpellTrapType | None = None
     attribute: str | None = None

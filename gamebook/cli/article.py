@@ -25,7 +25,8 @@ def main(args: argparse.Namespace) -> int:
     from gamebook.cli.build import Deadline
     from gamebook.cli.progress import Progress
 
-    with Deadline(args.max_seconds) as deadline, Progress(quiet=args.quiet) as progress:
+    with Deadline(args.max_seconds) as deadline, \
+            Progress(quiet=args.quiet, lang=args.lang) as progress:
         if args.command == "article":
             return _article(args, deadline, progress)
         return _diff(args, deadline, progress)
@@ -55,10 +56,10 @@ def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
     if args.compare_rules:
         other = next(p for p in ("seed", "flowchart") if p != exploration.engine.config.name)
         differences = compare(exploration, _explore(args, situation, other, deadline), args.lang)
-    progress.phase("writing the article")
+    progress.phase("article")
     deadline.phase = "writing the article"
     book = build_book(exploration, args.lang)
-    progress.phase("drawing the diagram")
+    progress.phase("drawing")
     pictures = _diagrams(exploration, book, deadline)
     article = build_article(exploration, book, differences, other, pictures)
     outputs = {"article.md": render_article(article, "md"),
@@ -73,9 +74,14 @@ def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
         deadline.cancel()
     progress.done()
     if not args.quiet:
-        print(printable(f"{situation.title}: {len(article.points)} rules explained, "
-                        f"{len(article.outcomes)} outcomes, {len(book.pages)} pages"))
-        print(printable(f"wrote {out}/: {', '.join(sorted(stage.written))}"))
+        from gamebook.book.catalog import messages
+        from gamebook.cli.build import wrote_line
+
+        words = messages(args.lang)
+        print(printable(words["cli.summary.article"].format(
+            title=situation.title_in(args.lang), rules=len(article.points),
+            outcomes=len(article.outcomes), pages=len(book.pages))))
+        print(printable(wrote_line(words, out, stage.written)))
     return 0
 
 

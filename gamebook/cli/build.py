@@ -52,7 +52,9 @@ def run(args: argparse.Namespace) -> int:
     from gamebook.cli.progress import Progress
 
     formats = _formats(getattr(args, "formats", "md"))
-    with Deadline(args.max_seconds) as deadline, Progress(quiet=args.quiet) as progress:
+    lang = getattr(args, "lang", "en")
+    with Deadline(args.max_seconds) as deadline, \
+            Progress(quiet=args.quiet, lang=lang) as progress:
         return _run(args, formats, deadline, progress)
 
 
@@ -83,7 +85,7 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
                                                          situation.spec.rules)
     owned = [*(OUTPUT_NAMES if args.command == "build" else GRAPH_NAMES), *part_files(out)]
     note = None if args.no_images else missing_font(args.lang)
-    progress.phase(f"writing {report.pages:,} pages")
+    progress.phase("writing", pages=f"{report.pages:,}")
     deadline.phase = "writing the book"
     book = build_book(exploration, args.lang)
     merge = getattr(args, "merge_endings", False)
@@ -100,20 +102,30 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
             _write(stage, {"graph.json": graph_json_chunks(exploration, book),
                            "audit.json": report.to_json()})
         if not args.no_images:
-            progress.phase("drawing the diagram")
+            progress.phase("drawing")
             deadline.phase = "drawing the diagram"
             note = _images(diagrams, report.pages, stage, deadline) or note
         deadline.cancel()  # the swap is one rename: a budget must not stop it halfway
     progress.done()
     if not args.quiet:
-        verdict = "every branch terminates" if report.terminates else "NOT every branch terminates"
-        title = shorten(situation.title, 80)
-        print(printable(f"{title}: {report.pages} pages, {report.endings} endings, "
-                        f"{verdict}"))
-        print(printable(f"wrote {out}/: {', '.join(sorted(stage.written))}"))
+        from gamebook.book.catalog import messages
+
+        words = messages(args.lang)
+        verdict = words["cli.summary.terminates" if report.terminates
+                        else "cli.summary.not_terminates"]
+        print(printable(words["cli.summary.book"].format(
+            title=shorten(situation.title_in(args.lang), 80), pages=report.pages,
+            endings=report.endings, verdict=verdict)))
+        print(printable(wrote_line(words, out, stage.written)))
     if note:
         print(note, file=sys.stderr)
     return 0 if report.terminates else 1
+
+
+def wrote_line(words: dict[str, str], out: Path, written: Any) -> str:
+    """The summary line that says which files were written where, in the catalog's words."""
+    return words["cli.summary.wrote"].format(
+        folder=out, files=words["cli.summary.file_sep"].join(sorted(written)))
 
 
 class Deadline:

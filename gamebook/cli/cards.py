@@ -46,7 +46,9 @@ def find(library: CardLibrary, wanted: str) -> Card:
     if wanted in library:
         return library[wanted]
     ids = library.ids()
-    by_name = {library[i].name(lang).casefold(): i for i in ids for lang in library[i].names}
+    by_name = names_index(library)
+    if wanted.casefold() in by_name:  # a card name or alias in any language: 栗子球
+        return library[by_name[wanted.casefold()]]
     key = wanted.casefold().replace(" ", "_").replace("-", "_")
     close = difflib.get_close_matches(key, ids, n=3, cutoff=0.5)
     close += [by_name[n] for n in difflib.get_close_matches(wanted.casefold(), by_name, n=3)]
@@ -56,6 +58,19 @@ def find(library: CardLibrary, wanted: str) -> Card:
                           f"{' or '.join(repr(s) for s in suggestions)}?")
     raise UnknownCard(f"unknown card {wanted!r}; `gamebook cards` lists the {len(ids)} "
                       f"bundled cards")
+
+
+def names_index(library: CardLibrary) -> dict[str, str]:
+    """``{name: card id}`` of every card's names and aliases in every language, casefolded."""
+    index = {}
+    for card_id in library.ids():
+        card = library[card_id]
+        for lang in card.names:
+            index.setdefault(card.names[lang].casefold(), card_id)
+        for names in card.aliases.values():
+            for name in names:
+                index.setdefault(name.casefold(), card_id)
+    return index
 
 
 def listing(library: CardLibrary, lang: str) -> list[str]:
@@ -85,6 +100,11 @@ def show(library: CardLibrary, card: Card, lang: str) -> list[str]:
     lines = [f"{card.name(lang)} [{card.id}{number}]", card_text(card, lang)[0], "",
              label("command.label", lang, label=label("command.names", lang))]
     lines += [f"  {_pad(code, width)}  {card.names[code]}" for code in langs]
+    if card.aliases:
+        lines += ["", label("command.label", lang, label=label("command.aliases", lang))]
+        alias_langs = [code for code in LANGUAGE_ORDER if code in card.aliases]
+        alias_langs += sorted(set(card.aliases) - set(alias_langs))
+        lines += [f"  {_pad(code, width)}  {'、'.join(card.aliases[code])}" for code in alias_langs]
     lines += ["", label("command.label", lang, label=label("command.effects", lang))]
     if not card.effects:
         lines.append("  " + label("command.no_effects", lang))

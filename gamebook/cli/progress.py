@@ -2,7 +2,8 @@
 
 Shown only when stderr is a terminal (never in a pipe, a log or a test) and not with
 ``--quiet``: one line, rewritten in place, cleared when the command ends, e.g.
-``gamebook: exploring… 3 s``. Nothing else is ever written to stderr by it.
+``gamebook: exploring… 3 s``, in the language of the command's ``--lang`` (the catalog's
+``cli.progress.*`` messages). Nothing else is ever written to stderr by it.
 """
 
 from __future__ import annotations
@@ -18,12 +19,15 @@ INTERVAL = 0.5
 
 class Progress:
     def __init__(self, *, quiet: bool = False, stream: TextIO | None = None,
-                 delay: float = DELAY) -> None:
+                 delay: float = DELAY, lang: str = "en") -> None:
+        from gamebook.book.catalog import messages
+
+        self.words = messages(lang)
         self.stream = stream or sys.stderr
         self.enabled = not quiet and _is_terminal(self.stream)
         self.delay = delay
         self.began = time.monotonic()
-        self.current = "loading"
+        self.current = self.words["cli.progress.loading"]
         self._shown = False
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -39,13 +43,15 @@ class Progress:
     def __exit__(self, *exc: object) -> None:
         self.done()
 
-    def phase(self, text: str) -> None:
-        self.current = text
+    def phase(self, key: str, **values: Any) -> None:
+        """The phase now running: a ``cli.progress.<key>`` message."""
+        self.current = self.words[f"cli.progress.{key}"].format(**values)
 
     def exploring(self, pages: int, seconds: float) -> None:
         """How far the exploration is: pages found so far and the rate."""
         rate = pages / seconds if seconds > 0 else 0.0
-        self.current = f"exploring: {pages:,} pages ({rate:,.0f} per second)"
+        self.current = self.words["cli.progress.exploring_rate"].format(
+            pages=f"{pages:,}", rate=f"{rate:,.0f}")
 
     def done(self) -> None:
         """Stop and clear the line (before the command prints its own output)."""
@@ -60,7 +66,8 @@ class Progress:
                 self._shown = False
 
     def line(self) -> str:
-        return f"gamebook: {self.current}… {time.monotonic() - self.began:.0f} s"
+        return self.words["cli.progress.line"].format(
+            phase=self.current, seconds=f"{time.monotonic() - self.began:.0f}")
 
     def _tick(self) -> None:
         if self._stop.wait(self.delay):
