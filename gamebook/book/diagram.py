@@ -463,7 +463,7 @@ class _Builder:
 
     def _legend(self, dot: Any, classes: set[str],
                 continues: list[tuple[str, str, int]] = (), *, players: bool = True,
-                column: bool = False) -> None:
+                column: bool = False, counts: bool = False) -> None:
         sideways = dot.graph_attr.get("rankdir") == "LR"
         # Top to bottom: a boxed row above the tree, or a boxed column beside it (invisible
         # edges from one entry to the next). Left to right: one rank, a column, unboxed (a
@@ -494,6 +494,10 @@ class _Builder:
                     legend.node(names[-1], label=text(self.wrap(self.words(
                         f"diagram.class_{outcome_class}"))),
                         fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE)
+            if counts:  # the overview's "×N" on its edges
+                names.append("legend_counts")
+                legend.node("legend_counts", label=text(self.wrap(
+                    self.words("diagram.count_legend"), WRAP * 2)), shape="plaintext")
             names += [f"legend_to_{index}" for _, _, index in continues]
             for first, second in zip(names, names[1:], strict=False):  # in this order
                 legend.edge(first, second, style="invis")
@@ -541,9 +545,9 @@ class _Builder:
                      tooltip=text(self.words("diagram.pages", pages=self.narrator.join(
                          str(n) for n in counts[(outcome_class, summary)]))))
         for (source, target), count in edges.items():
-            dot.edge(source, target, label=f"×{count}",
+            dot.edge(source, target, label=_padded(f"×{count}"),
                      tooltip=text(self.words("diagram.choices", count=count)))
-        self._legend(dot, classes, players=False)
+        self._legend(dot, classes, players=False, counts=True)
         return dot.source
 
 
