@@ -1,9 +1,13 @@
 """An output folder is always one complete build: the old one or the new one.
 
-A build is killed (SIGKILL, which nothing can catch) at moments spread over its whole run;
-afterwards the folder must hold exactly the old build's files or exactly the new build's,
-byte for byte, and no temporary file may be left in the system temp folder. The next run
-removes the staging folders the killed ones left beside the output.
+A build is killed (SIGKILL, which nothing can catch) while it is held at each of its
+checkpoints (after each file it writes into its staging folder, just before the swap and
+just after it: tests/paused_build.py holds it there), and at moments spread over a plain run;
+afterwards the folder must hold exactly the old build's files (killed before the swap) or
+exactly the new build's (after), byte for byte, and no temporary file may be left in the
+system temp folder. The next run removes the staging folders the killed ones left beside
+the output. A terminated build is held inside its build too, so the signal always arrives
+before the build is done.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from gamebook.cli.entry import main
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "borrelsword_linkuriboh.yaml"
-KILLS = 16
+PAUSED = Path(__file__).resolve().parent / "paused_build.py"
+TIMED_KILLS = 8
 
 
 def command(out: Path, rules: str) -> list[str]:
@@ -39,6 +44,21 @@ def environment(temp: Path) -> dict[str, str]:
     return {**os.environ, "TMPDIR": str(temp), "PYTHONDONTWRITEBYTECODE": "1"}
 
 
+def paused(marks: Path, stop_at: int, out: Path, rules: str) -> list[str]:
+    """The command, run by tests/paused_build.py: it stops at checkpoint ``stop_at``."""
+    return [sys.executable, str(PAUSED), str(marks), str(stop_at), *command(out, rules)[3:]]
+
+
+def stopped_at(process: subprocess.Popen, marks: Path) -> str:
+    """Wait until the paused run reports the checkpoint it is holding at; its name."""
+    began = time.monotonic()
+    while not marks.exists() or not marks.read_text(encoding="utf-8").endswith("\n"):
+        assert process.poll() is None, "the run ended before its checkpoint"
+        assert time.monotonic() - began < 120, "the run never reached its checkpoint"
+        time.sleep(0.02)
+    return marks.read_text(encoding="utf-8").strip()
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_build_killed_at_any_moment_leaves_the_old_build_or_the_new_one(tmp_path):
     temp = tmp_path / "tmp"
@@ -51,27 +71,52 @@ def test_a_build_killed_at_any_moment_leaves_the_old_build_or_the_new_one(tmp_pa
     duration = time.monotonic() - began
     old, new = contents(old_ref), contents(new_ref)
     assert old != new and set(old) == set(new)
-
-    rng = random.Random(12)
     work = tmp_path / "work"
     work.mkdir()
-    outcomes = {"old": 0, "new": 0}
-    for index in range(KILLS):
+
+    def fresh_out() -> Path:
         out = work / "out"
         shutil.rmtree(out, ignore_errors=True)
         shutil.copytree(old_ref, out)
+        return out
+
+    # Where a build can be held: after each file it writes, and around the swap.
+    marks = tmp_path / "checkpoints"
+    subprocess.run(paused(marks, 0, fresh_out(), "seed"), check=True, env=env, cwd=ROOT)
+    checkpoints = marks.read_text(encoding="utf-8").splitlines()
+    assert checkpoints[-2:] == ["before the swap", "after the swap"], checkpoints
+    assert len(checkpoints) >= 4, checkpoints  # files written before the swap
+
+    # A kill held at each checkpoint: the old build up to the swap, the new one after it,
+    # whatever the machine's load.
+    for index, expected in enumerate(checkpoints, start=1):
+        out = fresh_out()
+        mark = tmp_path / f"mark{index}"
+        process = subprocess.Popen(paused(mark, index, out, "seed"), env=env, cwd=ROOT,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        assert stopped_at(process, mark) == expected
+        process.kill()
+        process.wait()
+        found = contents(out)
+        assert found == (new if expected == "after the swap" else old), (
+            f"killed {expected}: {sorted(found)}")
+
+    # And kills at moments spread over a plain run (start-up, exploring, writing): never a
+    # mix of the two builds.
+    rng = random.Random(12)
+    outcomes = {"old": 0, "new": 0}
+    for index in range(TIMED_KILLS):
+        out = fresh_out()
         process = subprocess.Popen(command(out, "seed"), env=env, cwd=ROOT,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        # Spread over the whole run and a little past it, so that a loaded machine, where
-        # this run is slower than the measured one, still has kills after the swap.
-        time.sleep(1.5 * duration * (index + rng.random()) / KILLS)
+        time.sleep(1.2 * duration * (index + rng.random()) / TIMED_KILLS)
         process.kill()
         process.wait()
         found = contents(out)
         assert found in (old, new), f"kill {index}: a mix of builds: {sorted(found)}"
         outcomes["old" if found == old else "new"] += 1
-    print(f"{KILLS} kills over {duration:.2f} s: {outcomes}")
-    assert outcomes["old"] and outcomes["new"], outcomes  # the kills did cover the swap
+    print(f"{len(checkpoints)} kills at checkpoints, {TIMED_KILLS} over {duration:.2f} s: "
+          f"{outcomes}")
     assert list(temp.iterdir()) == []  # nothing left in the system temp folder
 
     subprocess.run(command(work / "out", "seed"), check=True, env=env, cwd=ROOT)
@@ -83,14 +128,17 @@ def test_a_terminated_build_removes_its_staging_folder_and_leaves_the_old_build(
     out = tmp_path / "out"
     out.mkdir()
     (out / "book.html").write_text("old", encoding="utf-8")
-    process = subprocess.Popen(command(out, "seed"), cwd=ROOT, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, text=True)
-    time.sleep(0.6)  # past start-up, inside the build
+    marks = tmp_path / "mark"
+    # held after its first file is written into the staging folder, then terminated
+    process = subprocess.Popen(paused(marks, 1, out, "seed"), cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    assert stopped_at(process, marks).startswith("wrote ")
+    staging = [path.name for path in tmp_path.iterdir() if path.name.startswith(".out")]
+    assert len(staging) == 1 and staging[0].endswith(".new"), staging
+    marks.unlink()
     process.terminate()
     _, err = process.communicate(timeout=60)
-    if process.returncode == 0:
-        pytest.skip("the build finished before SIGTERM arrived")
-    assert process.returncode == 143 and "terminated; nothing was written" in err
+    assert process.returncode == 143 and "terminated; nothing was written" in err, err
     assert contents(out) == {"book.html": b"old"}
     assert sorted(path.name for path in tmp_path.iterdir()) == ["out"]
 

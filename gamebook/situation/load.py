@@ -7,6 +7,7 @@ cached by the bytes of their files (:mod:`gamebook.inputs.cache`).
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,8 @@ from gamebook.errors import InputError, raise_all
 from gamebook.inputs.yamlsrc import Located, did_you_mean, load_yaml, validate
 from gamebook.situation.model import (
     EXTRA_ZONES,
+    INSTANCE_ID,
+    INSTANCE_ID_WORDS,
     MAIN_ZONES,
     MAX_LP,
     PRESET_NAMES,
@@ -144,6 +147,9 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located,
                             ("hand", entry.hand), ("deck", entry.deck)):
             for index, item in enumerate(items):
                 loc = ("players", player, kind, index)
+                if not re.fullmatch(INSTANCE_ID, item.id):
+                    fail(loc + ("id",), f"instance id {item.id!r}: expected {INSTANCE_ID_WORDS}"
+                         f"; did you mean {_id_like(item.id, item.card)!r}?")
                 if item.id in seen:
                     fail(loc + ("id",), f"duplicate instance id {item.id!r} "
                          f"(already used at line {located.line_of(seen[item.id])})")
@@ -162,6 +168,16 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located,
 
 
 _EXTRA_DECK = (MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHRO, MonsterFrame.XYZ)
+
+
+def _id_like(text: str, card: str) -> str:
+    """An instance id close to ``text`` (its words joined by '_'), or the card's id when that
+    would be a sentence."""
+    words = re.sub(r"[^A-Za-z0-9_]+", "_", text).strip("_").lower()
+    if len(words) <= 32 and re.fullmatch(INSTANCE_ID, words):
+        return words
+    card_like = re.sub(r"[^A-Za-z0-9_]+", "_", card).strip("_")[:64].rstrip("_")
+    return card_like if re.fullmatch(INSTANCE_ID, card_like) else "card_1"
 
 
 def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, card: Any,

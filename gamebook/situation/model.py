@@ -21,6 +21,13 @@ _STRICT = {"extra": "forbid"}
 #: what each one means (a test checks that the two agree).
 PRESET_NAMES = ("seed", "flowchart")
 
+#: An instance id (``id:`` of a card in a situation): a letter or '_', then letters, digits
+#: and '_', at most 64 characters. Ids name cards in ``graph.json``, in actions
+#: (``A activate borrelsword.atk_gain -> leo_wizard``) and in ``instance.effect`` keys, so a
+#: space or a full stop in one would be read as two words.
+INSTANCE_ID = r"[A-Za-z_][A-Za-z0-9_]{0,63}"
+INSTANCE_ID_WORDS = "letters, digits and '_' (a letter or '_' first, at most 64 characters)"
+
 MAIN_ZONES = ("m1", "m2", "m3", "m4", "m5")
 # Spells/Traps that go to the GY once resolved, so they are never face-up between chains.
 RESOLVE_AND_LEAVE = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER,
