@@ -32,6 +32,9 @@ Why each count is right:
 - borrelsword_linkuriboh_start_step: after the declaration on Linkuriboh the graph is the
   whole-Battle-Phase example (164 / 167 decision points, 34 endings); the rest is the
   switch-to-DEF in the Start or Battle Step, Roar in the Start Step and the attack on Leo.
+- forbidden_lance_mirror_force: B's Mirror Force or Sakuretsu Armor (or both, or neither) at
+  the declaration, A's Forbidden Lance on either monster at each chance, the Damage Step's
+  Lance: 26 decision points, 19 endings, the reference engine's 19 (R104).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ GOLDEN = {
     "two_attackers_roar": {"seed": (20, 8, 8), "flowchart": (20, 8, 8)},
     "battle_fader_direct_attack": {"seed": (5, 6, 6), "flowchart": (5, 6, 6)},
     "borrelsword_linkuriboh_start_step": {"seed": (283, 58, 58), "flowchart": (296, 58, 58)},
+    "forbidden_lance_mirror_force": {"seed": (26, 19, 19), "flowchart": (26, 19, 19)},
 }
 REASONS = {
     "gravekeepers_assailant_sakuretsu": {"attack_ended": 2, "battle_over": 2},
@@ -65,6 +69,7 @@ REASONS = {
     "two_attackers_roar": {"battle_phase_over": 8},
     "battle_fader_direct_attack": {"battle_phase_over": 6},
     "borrelsword_linkuriboh_start_step": {"battle_phase_over": 58},
+    "forbidden_lance_mirror_force": {"attack_ended": 12, "battle_over": 7},
 }
 
 

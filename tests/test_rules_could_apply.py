@@ -200,3 +200,43 @@ def test_a_step_with_a_parameter_of_another_op_is_an_error_naming_both(tmp_path)
         load_card_file(path)
     message = str(caught.value)
     assert "'amount' is not a parameter of destroy" in message and ":9:" in message
+
+
+# -- R104: unaffected by other Spell/Trap effects ----------------------------------------------
+
+LANCE = "A activate forbidden_lance.activate -> summoned_skull"
+
+
+def _lance_engine() -> Engine:
+    from rules_helpers import ROOT
+
+    from gamebook.situation import load_situation
+
+    return Engine(load_situation(ROOT / "examples" / "forbidden_lance_mirror_force.yaml"), "seed")
+
+
+def test_r104_mirror_force_destroys_the_others_and_not_the_lances_target() -> None:
+    eng = _lance_engine()
+    state, events = play_events(eng, ["A pass", "B activate mirror_force.activate", LANCE,
+                                      "B pass", "A pass"], settle_end=False)
+    skull = monster(state, "summoned_skull")
+    assert skull is not None and skull.stats.atk == 2500 - 800
+    assert state.monster("gemini_elf") is None  # destroyed by Mirror Force
+    skipped = [e for e in events if e.kind == "not_applied" and e.card == "mirror_force"]
+    assert [(e.target, e.get("why")) for e in skipped] == [("summoned_skull", "unaffected")]
+
+
+def test_r104_sakuretsu_armor_does_nothing_to_the_unaffected_attacker() -> None:
+    eng = _lance_engine()
+    state, events = play_events(eng, ["A pass",
+                                      "B activate sakuretsu_armor.activate -> summoned_skull",
+                                      LANCE, "B pass", "A pass"], settle_end=False)
+    assert monster(state, "summoned_skull") is not None
+    assert not any(e.kind == "destroyed" and e.card == "summoned_skull" for e in events)
+
+
+def test_r104_the_lances_own_atk_loss_applies_to_its_target() -> None:
+    eng = _lance_engine()
+    state = play(eng, ["A pass", "B activate mirror_force.activate", LANCE, "B pass",
+                       "A pass"], settle_end=False)
+    assert monster(state, "summoned_skull").unaffected_but == "forbidden_lance"

@@ -362,6 +362,9 @@ class _Writer:
                                  step.duration)
         if op == "destroy" and getattr(step, "banish", False):
             return self.w("op.destroy_banish", who=who)
+        if op == "gain_atk" and step.amount is not None and step.amount < 0:
+            return self.duration(self.w("op.lose_atk", who=who, amount=-step.amount),
+                                 step.duration)
         text = self.w(f"op.{op}", who=who, amount=step.amount)
         return self.duration(text, step.duration) if op in _CHANGES_ATK else text
 

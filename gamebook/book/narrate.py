@@ -425,6 +425,8 @@ class Narrator:
                 return self.msg("event.not_applied_link", target=self.card(ev.target))
             if why == "no_longer_face_up":
                 return self.msg("event.not_applied_face_down", target=self.card(ev.target))
+            if why == "unaffected":
+                return self.msg("event.not_applied_unaffected", target=self.card(ev.target))
             if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon"):
                 return self.msg(f"event.not_applied_{why}")
             return self.msg("event.not_applied_previous")
@@ -467,7 +469,8 @@ class Narrator:
                   "attack_stopped", "attack_ended", "battle_phase_ends", "duel_lost", "duel_drawn",
                   "banished", "returned_to_hand", "discarded", "token_vanished",
                   "attack_negated", "battle_phase_will_end", "battle_phase_ended_by_effect",
-                  "end_step_begins", "battle_step_begins", "set_face_down", "flipped_face_up"}
+                  "end_step_begins", "battle_step_begins", "set_face_down", "flipped_face_up",
+                  "unaffected"}
         if kind == "attack_retargeted":
             if ev.target is None:
                 return self.msg("event.attack_retargeted_direct", player=player)
@@ -488,7 +491,7 @@ _CONSEQUENCES = frozenset({"tributed", "sent_to_gy", "replay_caused", "position_
                            "discarded", "token_vanished", "special_summoned", "negated",
                            "attack_negated", "battle_phase_will_end", "effect_damage",
                            "lp_gained", "player_ability", "no_battle_damage", "set_face_down",
-                           "flipped_face_up", "lp_paid", "missed_timing"})
+                           "flipped_face_up", "lp_paid", "missed_timing", "unaffected"})
 # What a Damage Step in which nobody could act may consist of, and the part worth telling.
 _DAMAGE_RESULTS = frozenset({"damage_calculation", "battle_damage", "destroyed_by_battle",
                              "not_destroyed", "sent_to_gy", "left_field", "token_vanished",

@@ -169,6 +169,9 @@ class OpName(StrEnum):
     HALVE_ATK = "halve_atk"  # `who`'s ATK becomes half its current ATK, rounded up (ASET)
     SET_ATK = "set_atk"  # `who`'s ATK becomes `amount` (ASET)
     FORBID_ATTACK_DECLARATION = "forbid_attack_declaration"  # `player` cannot declare attacks
+    # `who` is unaffected by the effects of other Spell/Trap Cards until the end of the turn
+    # (R104): this card's own effects still apply to it
+    GRANT_UNAFFECTED = "grant_unaffected"
 
 
 class Redirect(StrEnum):
@@ -359,6 +362,7 @@ OP_PARAMETERS: dict[OpName, frozenset[str]] = {op: frozenset(names) for op, name
     OpName.HALVE_ATK: (*_CARDS, "duration"),
     OpName.SET_ATK: (*_CARDS, "amount", "duration"),
     OpName.FORBID_ATTACK_DECLARATION: ("player",),
+    OpName.GRANT_UNAFFECTED: _CARDS,
 }.items()}
 EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})
 

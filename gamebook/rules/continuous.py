@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from gamebook.cards.model import EffectKind
 from gamebook.rules.context import Rules
+from gamebook.rules.operations import unaffected
 from gamebook.rules.selection import matching_cards
 from gamebook.rules.state import GameState, replace
 from gamebook.stats import Operation, Stat, StatClass
@@ -32,8 +33,10 @@ def refresh(rules: Rules, state: GameState) -> GameState:
             if not card.face_up:
                 continue
             spec = effect.modifies
-            for monster in matching_cards(rules, state, card.controller, card.id, spec.select):
-                if state.monster(monster).face_up:
+            found = matching_cards(rules, state, card.controller, card.id, spec.select)
+            immune = unaffected(rules, state, card.id, found)  # R104
+            for monster in found:
+                if state.monster(monster).face_up and monster not in immune:
                     wanted.setdefault(monster, {})[source] = (spec.atk, spec.defense)
     for monster in state.monsters:
         have = {app.source for app in monster.stats.applications if app.source in sources}

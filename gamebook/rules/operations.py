@@ -251,11 +251,50 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
     if step.who is Ref.TARGET and not cost and _target_turned_face_down(rules, state, link,
                                                                         who[0]):
         return state, [_skipped(link, step, who[0], "no_longer_face_up")], False
+    if not cost:
+        immune = unaffected(rules, state, link.card, who)
+        if immune:
+            skipped = [_skipped(link, step, instance, "unaffected") for instance in immune]
+            who = tuple(i for i in who if i not in immune)
+            if not who:
+                return state, skipped, False
+            state, events, applied = _apply_to(rules, state, link, step, who, of, cost, chosen)
+            return state, skipped + events, applied
+    return _apply_to(rules, state, link, step, who, of, cost, chosen)
+
+
+def _apply_to(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+              who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
     if step.select is not None:
         link = _remember_selection(state, link, who)
         state = replace(state, chain=state.chain[:-1] + (link,)) if not cost else state
-    handler = _HANDLERS[op]
-    return handler(rules, state, link, step, who, of, cost, chosen)
+    return _HANDLERS[step.op](rules, state, link, step, who, of, cost, chosen)
+
+
+def unaffected(rules: Rules, state: GameState, source: str, who: tuple[str, ...]
+               ) -> tuple[str, ...]:
+    """The monsters of ``who`` that the effect of card ``source`` does not affect: it is a
+    Spell/Trap Card, and they are unaffected by other Spell/Trap effects (R104)."""
+    if rules.card_of(state, source).card_type is CardType.MONSTER:
+        return ()
+    found = []
+    for instance in who:
+        monster = state.monster(instance)
+        if monster is not None and monster.unaffected_but not in (None, source):
+            found.append(instance)
+    return tuple(found)
+
+
+def _grant_unaffected(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                      who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                      ) -> Applied:
+    """Unaffected by the effects of other Spell/Trap Cards for the turn (R104)."""
+    events: list[Event] = []
+    for instance in who:
+        monster = state.monster(instance)
+        state = state.with_monster(replace(monster, unaffected_but=link.card))
+        events.append(event("unaffected", monster.controller, instance, by=link.card))
+    return state, events, bool(events)
 
 
 def _target_turned_face_down(rules: Rules, state: GameState, link: ChainLink,
@@ -767,6 +806,7 @@ _HANDLERS = {
     OpName.GAIN_ATK: _change_atk,
     OpName.HALVE_ATK: _change_atk,
     OpName.SET_ATK: _change_atk,
+    OpName.GRANT_UNAFFECTED: _grant_unaffected,
 }
 
 

@@ -179,6 +179,9 @@ class MonsterState:
     # where it goes instead of any other place when it leaves the field ("banished": R100);
     # a lasting effect on this monster, gone when it is turned face-down
     leaves_to: str | None = None
+    # unaffected by the effects of Spell/Trap Cards other than this card instance, for the
+    # rest of the turn (R104); gone when it leaves the field
+    unaffected_but: str | None = None
 
 
 @dataclass(frozen=True)
