@@ -10,6 +10,7 @@ shows it, and no rule the graph never used; its outcome table counts what the au
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -103,9 +104,10 @@ def test_the_outcome_table_counts_what_the_audit_counts(article, exploration):
 def test_article_md_has_problem_cards_explanation_outcomes_then_the_book(written):
     text = (written / "article.md").read_text(encoding="utf-8")
     headings = re.findall(r"^## (\D.*)$", text, re.MULTILINE)
+    diagram = ["The decision diagram"] if shutil.which("dot") else []  # drawn with Graphviz
     assert headings == ["The problem", "The cards", "The rules this battle uses",
                         "Every way the battle can end", "Where the two readings differ",
-                        "The book", "The rules cited in this book"]
+                        *diagram, "The book", "The rules cited in this book"]
     assert "Threatening Roar (Set)" in text and "Leo Wizard 1350/1200" in text
     assert "In this battle, page " in text
     assert "\n## 56\n" in text
@@ -165,3 +167,52 @@ def test_build_and_article_with_another_preset_write_beside_the_default(tmp_path
     folder = tmp_path / "output" / "borrelsword_linkuriboh.flowchart"
     assert (folder / "book.md").exists() and (folder / "article.md").exists()
     assert not (tmp_path / "output" / "borrelsword_linkuriboh").exists()
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz 'dot' is missing")
+def test_the_article_carries_its_decision_diagram(written):
+    """Issue 23: article.html draws the diagram inline, each page linking to its page in
+    the article; article.md shows article.svg, written beside it."""
+    html = (written / "article.html").read_text(encoding="utf-8")
+    figure = re.search(r'<figure class="diagram" id="diagram-0">(.*?)</figure>', html, re.DOTALL)
+    assert figure and figure[1].lstrip().startswith("<svg")
+    assert 'xlink:href="#p12"' in figure[1] and "<?xml" not in html and "<!DOCTYPE svg" not in html
+    assert "![The decision diagram](article.svg)" in (written / "article.md").read_text("utf-8")
+    assert 'xlink:href="article.html#p12"' in (written / "article.svg").read_text("utf-8")
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz 'dot' is missing")
+def test_an_inline_diagram_escapes_the_situations_words(tmp_path):
+    source = EXAMPLE.read_text(encoding="utf-8").replace(
+        "title: Borrelsword Dragon attacks Linkuriboh",
+        'title: "<script>alert(1)</script> & </figure>"', 1)
+    situation = tmp_path / "hostile.yaml"
+    situation.write_text(source, encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["article", str(situation), "--out", str(out), "-q"]) == 0
+    figure = re.search(r'<figure class="diagram" id="diagram-0">(.*?)</figure>',
+                       (out / "article.html").read_text(encoding="utf-8"), re.DOTALL)[1]
+    assert "<script>" not in figure and "&lt;script&gt;" in figure
+
+
+def test_cards_come_in_the_order_of_play(article):
+    """The turn player's attacker first, then the defender's cards, then the rest."""
+    assert [card.name for card in article.cards] == [
+        "Borrelsword Dragon", "Linkuriboh", "Leo Wizard", "Threatening Roar"]
+
+
+def test_each_rule_is_told_once(article):
+    """The numbered points carry their rules' text; the appendix lists only the rules the
+    book cites that no point explains."""
+    explained = {point.rule for point in article.points}
+    appendix = {entry.id for entry in article.book.appendix}
+    assert explained and not explained & appendix
+
+
+def test_no_sentence_points_at_a_section_the_article_does_not_have(tmp_path):
+    """R23 said "see the presets below", and nothing followed without --compare-rules."""
+    out = tmp_path / "plain"
+    assert main(["article", str(EXAMPLE), "--out", str(out), "-q"]) == 0
+    text = (out / "article.md").read_text(encoding="utf-8")
+    assert "Where the two readings differ" not in text
+    assert not re.search(r"\b(see|shown|listed)\b[^.]*\bbelow\b", text, re.IGNORECASE)

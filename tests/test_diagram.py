@@ -27,6 +27,7 @@ EXAMPLES = ROOT / "examples"
 MODEL = EXAMPLES / "borrelsword_linkuriboh.yaml"
 BATTLE_PHASE = EXAMPLES / "borrelsword_linkuriboh_battle_phase.yaml"
 LANGS = ("en", "zh-Hant", "zh-Hans", "ja")
+ENDING_COLOUR = diagram_module.ENDING_STYLE["color"]
 needs_dot = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz 'dot' is missing")
 
 
@@ -49,9 +50,36 @@ def _nodes(source: str) -> dict[str, str]:
 
 
 def test_an_ending_shows_its_page_and_its_outcome_in_short():
+    """Issue 23: pages 18, 32, 33 and 35 all read "B 5300 · Linkuriboh destroyed"; each now
+    says what tells it apart (another attack possible or not, Leo Wizard's position), one
+    fact a line, and only the facts that tell the endings of one short outcome apart."""
     nodes = _nodes(_dot()[0].source)
-    assert 'label="18\nB 5300 ·\nLinkuriboh\ndestroyed"' in nodes["p18"]
-    assert 'label="37\nA 6800 ·\nLinkuriboh\nTributed"' in nodes["p37"]
+    assert ('label="18\nB 5300 ·\nLinkuriboh\ndestroyed\nno further\nattack\nLeo Wizard\n'
+            'in DEF"') in nodes["p18"]
+    assert ('label="35\nB 5300 ·\nLinkuriboh\ndestroyed\nanother attack\npossible\n'
+            'Leo Wizard\nin ATK"') in nodes["p35"]
+    assert 'label="37\nA 6800 ·\nLinkuriboh\nTributed\nanother attack\npossible"' in nodes["p37"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_two_ending_boxes_of_any_examples_diagram_read_the_same(lang):
+    """Endings that read the same are one box listing its pages; others say what differs."""
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        for part in _dot(path, lang):
+            labels = [re.search(r'label="[^\n"]*\n([^"]*)"', attrs)[1]
+                      for node, attrs in _nodes(part.source).items()
+                      if re.fullmatch(r"p\d+", node) and "fillcolor" in attrs
+                      and ENDING_COLOUR in attrs]
+            assert len(labels) == len(set(labels)), (path.stem, part.name, labels)
+
+
+def test_no_two_ending_pages_of_any_example_read_the_same():
+    """The same rule in the book: an ending page is what it shows, so two endings whose
+    summary reads the same are one page."""
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        _, book = _book(path, "en")
+        endings = [page.ending for page in book.pages if page.terminal]
+        assert len(endings) == len(set(endings)), path.stem
 
 
 def test_a_decision_shows_its_page_links_to_it_and_says_who_decides_and_the_chain():

@@ -21,7 +21,7 @@ import pytest
 from gamebook.book.catalog import messages
 from gamebook.book.diagram import WRAP, diagrams
 from gamebook.book.linebreak import cjk, columns, phrases
-from gamebook.book.pages import build_book
+from gamebook.book.pages import build_book, narrator_for
 from gamebook.explore import explore
 from gamebook.situation import load_situation
 
@@ -45,9 +45,13 @@ def _diagrams(path: Path, lang: str, merge_endings: bool = False):
 
 
 def _names(path: Path, lang: str) -> set[str]:
+    """The card names of ``path`` as a book names them (a Token with its number)."""
     exploration = _exploration(path)
     situation = exploration.engine.situation
-    return {situation.cards[card].name(lang) for _, card in exploration.engine.rules.instances}
+    narrator = narrator_for(exploration, lang)
+    instances = exploration.engine.rules.instances
+    return ({situation.cards[card].name(lang) for _, card in instances}
+            | {narrator.card(instance) for instance, _ in instances})
 
 
 def _labels(source: str) -> list[str]:
@@ -77,12 +81,14 @@ def _english_words() -> frozenset[str]:
 
 @cache
 def _structural(lang: str) -> re.Pattern[str]:
-    """The lines a label stacks above or below its words (page numbers, counts): a break
-    next to them is the label's layout, not a break inside a text."""
-    keys = ("diagram.pages", "diagram.group_pages", "diagram.endings", "diagram.choices")
+    """The lines a label stacks above or below its words (page numbers, counts, an ending's
+    facts): a break next to them is the label's layout, not a break inside a text."""
+    keys = ("diagram.pages", "diagram.group_pages", "diagram.endings", "diagram.choices",
+            # what tells an ending apart: one fact a line under its short outcome
+            *(key for key in messages(lang) if key.startswith("diagram.detail_")))
     forms = [r"\d+"] + [re.sub(r"\\\{\w+\\\}", ".+?", re.escape(messages(lang)[key]))
                         for key in keys]
-    return re.compile("|".join(f"(?:{form})" for form in forms))
+    return re.compile("(?:(?:" + "|".join(f"(?:{form})" for form in forms) + r")\s?)+")
 
 
 def _layout_breaks(lines: list[str], lang: str) -> set[int]:

@@ -90,11 +90,18 @@ class Article:
     book: Book
     book_preset: str
     other_preset: str  # "" when no comparison was asked for
+    # the decision diagram: inline SVG for article.html (the overview first, then one per
+    # attack or step), and the files article.md links to; empty without Graphviz
+    diagrams: tuple[str, ...] = ()
+    diagram_files: tuple[str, ...] = ()
 
 
 def build_article(exploration: Exploration, book: Book,
                   differences: tuple[Difference, ...] | None = None,
-                  other_preset: str = "") -> Article:
+                  other_preset: str = "", diagrams: tuple[tuple[str, str], ...] = ()
+                  ) -> Article:
+    """The article; ``diagrams`` are the decision diagram's SVG files, ``(name, svg)``,
+    linked from article.md and drawn inside article.html."""
     engine = exploration.engine
     situation = engine.situation
     lang = book.lang
@@ -108,9 +115,12 @@ def build_article(exploration: Exploration, book: Book,
                                     player=narrator.player(situation.spec.turn_player)),
                        narrator.msg("article.question"))
     points = _points(book, exploration, narrator)
-    # The appendix also holds the rules the explanation's statements refer to.
+    # Each rule once: the numbered points carry their rules' text, so the appendix holds
+    # only the other rules the book (or a point's statement) cites.
+    explained = {point.rule for point in points}
     book = replace(book, appendix=appendix(
-        cited([*book.texts(), *(point.statement for point in points)]), lang))
+        [rule for rule in cited([*book.texts(), *(point.statement for point in points)])
+         if rule not in explained], lang))
     outcomes = _outcomes(exploration, narrator)
     endings = sum(1 for page in book.pages if page.terminal)
     paths = sum(row.paths for row in outcomes)
@@ -136,7 +146,22 @@ def build_article(exploration: Exploration, book: Book,
         book=book,
         book_preset=engine.config.name,
         other_preset=other_preset,
+        diagrams=tuple(inline_svg(svg) for _, svg in diagrams),
+        diagram_files=tuple(name for name, _ in diagrams),
     )
+
+
+_SVG_PROLOGUE = re.compile(r"<\?xml[^>]*>|<!DOCTYPE[^>]*>|<!--.*?-->", re.DOTALL)
+_PART_LINK = re.compile(r'xlink:href="article\.(\d+)\.svg"')
+
+
+def inline_svg(svg: str) -> str:
+    """Graphviz's SVG made fit to stand inside article.html: no XML prologue or comments,
+    page links to the article's own pages, a part's link to that part in the article.
+    Graphviz has escaped every text of it (titles, names) as XML."""
+    svg = _SVG_PROLOGUE.sub("", svg).strip()
+    svg = svg.replace('xlink:href="article.html#', 'xlink:href="#')
+    return _PART_LINK.sub(r'xlink:href="#diagram-\1"', svg)
 
 
 # The rule that makes an effect of each kind activatable where it was (R3-R6, R8, R9).
@@ -209,7 +234,9 @@ def _points(book: Book, exploration: Exploration, narrator: Narrator) -> tuple[P
 def _cards(exploration: Exploration, narrator: Narrator) -> tuple[CardEntry, ...]:
     situation = exploration.engine.situation
     seen: dict[str, CardEntry] = {}
-    for _instance, card_id in exploration.engine.rules.instances:
+    instances = dict(exploration.engine.rules.instances)
+    for instance in _in_order_of_play(situation, instances):
+        card_id = instances[instance]
         if card_id in seen:
             continue
         card = situation.cards[card_id]
@@ -218,6 +245,21 @@ def _cards(exploration: Exploration, narrator: Narrator) -> tuple[CardEntry, ...
         text = tuple(lines) or (narrator.msg("article.no_text"),)
         seen[card_id] = CardEntry(card.name(narrator.lang), _card_kind(card, narrator), text)
     return tuple(seen.values())
+
+
+def _in_order_of_play(situation: Any, instances: dict[str, str]) -> list[str]:
+    """The card instances as the battle meets them: the turn player's attacker (without an
+    attack declared yet, the turn player's monsters), then the defender's cards (monsters,
+    Spells and Traps, hand, Deck), then the rest in the situation's order."""
+    spec = situation.spec
+    turn = spec.players[spec.turn_player]
+    defender = next(spec.players[name] for name in spec.players if name != spec.turn_player)
+    first = ([spec.start.attacker] if spec.start.attacker
+             else [monster.id for monster in turn.monsters])
+    first += [entry.id for group in (defender.monsters, defender.spell_traps, defender.hand,
+                                     defender.deck) for entry in group]
+    order = [instance for instance in first if instance in instances]
+    return order + [instance for instance in instances if instance not in order]
 
 
 def _card_kind(card: Any, narrator: Narrator) -> str:

@@ -133,7 +133,8 @@ class Words:
 
 
 def diagrams(exploration: Exploration, book: Book, *, merge_endings: bool = False,
-             book_file: str = "book.html", layouts: bool = True) -> list[Diagram]:
+             book_file: str = "book.html", layouts: bool = True,
+             stem: str = "graph") -> list[Diagram]:
     """The diagrams of ``book``: one, or (a large book of several attacks or steps) an
     overview named ``graph`` and one diagram per attack or step, ``graph.1``, …
 
@@ -143,14 +144,15 @@ def diagrams(exploration: Exploration, book: Book, *, merge_endings: bool = Fals
     """
     layouts = layouts and len(book.pages) <= TRIAL_BOOK_LIMIT
     builder = _Builder(exploration, book, merge_endings, book_file, layouts)
+    builder.stem = stem  # the diagrams' file names: graph.svg, graph.1.svg, …
     groups = builder.groups()
     if len(book.pages) <= SPLIT_LIMIT or len(groups) < 2:
         clusters = len(book.pages) > CLUSTER_LIMIT
-        return [Diagram("graph", builder.diagram(book.pages, clusters=clusters),
+        return [Diagram(stem, builder.diagram(book.pages, clusters=clusters),
                         len(book.pages))]
-    parts = [Diagram("graph", builder.overview(groups))]
+    parts = [Diagram(stem, builder.overview(groups))]
     for index, (label, pages) in enumerate(groups, start=1):
-        parts.append(Diagram(f"graph.{index}", builder.diagram(
+        parts.append(Diagram(f"{stem}.{index}", builder.diagram(
             pages, clusters=True, title=label, groups=groups), len(pages)))
     return parts
 
@@ -163,11 +165,14 @@ class _Builder:
         self.book = book
         self.merge = merge_endings
         self.book_file = book_file
+        self.stem = "graph"
         self.narrator = narrator_for(exploration, book.lang)
         self.words = Words(self.narrator)
         root = exploration.state(exploration.root)
         self.start_lp = {player.value: root.life(player) for player in type(root.turn_player)}
         self.start_monsters = [monster.id for monster in root.monsters]
+        self.start_spell_traps = [card.id for card in root.spell_traps if not card.face_up]
+        self._details: dict[int, tuple[str, str]] | None = None
         self.font = FONTS.get(book.lang, FONTS["en"])
         # card names are units a label never breaks inside (when they fit a line)
         self.names = tuple(sorted({self.narrator.card(instance) for instance, _
@@ -199,6 +204,51 @@ class _Builder:
         outcome = page.outcome
         return (self.words.outcome_class(outcome, self.start_lp),
                 self.words.outcome(outcome, self.start_lp, self.start_monsters))
+
+    def ending_label(self, page: Page) -> tuple[str, str]:
+        """:meth:`ending_key` with what tells the ending apart from the others of the book
+        whose short outcome is the same, one line each: whether another attack is possible,
+        a position, an ATK, a Set card used or not (only the facts that tell them apart)."""
+        if self._details is None:
+            self._details = {}
+            same: dict[tuple[str, str], list[Page]] = {}
+            for ending in self.book.pages:
+                if ending.terminal:
+                    same.setdefault(self.ending_key(ending), []).append(ending)
+            for key, group in same.items():
+                facts = [self._facts(ending.outcome) for ending in group]
+                varying: list[tuple[str, str]] = []  # each only if it tells more apart
+                for name in dict.fromkeys(n for f in facts for n in f):
+                    kinds = len({tuple(f.get(n) for n in varying) for f in facts})
+                    if len({tuple(f.get(n) for n in [*varying, name]) for f in facts}) > kinds:
+                        varying.append(name)
+                for ending, found in zip(group, facts, strict=True):
+                    extra = [found[name] for name in varying if found.get(name)]
+                    self._details[ending.number] = (key[0], "\n".join([key[1], *extra]))
+        return self._details[page.number]
+
+    def _facts(self, outcome: dict[str, Any]) -> dict[tuple[str, str], str]:
+        """The facts of an ending a short outcome leaves out, by subject, the first that a
+        reader asks first: another attack, positions, ATK, the Set cards."""
+        words, card = self.words, self.narrator.card
+        facts = {("attack", ""): words("diagram.detail_attack_again"
+                                       if outcome.get("second_attack_possible")
+                                       else "diagram.detail_no_attack")}
+        for monster in outcome.get("field", ()):
+            if "atk" not in monster:
+                continue
+            if monster.get("def") is not None:
+                facts[("position", monster["id"])] = words(
+                    f"diagram.detail_{monster['position']}_position", card=card(monster["id"]))
+            facts[("atk", monster["id"])] = words("diagram.detail_atk", card=card(monster["id"]),
+                                                  atk=monster["atk"])
+        used = {g["id"] for g in outcome.get("graveyard", ()) if g["reason"] in
+                ("resolved", "negated")}
+        used |= {c["id"] for c in outcome.get("field", ()) if "atk" not in c and c["face_up"]}
+        for instance in self.start_spell_traps:
+            key = "used" if instance in used else "unused"
+            facts[("card", instance)] = words(f"diagram.detail_{key}", card=card(instance))
+        return facts
 
     def new_graph(self, title: str, rankdir: str = "TB") -> Any:
         import graphviz
@@ -304,13 +354,15 @@ class _Builder:
             step = self.exploration.state(page.node).window.step.value
             by_window.setdefault(step, []).append(ids[page.number])
         for node, group in endings.items():
-            outcome_class, summary = self.ending_key(group[0])
+            outcome_class, summary = (self.ending_key if self.merge else self.ending_label)(
+                group[0])
             classes.add(outcome_class)
             numbers = self.narrator.join(str(page.number) for page in group)
             label = (self.words("diagram.pages", pages=numbers) if len(group) > 1
                      else str(group[0].number))
             tooltip = "\n".join(self.page_tooltip(page) for page in group[:3])
-            dot.node(node, label=text(f"{self.wrap(label)}\n{self.wrap(summary)}", LABEL_LIMIT),
+            summary = "\n".join(self.wrap(part) for part in summary.split("\n"))
+            dot.node(node, label=text(f"{self.wrap(label)}\n{summary}", LABEL_LIMIT),
                      tooltip=text(tooltip), URL=f"{self.book_file}#p{group[0].number}",
                      fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE)
         if self.merge and endings:  # merged endings gather many edges: all at the bottom
@@ -341,7 +393,7 @@ class _Builder:
                     dot.node(stub, label=text(self.wrap(self.words("diagram.from_group",
                                                               moment=label), WRAP * 2)),
                              shape="cds", style="filled", fillcolor="#f4f4f4",
-                             color="#888888", URL=f"graph.{index}.svg", tooltip=text(label))
+                             color="#888888", URL=f"{self.stem}.{index}.svg", tooltip=text(label))
                 dot.edge(stub, ids[choice.page], color="#888888", style="dotted",
                          tooltip=text(choice.label))
         labelled: dict[tuple[str, str, str], list[tuple[str, str]]] = {}
@@ -390,7 +442,7 @@ class _Builder:
             for node in nodes:
                 number = int(node.removeprefix("to_p"))
                 dot.node(node, label=str(number), shape="cds", style="filled", fillcolor=fill,
-                         color="#666666", URL=f"graph.{index}.svg",
+                         color="#666666", URL=f"{self.stem}.{index}.svg",
                          tooltip=text(f"{label}: " + self.words("meta.page", number=number)))
         self._legend(dot, classes, continues, column=rankdir.endswith("-column"))
         return dot.source
@@ -398,10 +450,13 @@ class _Builder:
     def _ids(self, pages: tuple[Page, ...]) -> dict[int, str]:
         ids: dict[int, str] = {}
         merged: dict[tuple[str, str], str] = {}
+        same: dict[tuple[str, str], str] = {}
         for page in self.book.pages:
             if page.terminal and self.merge:
                 ids[page.number] = merged.setdefault(self.ending_key(page),
                                                      f"end{len(merged) + 1}")
+            elif page.terminal:  # endings that still read the same: one box, several pages
+                ids[page.number] = same.setdefault(self.ending_label(page), f"p{page.number}")
             else:
                 ids[page.number] = f"p{page.number}"
         return ids
@@ -445,7 +500,7 @@ class _Builder:
             for words, fill, index in continues:
                 legend.node(f"legend_to_{index}", label=text(self.wrap(words, WRAP * 2)),
                             shape="cds", style="filled", fillcolor=fill, color="#666666",
-                            URL=f"graph.{index}.svg")
+                            URL=f"{self.stem}.{index}.svg")
 
     # -- the overview ----------------------------------------------------------------------
     def overview(self, groups: list[tuple[str, tuple[Page, ...]]]) -> str:
@@ -460,7 +515,7 @@ class _Builder:
                               first=decisions[0].number, last=decisions[-1].number)
             style = {**PLAYER_STYLE["A"], "fillcolor": "#f4f4f4", "color": "#555555"}
             dot.node(f"g{index}", label=text(f"{self.wrap(label, WRAP * 2)}\n{span}"),
-                     URL=f"graph.{index}.svg", tooltip=text(label), **style)
+                     URL=f"{self.stem}.{index}.svg", tooltip=text(label), **style)
         edges: dict[tuple[str, str], int] = {}
         for page in self.book.pages:
             for choice in page.choices:

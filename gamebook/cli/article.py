@@ -10,6 +10,7 @@ diff(1) it exits 0 when they are the same and 1 when they differ.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 from gamebook.errors import printable
 
 ARTICLE_NAMES = ("article.md", "article.html")
+ARTICLE_DIAGRAM = re.compile(r"article(?:\.\d+)?\.svg")  # the diagram files it writes too
 
 
 def main(args: argparse.Namespace) -> int:
@@ -56,12 +58,16 @@ def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
     progress.phase("writing the article")
     deadline.phase = "writing the article"
     book = build_book(exploration, args.lang)
-    article = build_article(exploration, book, differences, other)
+    progress.phase("drawing the diagram")
+    pictures = _diagrams(exploration, book, deadline)
+    article = build_article(exploration, book, differences, other, pictures)
     outputs = {"article.md": render_article(article, "md"),
-               "article.html": render_article(article, "html")}
+               "article.html": render_article(article, "html"), **dict(pictures)}
     out = Path(args.out) if args.out else default_output(situation.name, args.lang,
                                                          args.rules, situation.spec.rules)
-    with staged_folder(out, ARTICLE_NAMES) as stage:
+    owned = {*ARTICLE_NAMES, *(entry.name for entry in (out.iterdir() if out.is_dir() else ())
+                               if ARTICLE_DIAGRAM.fullmatch(entry.name))}
+    with staged_folder(out, owned) as stage:
         for name, text in outputs.items():
             stage.write(name, text)
         deadline.cancel()
@@ -71,6 +77,38 @@ def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
                         f"{len(article.outcomes)} outcomes, {len(book.pages)} pages"))
         print(printable(f"wrote {out}/: {', '.join(sorted(stage.written))}"))
     return 0
+
+
+def _diagrams(exploration: Any, book: Any, deadline: Any) -> tuple[tuple[str, str], ...]:
+    """The decision diagram as SVG files for the article, ``(article.svg, svg)``, …: the
+    diagram, or the overview and one per attack or step, each page linking to its page in
+    article.html. None without Graphviz, or for a book too large to draw (the article then
+    has no diagram and says nothing of one)."""
+    import shutil
+    import subprocess
+
+    from gamebook.book.diagram import diagrams
+    from gamebook.cli.build import DIAGRAM_PAGE_LIMIT, IMAGE_PAGE_LIMIT
+
+    dot = shutil.which("dot")
+    if dot is None or len(book.pages) > IMAGE_PAGE_LIMIT:
+        return ()
+    parts = diagrams(exploration, book, book_file="article.html", stem="article")
+    if max(part.pages for part in parts) > DIAGRAM_PAGE_LIMIT:
+        return ()
+    drawn = []
+    for part in parts:
+        try:
+            result = subprocess.run([dot, "-Tsvg"], input=part.source.encode("utf-8"),
+                                    capture_output=True, check=False, timeout=max(
+                                        deadline.remaining("drawing the diagram"), 0.01))
+        except subprocess.TimeoutExpired:
+            deadline.expire()
+            raise  # pragma: no cover - expire() raises
+        if result.returncode != 0:
+            return ()
+        drawn.append((f"{part.name}.svg", result.stdout.decode("utf-8")))
+    return tuple(drawn)
 
 
 def _diff(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
