@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --tests
+bash scripts/reference-engine.sh
 .venv/bin/ruff check gamebook tests benchmarks
 .venv/bin/python -m pytest "$@"
