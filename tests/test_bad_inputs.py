@@ -312,3 +312,73 @@ def test_the_progress_line_counts_the_pages_of_a_long_exploration():
     assert seen[-1][0] <= explored.graph.number_of_nodes()
     progress.exploring(12_345, 2.0)
     assert progress.current == "exploring: 12,345 pages (6,172 per second)"
+
+
+# -- the corpus covers the vocabulary -------------------------------------------------------
+
+def schema_keys(cls: type) -> dict[str, bool]:
+    """Every key name of a schema (dataclasses, recursively): whether it takes named values
+    (an enum)."""
+    import dataclasses
+    import enum
+    import typing
+
+    def inner(hint: object) -> list[object]:
+        args = typing.get_args(hint)
+        return [part for arg in args for part in inner(arg)] if args else [hint]
+
+    found: dict[str, bool] = {}
+    for item in dataclasses.fields(cls):
+        types = inner(typing.get_type_hints(cls)[item.name])
+        found[item.name] = found.get(item.name, False) or any(
+            isinstance(kind, type) and issubclass(kind, enum.Enum) for kind in types)
+        for kind in types:
+            if dataclasses.is_dataclass(kind) and kind is not cls:
+                for name, named in schema_keys(kind).items():
+                    found[name] = found.get(name, False) or named
+    return found
+
+
+def covered(prefix: str) -> set[str]:
+    """The key names the cases of one kind cover: named in an expected error line, or in a
+    ``# covers: KEY`` line (for a message that does not repeat the key)."""
+    words: set[str] = set()
+    for name in CASES:
+        if (prefix and not name.startswith(prefix)) or (
+                not prefix and name.startswith(("card_", "timeline_"))):
+            continue
+        text = (BAD / name).read_bytes().decode("utf-8", errors="replace")
+        for line in re.findall(r"^# (?:expect: \S+|covers:) (.*)$", text, re.MULTILINE):
+            words.update(re.findall(r"[a-z_]+", line))
+    return words
+
+
+def test_every_key_of_a_situation_has_a_bad_input_case():
+    from gamebook.situation.model import SituationFile
+
+    missing = sorted(set(schema_keys(SituationFile)) - covered(""))
+    assert missing == [], f"situation keys with no case in tests/bad_inputs/: {missing}"
+
+
+def test_every_key_of_a_card_and_of_its_effects_has_a_bad_input_case():
+    """The card's own keys and its effects' (the keys of operations and selections inside
+    an effect are covered by the cases of their words, such as card_unknown_operation)."""
+    import dataclasses
+
+    from gamebook.cards.model import Card, Effect
+
+    keys = {item.name for cls in (Card, Effect) for item in dataclasses.fields(cls)}
+    missing = sorted(keys - covered("card_"))
+    assert missing == [], f"card keys with no case in tests/bad_inputs/card_*: {missing}"
+
+
+def test_the_readme_counts_the_cases():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"hostile input ({len(CASES)} of them)" in readme
+
+
+def test_a_situation_translates_into_the_book_languages():
+    from gamebook.book.catalog import LANGS
+    from gamebook.situation.model import BOOK_LANGUAGES
+
+    assert BOOK_LANGUAGES == LANGS

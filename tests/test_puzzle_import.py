@@ -15,11 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gamebook.audit.report import audit
 from gamebook.cards.library import load_library
 from gamebook.cli.entry import main
 from gamebook.edopro.export import export_puzzle
 from gamebook.edopro.field import placement, seat
 from gamebook.edopro.importer import import_puzzle
+from gamebook.explore.explorer import explore
 from gamebook.situation.load import load_situation
 from gamebook.situation.model import Situation
 
@@ -42,29 +44,13 @@ def field_of(situation: Situation) -> dict:
 
 
 def round_trip(situation: Situation, tmp_path: Path) -> Situation:
-    """Export, import, and fill in the start and scope of the original (by zone)."""
+    """Export, import and load again, with no hand edits: export-puzzle's header and comments
+    carry the title, the start, the scope, the rules and the instance ids back."""
     puzzle = tmp_path / f"{situation.name}.lua"
     puzzle.write_text(export_puzzle(situation), encoding="utf-8")
-    text = import_puzzle(puzzle, situation.cards).text
-    spec = situation.spec
-    # the imported instance ids, found by player and zone: A is the turn player
-    imported = load_situation_text(text + "start: {moment: battle_step}\nscope: end_of_battle\n",
-                                   tmp_path / "probe.yaml")
-    ids = {}
-    for original, again in zip(
-            sorted(placement(spec, situation.cards), key=lambda p: (p.player, p.location,
-                                                                    p.sequence, p.card)),
-            sorted(placement(imported.spec, imported.cards), key=lambda p: (
-                p.player, p.location, p.sequence, p.card)), strict=True):
-        ids[original.instance] = again.instance
-    start = spec.start
-    fields = [f"moment: {start.moment.value}"]
-    if start.attacker:
-        fields.append(f"attacker: {ids[start.attacker]}")
-    if start.target:
-        fields.append(f"target: {ids[start.target]}")
-    completed = text + f"start: {{{', '.join(fields)}}}\nscope: {spec.scope.value}\n"
-    return load_situation_text(completed, tmp_path / f"{situation.name}.yaml")
+    imported = import_puzzle(puzzle, situation.cards)
+    assert imported.left == ()
+    return load_situation_text(imported.text, tmp_path / f"{situation.name}.yaml")
 
 
 def load_situation_text(text: str, path: Path) -> Situation:
@@ -78,6 +64,37 @@ def test_export_then_import_gives_back_the_same_field(example, tmp_path):
     again = round_trip(situation, tmp_path)
     assert field_of(again) == field_of(situation)
     assert again.spec.turn_player == "A"  # player 0, who moves first
+
+
+def shown_by_a_puzzle(path: Path) -> bool:
+    """Every card of the situation is on the field or in a hand: export-puzzle writes no Deck
+    yet (the Deck a situation may list is read as a place a puzzle has no room for)."""
+    return not any(entry.deck for entry in load_situation(path).spec.players.values())
+
+
+WHOLE = [path for path in EXAMPLES if shown_by_a_puzzle(path)]
+
+
+def test_most_examples_are_whole_puzzles():
+    assert len(WHOLE) >= len(EXAMPLES) - 2
+
+
+@pytest.mark.parametrize("example", WHOLE, ids=[p.stem for p in WHOLE])
+def test_export_import_audit_counts_what_the_original_counts(example, tmp_path):
+    """The title, the attack (its attacker and target), the scope, the rules and the ids come
+    back from export-puzzle's own header, hint and comments: the same battle is explored."""
+    situation = load_situation(example)
+    again = round_trip(situation, tmp_path)
+    assert again.title == situation.title
+    assert again.spec.start == situation.spec.start
+    assert (again.spec.scope, again.spec.rules) == (situation.spec.scope, situation.spec.rules)
+    assert again.spec.used_this_turn == situation.spec.used_this_turn
+
+    def counts(s: Situation) -> dict:
+        found = audit(explore(s, s.spec.rules)).as_dict()
+        return {key: value for key, value in found.items() if key != "title"}
+
+    assert counts(again) == counts(situation)
     tp = situation.spec.turn_player
     assert again.spec.players["A"].lp == situation.spec.players[tp].lp
 
@@ -95,15 +112,15 @@ def test_the_imported_model_battle_reads_as_expected(tmp_path):
     puzzle.write_text(export_puzzle(load_situation(ROOT / "examples" /
                                                    "borrelsword_linkuriboh.yaml")))
     imported = import_puzzle(puzzle, LIBRARY)
-    lines = imported.text.splitlines()
-    assert lines[3:] == [
-        'title: "model"',
+    assert imported.text.splitlines() == [
+        "# Imported from model.lua by gamebook import-puzzle.",
+        'title: "Borrelsword Dragon attacks Linkuriboh"',  # the header's, not the file's name
         "turn_player: A",
         "players:",
         "  A:",
         "    lp: 8000",
         "    monsters:",
-        "      - {id: borrelsword_dragon, card: borrelsword_dragon, zone: emz_left}",
+        "      - {id: borrelsword, card: borrelsword_dragon, zone: emz_left}",
         "  B:",
         "    lp: 8000",
         "    monsters:",
@@ -111,14 +128,72 @@ def test_the_imported_model_battle_reads_as_expected(tmp_path):
         "      - {id: linkuriboh, card: linkuriboh, zone: m3}",
         "    spell_traps:",
         "      - {id: threatening_roar, card: threatening_roar, zone: s3}",
-        "# Left to fill in: when the situation starts and where its branches end, e.g.",
-        "# start: {moment: attack_declared, attacker: borrelsword_dragon, target: leo_wizard}",
-        "#   (moment: start_step | battle_step | attack_declared; an attack names its",
-        "#   attacker, and its target unless it is a direct attack)",
-        "# scope: end_of_battle   # or end_of_battle_phase",
+        "start: {moment: attack_declared, attacker: borrelsword, target: linkuriboh}",
+        "scope: end_of_battle",
     ]
+    assert imported.left == ()
     assert [note.split(": ", 1)[1] for note in imported.notes] == [
-        "ignored: Debug.ShowHint(…)", "ignored: aux.BeginPuzzle(…)"]
+        "ignored: aux.BeginPuzzle(…)"]
+
+
+def test_a_trap_set_this_turn_and_used_effects_come_back_from_the_header(tmp_path):
+    situation = load_situation_text(
+        (ROOT / "examples" / "borrelsword_linkuriboh.yaml").read_text(encoding="utf-8")
+        .replace("set: earlier_turn", "set: this_turn")
+        + "used_this_turn: [borrelsword.position_change]\n", tmp_path / "original.yaml")
+    again = round_trip(situation, tmp_path)
+    assert [s.set.value for s in again.spec.players["B"].spell_traps] == ["this_turn"]
+    assert again.spec.used_this_turn == ("borrelsword.position_change",)
+
+
+def test_a_flowchart_situation_comes_back_with_its_preset(tmp_path):
+    situation = load_situation_text(
+        (ROOT / "examples" / "borrelsword_linkuriboh.yaml").read_text(encoding="utf-8")
+        .replace("rules: seed", "rules: flowchart"), tmp_path / "original.yaml")
+    assert "It is explored under the rules preset flowchart (R23)." in export_puzzle(situation)
+    assert round_trip(situation, tmp_path).spec.rules == "flowchart"
+
+
+def test_a_long_title_comes_back_whole(tmp_path):
+    title = "A-very-long-hyphenated-title-" * 5 + " and words " * 12 + "end"
+    situation = load_situation_text(
+        (ROOT / "examples" / "borrelsword_linkuriboh.yaml").read_text(encoding="utf-8")
+        .replace("title: Borrelsword Dragon attacks Linkuriboh", f"title: {title}"),
+        tmp_path / "original.yaml")
+    assert round_trip(situation, tmp_path).title == " ".join(title.split())
+
+
+HINTED = """\
+Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN+DUEL_SIMPLE_AI,5)
+Debug.AddCard(70781052,0,0,LOCATION_MZONE,1,POS_FACEUP_ATTACK)
+Debug.AddCard(4392470,1,1,LOCATION_MZONE,1,POS_FACEUP_ATTACK)
+Debug.AddCard(54652250,1,1,LOCATION_MZONE,2,POS_FACEUP_ATTACK)
+Debug.ReloadFieldEnd()
+Debug.ShowHint("Enter the Battle Phase and attack: Summoned Skull -> Man-Eater Bug")
+"""
+
+
+def test_a_hint_that_names_the_attack_gives_the_start(tmp_path, capsys):
+    puzzle = tmp_path / "hinted.lua"
+    puzzle.write_text(HINTED)
+    imported = import_puzzle(puzzle, LIBRARY)
+    assert ("start: {moment: attack_declared, attacker: summoned_skull, target: man_eater_bug}"
+            in imported.text.splitlines())
+    assert imported.left == ("scope",)
+    assert main(["import-puzzle", str(puzzle)]) == 0
+    err = capsys.readouterr().err
+    assert "left to fill in: scope (end_of_battle or end_of_battle_phase)" in err
+    assert "start (moment" not in err
+
+
+def test_without_a_hint_the_example_start_lists_every_possible_target(tmp_path):
+    puzzle = tmp_path / "plain.lua"
+    puzzle.write_text(HINTED.replace('Debug.ShowHint("Enter the Battle Phase and attack: '
+                                     'Summoned Skull -> Man-Eater Bug")\n', ""))
+    imported = import_puzzle(puzzle, LIBRARY)
+    assert imported.left == ("start", "scope")
+    assert ("# start: {moment: attack_declared, attacker: summoned_skull, target: leo_wizard}"
+            "   # target: one of leo_wizard, man_eater_bug") in imported.text.splitlines()
 
 
 HAND_WRITTEN = """\

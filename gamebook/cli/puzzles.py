@@ -36,7 +36,6 @@ def export_puzzle(args: argparse.Namespace) -> int:
 
 def import_puzzle(args: argparse.Namespace) -> int:
     from gamebook.cards.library import load_library
-    from gamebook.edopro.importer import LEFT_TO_FILL
     from gamebook.edopro.importer import import_puzzle as read
 
     library = load_library(tuple(Path(folder).resolve() for folder in args.cards))
@@ -46,8 +45,9 @@ def import_puzzle(args: argparse.Namespace) -> int:
         for note in imported.notes:
             print(f"gamebook: {printable(note)}", file=sys.stderr)
         where = printable(args.output) if args.output else "the situation"
-        print(f"gamebook: {where}: left to fill in: {LEFT_TO_FILL}; a commented example is "
-              "at the end of the file", file=sys.stderr)
+        if imported.left:
+            print(f"gamebook: {where}: left to fill in: {imported.left_words}; a commented "
+                  "example is at the end of the file", file=sys.stderr)
     return 0
 
 

@@ -36,6 +36,19 @@ from gamebook.situation.model import Scope, SetWhen, Situation, StartMoment
 
 HEADER_WIDTH = 88  # columns of the header comment, after "-- "
 DUEL_RULE = 5  # Master Rule 2020: Extra Monster Zones, Link monsters
+# The header's sentences that import-puzzle reads back (gamebook.edopro.importer).
+WRITTEN_BY = "Written by gamebook export-puzzle from "
+START_STEP_WORDS = ("The situation starts at the start of the Battle Phase (the Start Step, "
+                    "R30).")
+BATTLE_STEP_WORDS = "The situation starts in the Battle Step, before any attack is declared."
+SCOPE_WORDS = {Scope.END_OF_BATTLE: "It ends when that attack is over.",
+               Scope.END_OF_BATTLE_PHASE: "It goes on to every further attack and the End Step."}
+HINT_ATTACK = "Enter the Battle Phase and attack: "  # then "attacker -> target" (or "directly")
+HINT_BATTLE_STEP = "Enter the Battle Phase: the situation starts in the Battle Step"
+HINT_START_STEP = "Enter the Battle Phase: the situation starts in the Start Step"
+RULES_WORDS = "It is explored under the rules preset {rules} (R23)."
+SET_THIS_TURN_WORDS = "- Set this turn (R9: it cannot be activated this turn): "
+USED_WORDS = "- effects already used this turn (R26): "
 ZONE_WORDS = {"emz_left": "the left Extra Monster Zone", "emz_right":
               "the right Extra Monster Zone", "field": "the Field Zone"}
 
@@ -53,8 +66,11 @@ def export_puzzle(situation: Situation) -> str:
     lines = []
     for paragraph in _header(situation, name):
         indent = "  " if paragraph.startswith("- ") else ""
+        # wrapped only at spaces, so that joining the lines with spaces gives the paragraph
+        # back (import-puzzle reads the title and the start from here)
         lines += [f"-- {line}" for line in textwrap.wrap(
-            _comment(paragraph), HEADER_WIDTH, subsequent_indent=indent)] or ["--"]
+            _comment(paragraph), HEADER_WIDTH, subsequent_indent=indent,
+            break_long_words=False, break_on_hyphens=False)] or ["--"]
     lines += ["", f"Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN+DUEL_SIMPLE_AI,{DUEL_RULE})"]
     for player_name in sorted(spec.players, key=lambda n: seat(spec, n)):
         lines.append(f"Debug.SetPlayerInfo({seat(spec, player_name)},"
@@ -87,32 +103,32 @@ def _header(situation: Situation, name: Callable[[str], str]) -> list[str]:
     spec = situation.spec
     other = "B" if spec.turn_player == "A" else "A"
     lines = [situation.title,
-             f"Written by gamebook export-puzzle from {Path(situation.path).name}.",
+             f"{WRITTEN_BY}{Path(situation.path).name}.",
              "",
              f"Player 0 (who moves first) is {spec.turn_player}, the turn player; "
              f"player 1 is {other}.",
              "A puzzle starts in player 0's Main Phase 1 and cannot start in the Battle Phase.",
              _start_words(situation, name),
              _scope_words(spec.scope)]
+    if spec.rules != "seed":
+        lines.append(RULES_WORDS.format(rules=spec.rules))
     this_turn = [item.id for entry in spec.players.values() for item in entry.spell_traps
                  if not item.face_up and item.set is SetWhen.THIS_TURN]
     if this_turn or spec.used_this_turn:
         lines += ["", "A puzzle cannot show:"]
     if this_turn:
-        lines.append("- Set this turn (R9: it cannot be activated this turn): "
-                     + ", ".join(f"{name(i)} ({i})" for i in this_turn))
+        lines.append(SET_THIS_TURN_WORDS + ", ".join(f"{name(i)} ({i})" for i in this_turn))
     if spec.used_this_turn:
-        lines.append("- effects already used this turn (R26): "
-                     + ", ".join(spec.used_this_turn))
+        lines.append(USED_WORDS + ", ".join(spec.used_this_turn))
     return lines
 
 
 def _start_words(situation: Situation, name: Callable[[str], str]) -> str:
     start = situation.spec.start
     if start.moment is StartMoment.START_STEP:
-        return "The situation starts at the start of the Battle Phase (the Start Step, R30)."
+        return START_STEP_WORDS
     if start.moment is StartMoment.BATTLE_STEP:
-        return "The situation starts in the Battle Step, before any attack is declared."
+        return BATTLE_STEP_WORDS
     assert start.attacker is not None
     target = (f"on {name(start.target)} ({start.target})" if start.target
               else "directly")
@@ -122,19 +138,17 @@ def _start_words(situation: Situation, name: Callable[[str], str]) -> str:
 
 
 def _scope_words(scope: Scope) -> str:
-    if scope is Scope.END_OF_BATTLE:
-        return "It ends when that attack is over."
-    return "It goes on to every further attack and the End Step."
+    return SCOPE_WORDS[scope]
 
 
 def _hint(situation: Situation, name: Callable[[str], str]) -> str:
     start = situation.spec.start
     if start.moment is StartMoment.ATTACK_DECLARED and start.attacker is not None:
         target = name(start.target) if start.target else "directly"
-        return f"Enter the Battle Phase and attack: {name(start.attacker)} -> {target}"
+        return f"{HINT_ATTACK}{name(start.attacker)} -> {target}"
     if start.moment is StartMoment.BATTLE_STEP:
-        return "Enter the Battle Phase: the situation starts in the Battle Step"
-    return "Enter the Battle Phase: the situation starts in the Start Step"
+        return HINT_BATTLE_STEP
+    return HINT_START_STEP
 
 
 def _check_passcodes(situation: Situation) -> None:

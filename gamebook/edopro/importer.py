@@ -5,9 +5,14 @@ The script's set-up calls are read by :mod:`gamebook.edopro.lua`: ``Debug.Reload
 sequence, position[, summoned properly])`` (constants by name or by number) and
 ``Debug.ReloadFieldEnd``. Each passcode is looked up in the card library; player 0 (who
 moves first) becomes the turn player A, player 1 becomes B. Every other call or piece of
-code is ignored with a note. A puzzle says nothing of the moment a situation starts at or
-of its scope, so the situation is written without them, with a commented example for the
-user to complete (:data:`LEFT_TO_FILL`).
+code is ignored with a note. A puzzle's calls say nothing of the moment a situation starts
+at or of its scope. A puzzle that ``gamebook export-puzzle`` wrote says them in its header
+comment, with the title, the cards Set this turn, the effects already used and the rules
+preset, and names each card's instance id in the comment of its ``Debug.AddCard`` line: all
+of that is read back (comments only, never run), so export then import gives the situation
+again. Any puzzle's ``Debug.ShowHint("Enter the Battle Phase and attack: X -> Y")`` names the
+attack. What is still unknown is left out, with a commented example for the user to complete
+(:data:`LEFT_TO_FILL`).
 
 Each mistake (an unknown passcode or constant, a location a situation has no place for, a
 call with the wrong arguments, two cards in one zone) is one error with the script's line;
@@ -17,11 +22,24 @@ all of them are reported together.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from gamebook.cards.library import CardLibrary
 from gamebook.cards.model import Card, CardType, MonsterFrame, SpellTrapType
+from gamebook.edopro.export import (
+    BATTLE_STEP_WORDS,
+    HINT_ATTACK,
+    HINT_BATTLE_STEP,
+    HINT_START_STEP,
+    RULES_WORDS,
+    SCOPE_WORDS,
+    SET_THIS_TURN_WORDS,
+    START_STEP_WORDS,
+    USED_WORDS,
+    WRITTEN_BY,
+)
 from gamebook.edopro.field import (
     CONSTANTS,
     FACEDOWN_DEFENSE,
@@ -41,7 +59,7 @@ from gamebook.edopro.lua import Call, Token, scan, tokens
 from gamebook.errors import InputError, raise_all
 from gamebook.inputs.files import read_input
 from gamebook.inputs.yamlsrc import did_you_mean
-from gamebook.situation.model import MAX_LP
+from gamebook.situation.model import INSTANCE_ID, MAX_LP, PRESET_NAMES
 
 ADD_CARD, SET_PLAYER_INFO = "Debug.AddCard", "Debug.SetPlayerInfo"
 BEGIN, END = "Debug.ReloadFieldBegin", "Debug.ReloadFieldEnd"
@@ -50,6 +68,8 @@ PLAYER_NAMES = ("A", "B")  # player 0, player 1
 LEFT_TO_FILL = ("start (moment: start_step, battle_step, or attack_declared with the "
                 "attacker and, unless it is a direct attack, the target) and scope "
                 "(end_of_battle or end_of_battle_phase)")
+_LEFT = {"start": LEFT_TO_FILL.partition(" and scope")[0],
+         "scope": "scope (end_of_battle or end_of_battle_phase)"}
 _RESOLVE_AND_LEAVE = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER,
                       SpellTrapType.RITUAL)
 _MONSTER_ORDER = ("m1", "m2", "m3", "m4", "m5", "emz_left", "emz_right")
@@ -65,6 +85,7 @@ class _Card:
     face_up: bool = True
     defense: bool = False
     sequence: int = 0
+    named: str | None = None  # the instance id in the comment export-puzzle wrote
 
 
 @dataclass
@@ -73,6 +94,12 @@ class Imported:
 
     text: str
     notes: list[str] = field(default_factory=list)  # "FILE:LINE: …", one per ignored piece
+    left: tuple[str, ...] = ("start", "scope")  # what the user still has to fill in
+
+    @property
+    def left_words(self) -> str:
+        """What is left to fill in, in words (empty if nothing)."""
+        return " and ".join(_LEFT[part] for part in self.left)
 
 
 def import_puzzle(path: str | Path, cards: CardLibrary) -> Imported:
@@ -82,12 +109,21 @@ def import_puzzle(path: str | Path, cards: CardLibrary) -> Imported:
         text = read_input(path, "an EDOPro puzzle script (.lua)").decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(path, None, f"expected UTF-8 text ({exc.reason})") from None
-    calls, notes, errors = scan(tokens(text, path), SETUP_CALLS, path)
+    items = tokens(text, path)
+    calls, notes, errors = scan(items, SETUP_CALLS, path)
     reader = _Reader(path, cards, errors)
     reader.read(calls)
     raise_all(reader.errors)
-    return Imported(_situation_text(path, reader), [f"{path}:{line}: ignored: {what}"
-                                                     for line, what in notes])
+    source = text.splitlines()
+    for placed in reader.placed:
+        placed.named = _comment_id(source[placed.line - 1] if placed.line <= len(source) else "")
+    hint = _hint(items)
+    if hint is not None:
+        notes = [(line, what) for line, what in notes if what != "Debug.ShowHint(…)"]
+    known = _Known.read(source, hint)
+    situation, left = _situation_text(path, reader, known)
+    return Imported(situation, [f"{path}:{line}: ignored: {what}" for line, what in notes],
+                    left)
 
 
 class _Reader:
@@ -272,65 +308,224 @@ def _source(arg: tuple[Token, ...]) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-def _situation_text(path: Path, reader: _Reader) -> str:
-    """The situation file: the field, then the start and scope left for the user."""
+def _situation_text(path: Path, reader: _Reader, known: _Known) -> tuple[str, tuple[str, ...]]:
+    """The situation file: the field, and the start and scope if the puzzle says them (else
+    left for the user, with an example); what is left to fill in."""
     ids: dict[str, int] = {}
+    named = [placed.named for placed in reader.placed]
+    # The ids export-puzzle wrote, if every card has one and no two the same.
+    by_comment = bool(named) and None not in named and len(set(named)) == len(named)
 
-    def instance(card: Card) -> str:
+    def instance(placed: _Card) -> str:
+        if by_comment:
+            return placed.named or ""
+        card = placed.card
         ids[card.id] = ids.get(card.id, 0) + 1
         return card.id if ids[card.id] == 1 else f"{card.id}_{ids[card.id]}"
 
-    lines = [f"# Imported from {_one_line(path.name)} by gamebook import-puzzle.",
-             "# Left to fill in: start and scope (see the end of this file); check the title,",
-             "# and add 'set: this_turn' to a card Set this turn (a puzzle cannot say so).",
-             f"title: {json.dumps(path.stem, ensure_ascii=False)}",
-             "turn_player: A",
-             "players:"]
+    body: list[str] = []
     first: dict[str, list[str]] = {"attackers": [], "targets": []}
+    names: dict[tuple[int, str], list[str]] = {}  # (player, English name) -> attackable ids
+    set_this_turn = set(known.set_this_turn) if by_comment else set()
     for player, name in enumerate(PLAYER_NAMES):
         mine = [placed for placed in reader.placed if placed.player == player]
-        lines += [f"  {name}:", f"    lp: {reader.lp[player]}"]
+        body += [f"  {name}:", f"    lp: {reader.lp[player]}"]
         monsters = sorted((p for p in mine if p.zone in _MONSTER_ORDER),
                           key=lambda p: _MONSTER_ORDER.index(p.zone or ""))
         spells = sorted((p for p in mine if p.zone in _SPELL_TRAP_ORDER),
                         key=lambda p: _SPELL_TRAP_ORDER.index(p.zone or ""))
         hand = sorted((p for p in mine if p.zone is None), key=lambda p: p.sequence)
         if monsters:
-            lines.append("    monsters:")
+            body.append("    monsters:")
         for placed in monsters:
-            ident = instance(placed.card)
+            ident = instance(placed)
             extra = ("" if not placed.defense else ", position: defense") + (
                 "" if placed.face_up else ", face_up: false")
-            lines.append(f"      - {{id: {ident}, card: {placed.card.id}{extra}, "
-                         f"zone: {placed.zone}}}")
+            body.append(f"      - {{id: {ident}, card: {placed.card.id}{extra}, "
+                        f"zone: {placed.zone}}}")
             if player == 0 and placed.face_up and not placed.defense:
                 first["attackers"].append(ident)
+                names.setdefault((0, placed.card.name("en")), []).append(ident)
             if player == 1:
                 first["targets"].append(ident)
+                names.setdefault((1, placed.card.name("en")), []).append(ident)
         if spells:
-            lines.append("    spell_traps:")
+            body.append("    spell_traps:")
         for placed in spells:
+            ident = instance(placed)
             up = ", face_up: true" if placed.face_up else ""
-            lines.append(f"      - {{id: {instance(placed.card)}, card: {placed.card.id}{up}, "
-                         f"zone: {placed.zone}}}")
+            when = ", set: this_turn" if ident in set_this_turn and not placed.face_up else ""
+            body.append(f"      - {{id: {ident}, card: {placed.card.id}{up}{when}, "
+                        f"zone: {placed.zone}}}")
         if hand:
-            lines.append("    hand:")
+            body.append("    hand:")
         for placed in hand:
-            lines.append(f"      - {{id: {instance(placed.card)}, card: {placed.card.id}}}")
-    return "\n".join(lines + _left_to_fill(first)) + "\n"
+            body.append(f"      - {{id: {instance(placed)}, card: {placed.card.id}}}")
+    start = known.start_line(by_comment, names)
+    scope = f"scope: {known.scope}" if known.scope else None
+    left = tuple(part for part, line in (("start", start), ("scope", scope)) if line is None)
+    lines = [f"# Imported from {_one_line(path.name)} by gamebook import-puzzle."]
+    if left:
+        lines.append(f"# Left to fill in: {' and '.join(left)} (see the end of this file).")
+    if known.title is None:
+        lines.append("# Check the title: it is the file's name.")
+    if not (by_comment and known.from_header):
+        lines.append("# Add 'set: this_turn' to a card Set this turn (a puzzle cannot say so).")
+    title = path.stem if known.title is None else known.title
+    lines.append(f"title: {json.dumps(title, ensure_ascii=False)}")
+    if known.rules:
+        lines.append(f"rules: {known.rules}")
+    lines += ["turn_player: A", "players:", *body]
+    if start:
+        lines.append(start)
+    if scope:
+        lines.append(scope)
+    if by_comment and known.used:
+        lines.append("used_this_turn: [" + ", ".join(known.used) + "]")
+    if left:
+        lines += _left_to_fill(first, left)
+    return "\n".join(lines) + "\n", left
 
 
-def _left_to_fill(first: dict[str, list[str]]) -> list[str]:
-    if first["attackers"]:
-        target = f", target: {first['targets'][0]}" if first["targets"] else ""
-        example = f"{{moment: attack_declared, attacker: {first['attackers'][0]}{target}}}"
-    else:
-        example = "{moment: battle_step}"
-    return ["# Left to fill in: when the situation starts and where its branches end, e.g.",
-            f"# start: {example}",
-            "#   (moment: start_step | battle_step | attack_declared; an attack names its",
-            "#   attacker, and its target unless it is a direct attack)",
-            "# scope: end_of_battle   # or end_of_battle_phase"]
+def _left_to_fill(first: dict[str, list[str]], left: tuple[str, ...]) -> list[str]:
+    """A commented example of what is left; the attack shown is only an example (the puzzle
+    did not say which attack it is), so it names one attacker and every possible target."""
+    lines = ["# Left to fill in: " + {
+        ("start", "scope"): "when the situation starts and where its branches end, e.g.",
+        ("start",): "when the situation starts, e.g.",
+        ("scope",): "where its branches end, e.g."}[left]]
+    if "start" in left:
+        if first["attackers"]:
+            targets = first["targets"]
+            target = f", target: {targets[0]}" if targets else ""
+            example = f"{{moment: attack_declared, attacker: {first['attackers'][0]}{target}}}"
+            if len(targets) > 1:
+                example += f"   # target: one of {', '.join(targets)}"
+        else:
+            example = "{moment: battle_step}"
+        lines += [f"# start: {example}",
+                  "#   (moment: start_step | battle_step | attack_declared; an attack names its",
+                  "#   attacker, and its target unless it is a direct attack)"]
+    if "scope" in left:
+        lines.append("# scope: end_of_battle   # or end_of_battle_phase")
+    return lines
+
+
+_ID = INSTANCE_ID
+_ADD_CARD_COMMENT = re.compile(
+    rf"--.*\(({_ID}), (?:m[1-5]|s[1-5]|hand|the left Extra Monster Zone|"
+    r"the right Extra Monster Zone|the Field Zone)\)\s*$")
+_ATTACK_WORDS = re.compile(
+    rf"The situation starts at attack 1: enter the Battle Phase and declare an attack with "
+    rf".*? \(({_ID})\) (?:on .*? \(({_ID})\)|directly); the situation begins right after "
+    r"that declaration \(R33\)\.")
+
+
+def _comment_id(line: str) -> str | None:
+    """The instance id export-puzzle wrote in the comment of an AddCard line, or None."""
+    match = _ADD_CARD_COMMENT.search(line)
+    return match.group(1) if match else None
+
+
+def _hint(items: list[Token]) -> str | None:
+    """The text of the first ``Debug.ShowHint("…")`` with a plain string, or None."""
+    for index in range(len(items) - 5):
+        window = items[index:index + 6]
+        if ([t.text for t in window[:4]] == ["Debug", ".", "ShowHint", "("]
+                and window[4].kind == "string" and window[5].text == ")"):
+            return str(window[4].value)
+    return None
+
+
+@dataclass
+class _Known:
+    """What the puzzle says besides its field: from the header export-puzzle writes (title,
+    start, scope, rules, Set this turn, used effects) or a hint naming the attack."""
+
+    title: str | None = None
+    moment: str | None = None
+    attacker: str | None = None  # an instance id (header) …
+    target: str | None = None
+    hint_attack: tuple[str, str | None] | None = None  # … or English names (hint)
+    scope: str | None = None
+    rules: str | None = None
+    set_this_turn: tuple[str, ...] = ()
+    used: tuple[str, ...] = ()
+    from_header: bool = False
+
+    @classmethod
+    def read(cls, source: list[str], hint: str | None) -> _Known:
+        known = cls()
+        header = []
+        for line in source:
+            text = line.strip()
+            if not text.startswith("--") or _LONG_COMMENT.match(text):
+                break
+            header.append(text[2:].strip())
+        marker = next((i for i, text in enumerate(header) if text.startswith(WRITTEN_BY)), None)
+        if marker is not None:
+            known.from_header = True
+            known.title = " ".join(text for text in header[:marker] if text)
+            body = " ".join(text for text in header[marker + 1:] if text)
+            known._read_body(body)
+        if known.moment is None and hint is not None:
+            known._read_hint(" ".join(hint.split()))
+        return known
+
+    def _read_body(self, body: str) -> None:
+        if START_STEP_WORDS in body:
+            self.moment = "start_step"
+        elif BATTLE_STEP_WORDS in body:
+            self.moment = "battle_step"
+        elif match := _ATTACK_WORDS.search(body):
+            self.moment, self.attacker, self.target = "attack_declared", *match.groups()
+        for scope, words in SCOPE_WORDS.items():
+            if words in body:
+                self.scope = scope.value
+        for preset in PRESET_NAMES:
+            if RULES_WORDS.format(rules=preset) in body:
+                self.rules = preset
+        if SET_THIS_TURN_WORDS in body:
+            listed = body.split(SET_THIS_TURN_WORDS, 1)[1].split(USED_WORDS)[0]
+            self.set_this_turn = tuple(re.findall(rf"\(({_ID})\)(?:,|\s|$)", listed))
+        if USED_WORDS in body:
+            listed = body.split(USED_WORDS, 1)[1].split(SET_THIS_TURN_WORDS)[0]
+            self.used = tuple(key for key in listed.split(", ")
+                              if re.fullmatch(rf"{_ID}\.[A-Za-z0-9_]+", key.strip()))
+
+    def _read_hint(self, hint: str) -> None:
+        if hint == HINT_START_STEP:
+            self.moment = "start_step"
+        elif hint == HINT_BATTLE_STEP:
+            self.moment = "battle_step"
+        elif hint.startswith(HINT_ATTACK) and " -> " in hint:
+            attacker, _, target = hint[len(HINT_ATTACK):].rpartition(" -> ")
+            self.moment = "attack_declared"
+            self.hint_attack = (attacker, None if target == "directly" else target)
+
+    def start_line(self, by_comment: bool,
+                   names: dict[tuple[int, str], list[str]]) -> str | None:
+        """``start: {…}`` if the puzzle says where it starts (by ids it wrote, or by names
+        that each fit one card), else None."""
+        if self.moment in ("start_step", "battle_step"):
+            return f"start: {{moment: {self.moment}}}"
+        if self.moment != "attack_declared":
+            return None
+        if self.attacker and by_comment:
+            attacker, target = self.attacker, self.target
+        elif self.hint_attack:
+            attackers = names.get((0, self.hint_attack[0]), [])
+            targets = names.get((1, self.hint_attack[1]), []) if self.hint_attack[1] else [""]
+            if len(attackers) != 1 or len(targets) != 1:
+                return None
+            attacker, target = attackers[0], targets[0] or None
+        else:
+            return None
+        return (f"start: {{moment: attack_declared, attacker: {attacker}"
+                + (f", target: {target}}}" if target else "}"))
+
+
+_LONG_COMMENT = re.compile(r"--\[=*\[")
 
 
 def _one_line(text: str) -> str:

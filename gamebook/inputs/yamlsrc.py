@@ -302,13 +302,32 @@ def validation_errors(located: Located, exc: Any, what: str, schema: Any = None
                       ) -> list[InputError]:
     """Every error of a pydantic ``ValidationError``, one :class:`InputError` per place."""
     errors: list[InputError] = []
-    seen: set[Loc] = set()
+    seen: dict[Loc, int] = {}
     for error in exc.errors():
         loc = tuple(part for part in error["loc"] if not isinstance(part, str)
                     or not part.startswith(("function-", "tagged-union")))
-        if loc in seen:  # a union reports each alternative: the first says enough
+        # A union of plain types (``bool | DamageStepUse``) names each alternative as a part
+        # of the place ("damage_step.bool"): not a key of the file, so it is left out and
+        # the alternatives become one line.
+        kept: list[str | int] = []
+        union = False
+        for part in loc:
+            if isinstance(part, str) and (*kept, part) not in located.lines and (
+                    part in ("bool", "int", "str", "float") or "[" in part):
+                union = True
+                continue
+            kept.append(part)
+        loc = tuple(kept)
+        if loc in seen:  # a union reports each alternative
+            if union:
+                index = seen[loc]
+                first = errors[index]
+                said = error["msg"].removeprefix("Input should be ")
+                said += did_you_mean(str(error.get("input")), re.findall(
+                    r"'([^']*)'", error.get("ctx", {}).get("expected", "")), "")
+                errors[index] = InputError(first.path, first.line, f"{first.message} or {said}")
             continue
-        seen.add(loc)
+        seen[loc] = len(errors)
         shown = ".".join(str(part) for part in loc) or what
         message = error["msg"]
         kind = error["type"]

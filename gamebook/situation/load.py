@@ -17,6 +17,7 @@ from gamebook.cards.model import CardType, MonsterFrame, Position, SpellTrapType
 from gamebook.errors import InputError, raise_all
 from gamebook.inputs.yamlsrc import Located, did_you_mean, load_yaml, validate
 from gamebook.situation.model import (
+    BOOK_LANGUAGES,
     EXTRA_ZONES,
     INSTANCE_ID,
     INSTANCE_ID_WORDS,
@@ -138,6 +139,11 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located,
     if spec.rules not in PRESET_NAMES:
         fail(("rules",), f"rules: expected one of {', '.join(PRESET_NAMES)}"
              + did_you_mean(spec.rules, PRESET_NAMES, ""))
+    for lang in spec.translations:
+        if lang not in BOOK_LANGUAGES:
+            fail(("translations", lang), f"translations: {lang!r} is not a book language; "
+                 f"expected one of {', '.join(BOOK_LANGUAGES)}"
+                 + did_you_mean(lang, BOOK_LANGUAGES, ""))
     seen: dict[str, tuple] = {}
     for player, entry in spec.players.items():
         if not 0 < entry.lp <= MAX_LP:

@@ -28,6 +28,10 @@ PRESET_NAMES = ("seed", "flowchart")
 INSTANCE_ID = r"[A-Za-z_][A-Za-z0-9_]{0,63}"
 INSTANCE_ID_WORDS = "letters, digits and '_' (a letter or '_' first, at most 64 characters)"
 
+#: The languages a book is written in (``translations:`` names them); the message catalogs
+#: of :mod:`gamebook.book.catalog` are the same four (a test checks).
+BOOK_LANGUAGES = ("en", "zh-Hant", "zh-Hans", "ja")
+
 MAIN_ZONES = ("m1", "m2", "m3", "m4", "m5")
 # Spells/Traps that go to the GY once resolved, so they are never face-up between chains.
 RESOLVE_AND_LEAVE = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER,
