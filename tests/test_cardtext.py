@@ -103,7 +103,7 @@ def test_borrelsword_dragon():
         "face-up monster: This card gains ATK equal to half the ATK of the attacked monster")
     assert ", and if you do, the attacked monster's ATK becomes half its current ATK" in lines[3]
     assert render("borrelsword_dragon", "zh-Hant")[0] == (
-        "連接怪獸・連接4・暗屬性・龍族・攻擊力3000")
+        "連結怪獸・連結4・暗屬性・龍族・攻擊力3000")
     assert render("borrelsword_dragon", "ja")[2].startswith(
         "【誘発即時効果・スペルスピード2】フィールドのリンクモンスター以外の攻撃表示のモンスター1体を"
         "対象として発動できる。")
