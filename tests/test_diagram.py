@@ -142,10 +142,16 @@ def test_wrap_breaks_at_spaces_and_between_cjk_characters_never_before_punctuati
 def test_a_large_book_of_several_attacks_is_an_overview_plus_one_diagram_per_attack():
     parts = _dot(BATTLE_PHASE)
     # Attack 1 on Linkuriboh, then on Leo Wizard after a replay; the Battle Step after
-    # attack 1; Attack 2 on Leo Wizard; the End Step; the Battle Step after attack 2 (issue
-    # 23: the Battle Step is one part per number of attacks declared, not one for them all)
+    # attack 1; Attack 2 on Leo Wizard; the Battle Step after attack 2; the End Step (issue
+    # 23: the Battle Step is one part per number of attacks declared, not one for them all,
+    # and the parts are numbered in the order of the Battle Phase)
     assert [p.name for p in parts] == ["graph"] + [f"graph.{n}" for n in range(1, 7)]
     overview = parts[0].source
+    assert [re.search(r'label="[^"\n]*\n([^"\n]*)', part.source)[1]
+            for part in parts[1:]] == [
+        "Attack 1: Borrelsword Dragon → Linkuriboh", "Attack 1: Borrelsword Dragon → Leo Wizard",
+        "The Battle Step, after attack 1", "Attack 2: Borrelsword Dragon → Leo Wizard",
+        "The Battle Step, after attack 2", "The End Step"]
     assert "Attack 1: Borrelsword Dragon → Linkuriboh" in overview
     assert 'URL="graph.1.svg"' in overview and "decides" not in overview
     exploration, book = _book(BATTLE_PHASE, "en")

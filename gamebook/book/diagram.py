@@ -293,9 +293,10 @@ class _Builder:
         return "\n".join(lines)
 
     def groups(self) -> list[tuple[str, tuple[Page, ...]]]:
-        """The pages by attack (and its target) or step, in page order; an ending joins its
-        first parent's. The Battle Step is one group per number of attacks declared before
-        it (every attack returns to it: one group would hold the whole battle)."""
+        """The pages by attack (and its target) or step, in the order of the Battle Phase
+        (those of one stage in page order); an ending joins its first parent's. The Battle
+        Step is one group per number of attacks declared before it (every attack returns to
+        it: one group would hold the whole battle)."""
         keys: dict[int, tuple[Any, str]] = {}
         order: list[tuple[Any, str]] = []
         for page in self.book.pages:
@@ -321,6 +322,8 @@ class _Builder:
         for page in self.book.pages:
             for choice in page.choices:
                 keys.setdefault(choice.page, keys[page.number])
+        # in the order of the Battle Phase (the overview's rows): graph.1 is the first stage
+        order.sort(key=lambda key: self.stages[key[0]])
         self.group_stages = [self.stages[key] for key, _ in order]
         return [(label, tuple(p for p in self.book.pages if keys[p.number][0] == key))
                 for key, label in order]
