@@ -11,9 +11,13 @@ Rules (documented in the README, "Diagrams"):
 - Every node links to its page in ``book.html`` and has a tooltip: the page, who decides,
   the chain.
 - A book of more than :data:`SPLIT_LIMIT` pages whose pages belong to several attacks or
-  steps is drawn as an overview (one node per attack or step, and its outcomes) plus one
-  diagram per attack or step (``graph.1``, ``graph.2``, …); inside those, and in any diagram
-  of more than :data:`CLUSTER_LIMIT` pages, the pages of one window (step) are a cluster.
+  steps is drawn as an overview plus one diagram per attack or step (``graph.1``,
+  ``graph.2``, … in the order of the Battle Phase; the Battle Step is one per number of
+  attacks declared before it); inside those, and in any diagram of more than
+  :data:`CLUSTER_LIMIT` pages, the pages of one window (step) are a cluster.
+- The overview: one row per stage (the Start Step, the Battle Step before the first attack,
+  attack 1 on each target, the Battle Step after it, …, the End Step), then the endings,
+  one box per outcome class; one edge per pair of boxes, its count a tag on it.
 
 Words come from the catalogs (``diagram.*``, ``short.*``), so every language has its own
 legend, labels and tooltips; the font is one that has the language's glyphs.
@@ -453,7 +457,7 @@ class _Builder:
             dot.edge(junction, child, label=label, tooltip=text(sources[0][1]), color=colour,
                      fontcolor=colour)
         continues = []
-        for index, nodes in stubs.items():  # an arrow per page, coloured by its diagram
+        for index, nodes in sorted(stubs.items()):  # an arrow per page, coloured by its part
             label = (groups or [("?", ())])[index - 1][0]
             fill = STUB_FILLS[(index - 1) % len(STUB_FILLS)]
             continues.append((self.words("diagram.continues", moment=label), fill, index))
@@ -480,8 +484,8 @@ class _Builder:
         return ids
 
     def _legend(self, dot: Any, classes: set[str],
-                continues: list[tuple[str, str, int]] = (), *, players: bool = True,
-                column: bool = False, counts: bool = False) -> None:
+                continues: list[tuple[str, str, int]] = (), *,
+                column: bool = False) -> None:
         sideways = dot.graph_attr.get("rankdir") == "LR"
         # Top to bottom: a boxed row above the tree, or a boxed column beside it (invisible
         # edges from one entry to the next). Left to right: one rank, a column, unboxed (a
@@ -495,27 +499,22 @@ class _Builder:
                 names.append("legend_heading")
                 legend.node("legend_heading", label=text(self.words("diagram.legend")),
                             shape="plaintext")
-            for player in ("A", "B") if players else ():
+            for player in ("A", "B"):
                 names.append(f"legend_{player}")
                 legend.node(names[-1], label=text(self.wrap(self.words(
                     "meta.to_move", player=self.narrator.player(player)))),
                     **PLAYER_STYLE[player])
-            if players:
-                names += ["legend_pass", "legend_pass_to"]
-                legend.node("legend_pass", label="", shape="point", width="0.05")
-                legend.node("legend_pass_to", label="", shape="point", width="0.05")
-                legend.edge("legend_pass", "legend_pass_to", style="dashed",
-                            minlen="2" if across else "1", label=text(self.words("short.pass")))
+            names += ["legend_pass", "legend_pass_to"]
+            legend.node("legend_pass", label="", shape="point", width="0.05")
+            legend.node("legend_pass_to", label="", shape="point", width="0.05")
+            legend.edge("legend_pass", "legend_pass_to", style="dashed",
+                        minlen="2" if across else "1", label=text(self.words("short.pass")))
             for outcome_class in OUTCOME_STYLE:
                 if outcome_class in classes:
                     names.append(f"legend_{outcome_class}")
                     legend.node(names[-1], label=text(self.wrap(self.words(
                         f"diagram.class_{outcome_class}"))),
                         fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE)
-            if counts:  # the overview's "×N" on its edges
-                names.append("legend_counts")
-                legend.node("legend_counts", label=text(self.wrap(
-                    self.words("diagram.count_legend"), WRAP * 2)), shape="plaintext")
             names += [f"legend_to_{index}" for _, _, index in continues]
             for first, second in zip(names, names[1:], strict=False):  # in this order
                 legend.edge(first, second, style="invis")
