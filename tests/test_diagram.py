@@ -137,6 +137,9 @@ def test_wrap_breaks_at_spaces_and_between_cjk_characters_never_before_punctuati
     assert all(not line.startswith(("、", "。", "ー", "：")) for line in
                wrap("リンクリボーの攻撃力を0にする効果、そして。", 8).split("\n"))
     assert wrap("switch-to-DEF") == "switch-to-DEF"  # one word is never cut
+    # a lone " · " ends a line, never starts one (the overview's wider ending lines)
+    assert (wrap("B 5000 · Leo Wizard destroyed · Linkuriboh destroyed", 42)
+            == "B 5000 · Leo Wizard destroyed ·\nLinkuriboh destroyed")
 
 
 def test_a_large_book_of_several_attacks_is_an_overview_plus_one_diagram_per_attack():
