@@ -601,8 +601,9 @@ class _Builder:
             legend.node("legend_counts", label=text(self.wrap(
                 self.words("diagram.count_legend"), WRAP * 3)), shape="plaintext")
             legend.edge("legend_rows", "legend_counts", style="invis")
-        first = next(f"end_{c}" for c in OUTCOME_STYLE if c in outcomes)
-        dot.edge(first, "legend_rows", style="invis")
+        last = next((f"end_{c}" for c in OUTCOME_STYLE if c in outcomes),
+                    f"g{len(groups)}")  # a book cut short by its budget may have no ending
+        dot.edge(last, "legend_rows", style="invis")
         return dot.source
 
     def _outcome_table(self, outcome_class: str, summaries: dict[str, list[int]]) -> str:
