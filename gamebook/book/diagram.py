@@ -612,15 +612,18 @@ class _Builder:
         total = sum(len(pages) for pages in summaries.values())
         head = (f"{_html(self.words(f'diagram.class_{outcome_class}'))}<BR/>"
                 f"{_html(self.words('diagram.endings', count=total))}")
-        rows = [f'<TR><TD COLSPAN="2" CELLPADDING="3"><B>{head}</B></TD></TR>']
+        rows = [f'<TR><TD COLSPAN="3" CELLPADDING="3"><B>{head}</B></TD></TR>']
         for summary, pages in summaries.items():
-            lines = '<BR ALIGN="LEFT"/>'.join(
+            # a line that goes on is indented (an em), so it never reads as another outcome
+            lines = f'<BR ALIGN="LEFT"/>{EDGE_PAD * 2}'.join(
                 _html(line) for line in self.wrap(summary, WRAP * 3).split("\n"))
             tooltip = _html(shorten(self.words("diagram.pages", pages=self.narrator.join(
                 str(number) for number in pages)), TOOLTIP_LIMIT))
             link = f'HREF="{self.book_file}#p{pages[0]}" TOOLTIP="{tooltip}"'
+            # an empty cell between the outcome and its count: a line ending in " ·" must
+            # not run into the count
             rows.append(f'<TR><TD ALIGN="LEFT" BALIGN="LEFT" {link}>{lines}</TD>'
-                        f'<TD ALIGN="RIGHT" VALIGN="TOP" {link}>'
+                        f'<TD WIDTH="12"></TD><TD ALIGN="RIGHT" VALIGN="TOP" {link}>'
                         f'{_html(self.words("diagram.endings", count=len(pages)))}</TD></TR>')
         return ('<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="2">'
                 + "".join(rows) + "</TABLE>>")
