@@ -137,14 +137,24 @@ def test_wrap_breaks_at_spaces_and_between_cjk_characters_never_before_punctuati
     assert all(not line.startswith(("、", "。", "ー", "：")) for line in
                wrap("リンクリボーの攻撃力を0にする効果、そして。", 8).split("\n"))
     assert wrap("switch-to-DEF") == "switch-to-DEF"  # one word is never cut
+    # a lone " · " ends a line, never starts one (the overview's wider ending lines)
+    assert (wrap("B 5000 · Leo Wizard destroyed · Linkuriboh destroyed", 42)
+            == "B 5000 · Leo Wizard destroyed ·\nLinkuriboh destroyed")
 
 
 def test_a_large_book_of_several_attacks_is_an_overview_plus_one_diagram_per_attack():
     parts = _dot(BATTLE_PHASE)
-    # Attack 1 on Linkuriboh, then on Leo Wizard after a replay; the open Battle Step;
-    # Attack 2 on Leo Wizard; the End Step
-    assert [p.name for p in parts] == ["graph"] + [f"graph.{n}" for n in range(1, 6)]
+    # Attack 1 on Linkuriboh, then on Leo Wizard after a replay; the Battle Step after
+    # attack 1; Attack 2 on Leo Wizard; the Battle Step after attack 2; the End Step (issue
+    # 23: the Battle Step is one part per number of attacks declared, not one for them all,
+    # and the parts are numbered in the order of the Battle Phase)
+    assert [p.name for p in parts] == ["graph"] + [f"graph.{n}" for n in range(1, 7)]
     overview = parts[0].source
+    assert [re.search(r'label="[^"\n]*\n([^"\n]*)', part.source)[1]
+            for part in parts[1:]] == [
+        "Attack 1: Borrelsword Dragon → Linkuriboh", "Attack 1: Borrelsword Dragon → Leo Wizard",
+        "The Battle Step, after attack 1", "Attack 2: Borrelsword Dragon → Leo Wizard",
+        "The Battle Step, after attack 2", "The End Step"]
     assert "Attack 1: Borrelsword Dragon → Linkuriboh" in overview
     assert 'URL="graph.1.svg"' in overview and "decides" not in overview
     exploration, book = _book(BATTLE_PHASE, "en")
@@ -158,6 +168,103 @@ def test_a_large_book_of_several_attacks_is_an_overview_plus_one_diagram_per_att
                                      re.MULTILINE | re.DOTALL):
             assert "label=" in edge or "style=dashed" in edge or head in labelled
     assert drawn == {page.number for page in book.pages}
+
+
+START_STEP = EXAMPLES / "borrelsword_linkuriboh_start_step.yaml"
+# the overview's rows (issue 23): each stage of the Battle Phase, in order
+START_STEP_ROWS = [
+    ["The Start Step"], ["The Battle Step, before the first attack"],
+    ["Attack 1: Borrelsword Dragon → Leo Wizard", "Attack 1: Borrelsword Dragon → Linkuriboh"],
+    ["The Battle Step, after attack 1"],
+    ["Attack 2: Borrelsword Dragon → Leo Wizard", "Attack 2: Borrelsword Dragon → Linkuriboh",
+     "Attack 2: Borrelsword Dragon, direct attack"],
+    ["The Battle Step, after attack 2"], ["The End Step"],
+]
+
+
+def _overview(lang: str) -> tuple[str, object]:
+    exploration, book = _book(START_STEP, lang)
+    return diagrams(exploration, book, layouts=False)[0].source, book
+
+
+def _rows(source: str) -> list[list[str]]:
+    """The node ids of each ``rank=same`` row of the overview, top to bottom."""
+    found = dict(re.findall(r"subgraph (stage\d+|endings) \{\n\s*rank=same\n(.*?)\n\s*\}",
+                            source, re.DOTALL))
+    names = sorted((n for n in found if n != "endings"), key=lambda n: int(n[5:]))
+    return [re.findall(r"^\s*(\w+)", found[name], re.MULTILINE)
+            for name in [*names, "endings"]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_start_step_overview_reads_stage_by_stage_with_every_count_on_its_edge(lang):
+    """Issue 23: the overview was a hairball (about 100 crossing edges, "×N" labels that
+    could not be matched to their edge). Now one row per stage, the endings grouped by
+    outcome class in the last row, one edge per pair of boxes, and its count a tag that the
+    edge runs through (so it belongs to that edge and no other)."""
+    source, book = _overview(lang)
+    english, _ = _overview("en")
+    nodes = _nodes(source)
+    rows = _rows(source)
+    assert len(rows) == len(START_STEP_ROWS) + 1  # the stages, then the endings
+    # every language has the same rows as English (the ids of the stages are the same)
+    assert [[n for n in row if n.startswith("g")] for row in rows] == [
+        [n for n in row if n.startswith("g")] for row in _rows(english)]
+    if lang == "en":
+        tooltips = [sorted(re.search(r'tooltip="([^"]*)"', nodes[n])[1] for n in row
+                           if n.startswith("g")) for row in rows[:-1]]
+        assert tooltips == START_STEP_ROWS
+    endings = rows[-1]
+    assert endings == ["end_none", "end_b_loses", "end_a_loses"]  # grouped by outcome class
+    listed = sum(int(n) for end in endings for n in re.findall(
+        r'<TD ALIGN="RIGHT"[^>]*>\D*(\d+)\D*</TD>', nodes[end]))
+    assert listed == sum(page.terminal for page in book.pages) == 58
+    # each count is a tag with one edge in and one out; no edge has a label of its own
+    edges = re.findall(r"^\s*(\w+) -> (\w+) \[(.*?)\]$", source, re.MULTILINE | re.DOTALL)
+    assert not [e for e in edges if "label=" in e[2]]
+    tags = {n: int(re.search(r'label="×(\d+)"', a)[1]) for n, a in nodes.items()
+            if n.startswith("n")}
+    into = [head for _, head, _ in edges if head in tags]
+    out_of = [tail for tail, _, _ in edges if tail in tags]
+    assert sorted(into) == sorted(out_of) == sorted(tags)  # exactly one of each per tag
+    pairs = [(tail, next(h for t, h, _ in edges if t == tag)) for tail, tag, _ in edges
+             if tag in tags]
+    assert len(pairs) == len(set(pairs)) == len(tags)  # one edge per pair of boxes
+    # the counts add up to the book's choices that leave a stage or end the battle
+    stage_of = {page.number: index for index, (_, pages) in enumerate(
+        diagram_module._Builder(*_book(START_STEP, lang), False, "book.html",
+                                False).groups(), start=1) for page in pages}
+    leaving = sum(1 for page in book.pages for choice in page.choices
+                  if book.page(choice.page).terminal
+                  or stage_of[choice.page] != stage_of[page.number])
+    assert sum(tags.values()) == leaving
+
+
+@needs_dot
+def test_the_overviews_edges_run_through_their_count_tags():
+    """Laid out, each count tag is where its two edges meet: the edge into it ends on its
+    box and the edge out of it starts there."""
+    import json
+    import subprocess
+
+    source, _ = _overview("en")
+    laid = json.loads(subprocess.run(["dot", "-Tjson"], input=source.encode(),
+                                     capture_output=True, check=True).stdout)
+    objects = {obj["_gvid"]: obj for obj in laid["objects"]}
+    checked = 0
+    for edge in laid["edges"]:
+        ends = [(edge["head"], -1), (edge["tail"], 0)]
+        points = [p for op in edge.get("_draw_", []) if op["op"] == "b" for p in op["points"]]
+        for gvid, index in ends:
+            tag = objects[gvid]
+            if not tag["name"].startswith("n") or not points:
+                continue
+            x, y = (float(v) for v in tag["pos"].split(","))
+            half_w, half_h = float(tag["width"]) * 36 + 3, float(tag["height"]) * 36 + 3
+            px, py = points[index]
+            assert abs(px - x) <= half_w and abs(py - y) <= half_h, tag["name"]
+            checked += 1
+    assert checked == 2 * sum(1 for obj in objects.values() if obj["name"].startswith("n"))
 
 
 def test_missing_font_warns_when_fontconfig_lists_no_font_for_the_language(tmp_path,

@@ -178,10 +178,11 @@ def test_the_word_break_check_finds_words_split_in_the_middle():
 
 needs_dot = pytest.mark.skipif(shutil.which("dot") is None,
                                reason="Graphviz 'dot' is missing: no layout to check")
-# a handful of examples, small to large; the Start Step example is drawn as an overview
-# (checked here) and one diagram per attack or step
+# a handful of examples, small to large, and the overview of the Start Step example (drawn
+# as an overview and one diagram per attack or step), which issue 23 found colliding
 LAID_OUT = ("borrelsword_linkuriboh", "two_attackers_roar", "shrink_honest_kuriboh",
             "magic_cylinder_negate_attack")
+OVERVIEW = "borrelsword_linkuriboh_start_step"
 
 
 @needs_dot
@@ -200,6 +201,12 @@ def test_no_two_texts_of_a_laid_out_diagram_touch(lang):
             problems += [f"{name} {part.name} (merged endings: {merge}): {a.text!r} ({a.owner}) "
                          f"and {b.text!r} ({b.owner}) {gap:.1f} pt apart"
                          for a, b, gap in collisions(found)]
+    exploration = _exploration(ROOT / "examples" / f"{OVERVIEW}.yaml")
+    overview = diagrams(exploration, build_book(exploration, lang), layouts=False)[0]
+    found = boxes(layout(overview.source))
+    assert len(found) > 40, f"{OVERVIEW}: the overview's text is missing from the layout"
+    problems += [f"{OVERVIEW} overview: {a.text!r} ({a.owner}) and {b.text!r} ({b.owner}) "
+                 f"{gap:.1f} pt apart" for a, b, gap in collisions(found)]
     assert not problems, "\n".join(problems)
 
 

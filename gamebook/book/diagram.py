@@ -11,9 +11,13 @@ Rules (documented in the README, "Diagrams"):
 - Every node links to its page in ``book.html`` and has a tooltip: the page, who decides,
   the chain.
 - A book of more than :data:`SPLIT_LIMIT` pages whose pages belong to several attacks or
-  steps is drawn as an overview (one node per attack or step, and its outcomes) plus one
-  diagram per attack or step (``graph.1``, ``graph.2``, …); inside those, and in any diagram
-  of more than :data:`CLUSTER_LIMIT` pages, the pages of one window (step) are a cluster.
+  steps is drawn as an overview plus one diagram per attack or step (``graph.1``,
+  ``graph.2``, … in the order of the Battle Phase; the Battle Step is one per number of
+  attacks declared before it); inside those, and in any diagram of more than
+  :data:`CLUSTER_LIMIT` pages, the pages of one window (step) are a cluster.
+- The overview: one row per stage (the Start Step, the Battle Step before the first attack,
+  attack 1 on each target, the Battle Step after it, …, the End Step), then the endings,
+  one box per outcome class; one edge per pair of boxes, its count a tag on it.
 
 Words come from the catalogs (``diagram.*``, ``short.*``), so every language has its own
 legend, labels and tooltips; the font is one that has the language's glyphs.
@@ -64,6 +68,11 @@ EDGE_COLOUR = {"A": "#1f5fa8", "B": "#b4461c"}
 OUTCOME_STYLE = {
     "none": "#e8e8e8", "b_loses": "#d4edc9", "a_loses": "#f7e7a6", "both": "#e2d3f0",
     "duel_over": "#f3b7b7",
+}
+# The overview's edges into the endings of a class: a darker shade of the class's fill.
+OUTCOME_EDGE = {
+    "none": "#8a8a8a", "b_loses": "#3b8030", "a_loses": "#9a7a12", "both": "#7a4fa6",
+    "duel_over": "#b83232",
 }
 STUB_FILLS = ("#f1f1f1", "#dff3f3", "#f6e3f3", "#ececd2", "#e3e3f8")  # "continues in …"
 ENDING_STYLE = {"shape": "box", "style": "filled", "color": "#3d3d3d", "penwidth": "1.6"}
@@ -166,6 +175,9 @@ class _Builder:
         self.merge = merge_endings
         self.book_file = book_file
         self.stem = "graph"
+        # each group's stage (its row in the overview): see :func:`_stage`
+        self.stages: dict[Any, tuple[int, int, int]] = {}
+        self.group_stages: list[tuple[int, int, int]] = []
         self.narrator = narrator_for(exploration, book.lang)
         self.words = Words(self.narrator)
         root = exploration.state(exploration.root)
@@ -285,28 +297,38 @@ class _Builder:
         return "\n".join(lines)
 
     def groups(self) -> list[tuple[str, tuple[Page, ...]]]:
-        """The pages by attack (and its target) or step, in page order; an ending joins its
-        first parent's."""
+        """The pages by attack (and its target) or step, in the order of the Battle Phase
+        (those of one stage in page order); an ending joins its first parent's. The Battle
+        Step is one group per number of attacks declared before it (every attack returns to
+        it: one group would hold the whole battle)."""
         keys: dict[int, tuple[Any, str]] = {}
         order: list[tuple[Any, str]] = []
         for page in self.book.pages:
             if page.terminal:
                 continue
             state = self.exploration.state(page.node)
+            number = sum(count for _, count in state.attacks_declared)
             if state.attack is not None:
-                number = sum(count for _, count in state.attacks_declared)
                 # one part per attack and target: a replay onto another monster starts one
                 key = (("attack", number, state.attack.target),
                        page.moment or self.words("diagram.attack", number=number,
                                                  card=self.narrator.card(state.attack.attacker)))
-            else:
-                key = (("step", state.window.step.value), page.moment or "")
+            elif state.window.step.value in ("start_step", "end_step"):
+                key = (("step", state.window.step.value, 0), page.moment or "")
+            else:  # the Battle Step (or what is left of a Damage Step) between attacks
+                key = (("step", "battle", number), self.words(
+                    "diagram.battle_step_after", number=number) if number
+                       else self.words("diagram.battle_step_first"))
             if key[0] not in [k[0] for k in order]:
                 order.append(key)
             keys[page.number] = next(k for k in order if k[0] == key[0])
+            self.stages[key[0]] = _stage(state, number)
         for page in self.book.pages:
             for choice in page.choices:
                 keys.setdefault(choice.page, keys[page.number])
+        # in the order of the Battle Phase (the overview's rows): graph.1 is the first stage
+        order.sort(key=lambda key: self.stages[key[0]])
+        self.group_stages = [self.stages[key] for key, _ in order]
         return [(label, tuple(p for p in self.book.pages if keys[p.number][0] == key))
                 for key, label in order]
 
@@ -435,7 +457,7 @@ class _Builder:
             dot.edge(junction, child, label=label, tooltip=text(sources[0][1]), color=colour,
                      fontcolor=colour)
         continues = []
-        for index, nodes in stubs.items():  # an arrow per page, coloured by its diagram
+        for index, nodes in sorted(stubs.items()):  # an arrow per page, coloured by its part
             label = (groups or [("?", ())])[index - 1][0]
             fill = STUB_FILLS[(index - 1) % len(STUB_FILLS)]
             continues.append((self.words("diagram.continues", moment=label), fill, index))
@@ -462,8 +484,8 @@ class _Builder:
         return ids
 
     def _legend(self, dot: Any, classes: set[str],
-                continues: list[tuple[str, str, int]] = (), *, players: bool = True,
-                column: bool = False, counts: bool = False) -> None:
+                continues: list[tuple[str, str, int]] = (), *,
+                column: bool = False) -> None:
         sideways = dot.graph_attr.get("rankdir") == "LR"
         # Top to bottom: a boxed row above the tree, or a boxed column beside it (invisible
         # edges from one entry to the next). Left to right: one rank, a column, unboxed (a
@@ -477,27 +499,22 @@ class _Builder:
                 names.append("legend_heading")
                 legend.node("legend_heading", label=text(self.words("diagram.legend")),
                             shape="plaintext")
-            for player in ("A", "B") if players else ():
+            for player in ("A", "B"):
                 names.append(f"legend_{player}")
                 legend.node(names[-1], label=text(self.wrap(self.words(
                     "meta.to_move", player=self.narrator.player(player)))),
                     **PLAYER_STYLE[player])
-            if players:
-                names += ["legend_pass", "legend_pass_to"]
-                legend.node("legend_pass", label="", shape="point", width="0.05")
-                legend.node("legend_pass_to", label="", shape="point", width="0.05")
-                legend.edge("legend_pass", "legend_pass_to", style="dashed",
-                            minlen="2" if across else "1", label=text(self.words("short.pass")))
+            names += ["legend_pass", "legend_pass_to"]
+            legend.node("legend_pass", label="", shape="point", width="0.05")
+            legend.node("legend_pass_to", label="", shape="point", width="0.05")
+            legend.edge("legend_pass", "legend_pass_to", style="dashed",
+                        minlen="2" if across else "1", label=text(self.words("short.pass")))
             for outcome_class in OUTCOME_STYLE:
                 if outcome_class in classes:
                     names.append(f"legend_{outcome_class}")
                     legend.node(names[-1], label=text(self.wrap(self.words(
                         f"diagram.class_{outcome_class}"))),
                         fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE)
-            if counts:  # the overview's "×N" on its edges
-                names.append("legend_counts")
-                legend.node("legend_counts", label=text(self.wrap(
-                    self.words("diagram.count_legend"), WRAP * 2)), shape="plaintext")
             names += [f"legend_to_{index}" for _, _, index in continues]
             for first, second in zip(names, names[1:], strict=False):  # in this order
                 legend.edge(first, second, style="invis")
@@ -508,50 +525,130 @@ class _Builder:
 
     # -- the overview ----------------------------------------------------------------------
     def overview(self, groups: list[tuple[str, tuple[Page, ...]]]) -> str:
-        dot = self.new_graph(self.title(), "LR")
+        """The stages of a large book top to bottom, one row each (the Start Step, the Battle
+        Step before the first attack, attack 1 on each target, the Battle Step after it, …,
+        the End Step), each linking to its diagram; then the endings, one box per outcome
+        class listing its outcomes; one edge per pair of boxes, with a tag on it saying how
+        many choices take it; the legend in its own box below."""
+        dot = self.new_graph(self.title(), "TB")
+        dot.graph_attr.update(nodesep="0.18", ranksep="0.25")
         where = {page.number: index
                  for index, (_, pages) in enumerate(groups, start=1) for page in pages}
-        outcomes: dict[tuple[str, str], int] = {}
-        classes = set()
+        rows: dict[tuple[int, int, int], list[str]] = {}
+        style = {**PLAYER_STYLE["A"], "fillcolor": "#f4f4f4", "color": "#555555"}
         for index, (label, pages) in enumerate(groups, start=1):
             decisions = [page for page in pages if not page.terminal]
             span = self.words("diagram.group_pages", count=len(decisions),
                               first=decisions[0].number, last=decisions[-1].number)
-            style = {**PLAYER_STYLE["A"], "fillcolor": "#f4f4f4", "color": "#555555"}
             dot.node(f"g{index}", label=text(f"{self.wrap(label, WRAP * 2)}\n{span}"),
                      URL=f"{self.stem}.{index}.svg", tooltip=text(label), **style)
+            rows.setdefault(self.group_stages[index - 1], []).append(f"g{index}")
+        outcomes: dict[str, dict[str, list[int]]] = {}  # class: short outcome: its pages
+        for page in self.book.pages:
+            if page.terminal:
+                outcome_class, summary = self.ending_key(page)
+                outcomes.setdefault(outcome_class, {}).setdefault(summary, []).append(
+                    page.number)
         edges: dict[tuple[str, str], int] = {}
         for page in self.book.pages:
             for choice in page.choices:
                 target = self.book.page(choice.page)
                 if target.terminal:
-                    key = self.ending_key(target)
-                    node = f"o{outcomes.setdefault(key, len(outcomes) + 1)}"
-                    classes.add(key[0])
+                    node = f"end_{self.ending_key(target)[0]}"
                 elif where[choice.page] != where[page.number]:
                     node = f"g{where[choice.page]}"
                 else:
                     continue
-                edges[(f"g{where[page.number]}", node)] = edges.get(
-                    (f"g{where[page.number]}", node), 0) + 1
-        counts: dict[tuple[str, str], list[int]] = {}
-        for page in self.book.pages:
-            if page.terminal:
-                counts.setdefault(self.ending_key(page), []).append(page.number)
-        for (outcome_class, summary), number in outcomes.items():
-            count = self.words("diagram.endings", count=len(counts[(outcome_class, summary)]))
-            dot.node(f"o{number}", label=text(f"{self.wrap(summary)}\n{count}"),
-                     fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE,
-                     tooltip=text(self.words("diagram.pages", pages=self.narrator.join(
-                         str(n) for n in counts[(outcome_class, summary)]))))
-        for (source, target), count in edges.items():
-            dot.edge(source, target, label=_padded(f"×{count}"),
-                     tooltip=text(self.words("diagram.choices", count=count)))
-        self._legend(dot, classes, players=False, counts=True)
+                pair = (f"g{where[page.number]}", node)
+                edges[pair] = edges.get(pair, 0) + 1
+        with dot.subgraph(name="endings") as row:  # the last row: the endings by outcome
+            row.attr(rank="same")
+            for outcome_class in OUTCOME_STYLE:
+                if outcome_class in outcomes:
+                    row.node(f"end_{outcome_class}", label=self._outcome_table(
+                        outcome_class, outcomes[outcome_class]), shape="box", style="filled",
+                        fillcolor=OUTCOME_STYLE[outcome_class], color="#3d3d3d",
+                        penwidth="1.6", margin="0.1,0.06",
+                        tooltip=text(self.words(f"diagram.class_{outcome_class}")))
+        row_of = {node: stage for stage, nodes in rows.items() for node in nodes}
+        for number, ((source, target), count) in enumerate(edges.items(), start=1):
+            outcome_class = target.removeprefix("end_") if target.startswith("end_") else None
+            # from stage to stage: dark and heavy; into the endings: the class's colour
+            colour = OUTCOME_EDGE.get(outcome_class, "#222222")
+            line = {"color": colour, "penwidth": "1.2" if outcome_class else "1.8",
+                    "tooltip": text(self.words("diagram.choices", count=count))}
+            # the count is a tag on the edge itself, just under the stage it leaves (beside
+            # it, in its row, for an attack that a replay turns onto another target): the
+            # line runs through it, so it can belong to no other edge
+            tag = f"n{number}"
+            dot.node(tag, label=f"×{count}", shape="box", style="rounded,filled",
+                     fillcolor="#ffffff", color=colour, fontcolor=colour, margin="0.05,0.01",
+                     height="0.2", width="0.2", tooltip=line["tooltip"])
+            if row_of.get(source) == row_of.get(target):
+                rows[row_of[source]].append(tag)
+            dot.edge(source, tag, arrowhead="none", weight="4", **line)
+            dot.edge(tag, target, weight="1" if outcome_class else "4", **line)
+        for number, stage in enumerate(sorted(rows)):  # one row per stage, in order
+            with dot.subgraph(name=f"stage{number}") as row:
+                row.attr(rank="same")
+                for node in rows[stage]:
+                    row.node(node)
+        with dot.subgraph(name="cluster_legend") as legend:  # apart, under the endings
+            legend.attr(label=text(self.words("diagram.legend")), fontsize=FONT_SIZE,
+                        color="#bbbbbb", rank="same")
+            legend.node("legend_rows", label=text(self.wrap(
+                self.words("diagram.rows_legend"), WRAP * 3)), shape="plaintext")
+            legend.node("legend_counts", label=text(self.wrap(
+                self.words("diagram.count_legend"), WRAP * 3)), shape="plaintext")
+            legend.edge("legend_rows", "legend_counts", style="invis")
+        last = next((f"end_{c}" for c in OUTCOME_STYLE if c in outcomes),
+                    f"g{len(groups)}")  # a book cut short by its budget may have no ending
+        dot.edge(last, "legend_rows", style="invis")
         return dot.source
+
+    def _outcome_table(self, outcome_class: str, summaries: dict[str, list[int]]) -> str:
+        """An HTML-like label: the class and its number of endings, then one row per short
+        outcome with its number of endings, linking to its first page."""
+        total = sum(len(pages) for pages in summaries.values())
+        head = (f"{_html(self.words(f'diagram.class_{outcome_class}'))}<BR/>"
+                f"{_html(self.words('diagram.endings', count=total))}")
+        rows = [f'<TR><TD COLSPAN="3" CELLPADDING="3"><B>{head}</B></TD></TR>']
+        for summary, pages in summaries.items():
+            # a line that goes on is indented (an em), so it never reads as another outcome
+            lines = f'<BR ALIGN="LEFT"/>{EDGE_PAD * 2}'.join(
+                _html(line) for line in self.wrap(summary, WRAP * 3).split("\n"))
+            tooltip = _html(shorten(self.words("diagram.pages", pages=self.narrator.join(
+                str(number) for number in pages)), TOOLTIP_LIMIT))
+            link = f'HREF="{self.book_file}#p{pages[0]}" TOOLTIP="{tooltip}"'
+            # an empty cell between the outcome and its count: a line ending in " ·" must
+            # not run into the count
+            rows.append(f'<TR><TD ALIGN="LEFT" BALIGN="LEFT" {link}>{lines}</TD>'
+                        f'<TD WIDTH="12"></TD><TD ALIGN="RIGHT" VALIGN="TOP" {link}>'
+                        f'{_html(self.words("diagram.endings", count=len(pages)))}</TD></TR>')
+        return ('<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="2">'
+                + "".join(rows) + "</TABLE>>")
+
+
+def _stage(state: Any, attacks: int) -> tuple[int, int, int]:
+    """Where a page's attack or step comes in the Battle Phase, in order: the Start Step, the
+    Battle Step before the first attack, attack 1, the Battle Step after it, attack 2, …,
+    the End Step (``attacks``: how many were declared, the current one included)."""
+    step = state.window.step.value
+    if step == "end_step":
+        return (1, 0, 0)
+    if state.attack is not None:
+        return (0, attacks, 1)
+    return (0, 0, 0) if step == "start_step" else (0, attacks, 2)
 
 
 EDGE_PAD = "\u2002"  # an en space (half an em) each side of an edge label's lines
+
+
+def _html(value: str) -> str:
+    """A user string made safe inside an HTML-like label: escaped, no character XML forbids."""
+    import html
+
+    return html.escape(_XML_FORBIDDEN.sub("", str(value)))
 
 
 def _padded(label: str) -> str:

@@ -5,7 +5,8 @@ break between phrases, as BudouX (a small line-breaking model for ja, zh-Hans an
 segments them, so that a katakana word (リンクリボー) or a Chinese word (栗子球) is never cut.
 Card names are units too: no break falls inside one unless the name alone is wider than a
 line, and the edge of a card name is a break point even inside a long phrase. Closing
-punctuation (、：・) stays with the phrase before it, an opening bracket with the one after.
+punctuation (、：・, and a lone " · ") stays with the phrase before it, an opening bracket
+with the one after.
 
 BudouX is imported only when a label holds CJK characters.
 """
@@ -59,6 +60,8 @@ def units(value: str, lang: str, keep: tuple[str, ...] = (), width: int = 14
     breaks: dict[int, bool] = {}  # offset -> whether a space is there (dropped at a break)
     start = 0
     for chunk in value.split(" "):
+        if start and chunk and all(c in _CLOSING or c == "·" for c in chunk):
+            breaks.pop(start - 1, None)  # a lone separator ("a · b") ends a line, never starts one
         for cut in _cuts(chunk, lang, keep, width):
             breaks[start + cut] = False
         start += len(chunk) + 1
