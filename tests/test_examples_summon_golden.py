@@ -36,6 +36,17 @@ Why each count is right:
   Sheep Tokens on the field: a revival below Scapegoat on the chain does nothing, and after
   it Scapegoat cannot be activated. 10 endings (8 different field/GY/LP sets, as the
   reference engine finds; the rest differ in A's attack being stopped or not).
+- raigeki_break_kuriboh (R120): B at the declaration and again in the open Battle Step
+  (Raigeki Break: discarding Gemini Elf or Kuriboh, then targeting Summoned Skull or Trap
+  Jammer, or pass: 2), A above each of the four activations of either window (Trap Jammer or
+  pass: 8; the same cost and target lead to the same page from both windows), B in damage
+  calculation with Kuriboh still in the hand (after Trap Jammer negated Raigeki Break that
+  cost Gemini Elf, after Raigeki Break destroyed Trap Jammer with Gemini Elf discarded, or
+  with nothing activated: 3): 13. Endings: Raigeki Break destroys the Skull (either discard:
+  the attack ends, 2); with the Skull still attacking, Kuriboh discarded for Raigeki Break
+  leaves B at 0 (negated or Trap Jammer destroyed: 2), and where Kuriboh is still in the
+  hand B uses it (2000, 3) or not (0, 3): 10, 7 different field/GY/LP sets as the reference
+  engine finds (the GY reasons tell negated Raigeki Break from destroyed Trap Jammer apart).
 """
 
 from __future__ import annotations
@@ -54,6 +65,7 @@ GOLDEN = {
     "gorz_missed_timing": {"seed": (3, 5, 5), "flowchart": (3, 5, 5)},
     "magic_jammer_seven_tools": {"seed": (23, 17, 17), "flowchart": (23, 17, 17)},
     "linkuriboh_scapegoat": {"seed": (12, 10, 10), "flowchart": (12, 10, 10)},
+    "raigeki_break_kuriboh": {"seed": (13, 10, 10), "flowchart": (13, 10, 10)},
 }
 REASONS = {
     "book_of_moon_sakuretsu": {"attack_ended": 5, "battle_over": 2},
@@ -62,6 +74,7 @@ REASONS = {
     "gorz_missed_timing": {"attack_ended": 4, "battle_over": 1},
     "magic_jammer_seven_tools": {"attack_ended": 10, "battle_over": 7},
     "linkuriboh_scapegoat": {"attack_stopped": 4, "battle_over": 6},
+    "raigeki_break_kuriboh": {"attack_ended": 2, "battle_over": 3, "duel_over": 5},
 }
 
 

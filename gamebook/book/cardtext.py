@@ -140,7 +140,8 @@ class _Writer:
 
     def body(self, effect: Effect) -> str:
         target = effect.target
-        self.target_is_card = target is not None and TargetFilter.SPELL_TRAP in target.filters
+        self.target_is_card = target is not None and (
+            TargetFilter.SPELL_TRAP in target.filters or TargetFilter.ANY_CARD in target.filters)
         self.from_graveyard = getattr(effect, "location", None) is Location.GRAVEYARD
         if effect.kind is EffectKind.CONTINUOUS:
             text = self.continuous(effect)
@@ -252,7 +253,8 @@ class _Writer:
             qualities.append(self.w("quality.archetype",
                                     archetype=self.lookup("archetype", archetype)))
         qualities += self.summon_qualities(spec, filters)
-        thing = "spell_trap" if TargetFilter.SPELL_TRAP in filters else "monster"
+        thing = "spell_trap" if TargetFilter.SPELL_TRAP in filters \
+            else "card" if TargetFilter.ANY_CARD in filters else "monster"
         zone = getattr(spec, "zone", None)
         if zone not in (None, Zone.FIELD) and not (spec.attribute or spec.level is not None or
                                                    spec.min_atk is not None or

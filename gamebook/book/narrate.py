@@ -125,10 +125,14 @@ class Narrator:
         if kind is ActionKind.ACTIVATE:
             effect = self.effect(action.card, action.effect)
             definition = self.instances[action.card].effect(action.effect)
-            paid = cost_choice(definition) if definition.target is None else None
-            if action.target and paid is not None:  # the card chosen for the cost (R16)
+            paid = cost_choice(definition)
+            if action.cost and paid is not None:  # the card chosen for the cost (R16, R120)
+                if action.target:
+                    return self.msg(f"choice.activate_{paid.op.value}_target", effect=effect,
+                                    card=self.card(action.cost),
+                                    target=self.card(action.target))
                 return self.msg(f"choice.activate_{paid.op.value}", effect=effect,
-                                card=self.card(action.target))
+                                card=self.card(action.cost))
             if action.target:
                 return self.msg("choice.activate_target", effect=effect,
                                 target=self.card(action.target))
@@ -168,8 +172,12 @@ class Narrator:
             effect = self.instances[action.card].effect(action.effect)
             label = (self.card(action.card) if effect.kind is EffectKind.ACTIVATE
                      else effect.text.get(self.lang) or effect.text.get("en") or effect.id)
-            if action.target:
-                return self.msg("short.target", effect=label, target=self.card(action.target))
+            if action.cost and action.target:  # the cost's card, then the target (R120)
+                return self.msg("short.cost_target", effect=label, card=self.card(action.cost),
+                                target=self.card(action.target))
+            if action.target or action.cost:
+                return self.msg("short.target", effect=label,
+                                target=self.card(action.target or action.cost))
             return label
         if kind is ActionKind.SELECT:
             return self.msg("short.select", choice=self.option(action.target))
@@ -350,6 +358,9 @@ class Narrator:
                             target=self.card(ev.target))
         if kind == "activate":
             effect = self.effect(ev.card, ev.effect)
+            if ev.target and ev.get("cost_first"):
+                return self.msg("event.activate_cost_target", player=player, effect=effect,
+                                target=self.card(ev.target), link=ev.get("link"))
             if ev.target:
                 return self.msg("event.activate_target", player=player, effect=effect,
                                 target=self.card(ev.target), link=ev.get("link"))

@@ -23,7 +23,7 @@ from gamebook.cards.model import (
     PlayerAbility,
     Portion,
     Primitive,
-    cost_choice,
+    cost_choices,
 )
 from gamebook.errors import InputError, InputErrors, raise_all
 from gamebook.inputs.yamlsrc import Located, load_yaml, validate
@@ -129,10 +129,10 @@ _NEEDS_PLAYER = (OpName.FORBID_ATTACK_DECLARATION, OpName.INFLICT_DAMAGE, OpName
 
 
 def _cost_choice_problem(effect: Effect) -> str | None:
-    """An effect chooses one card at activation: its target, or the card of its cost."""
-    if cost_choice(effect) is not None and effect.target is not None:
-        return "a cost that chooses a card ('select' with pick: one) and a 'target' in one " \
-            "effect are not supported; the activation names one card"
+    """An activation names at most one card for its cost (and its target, R120)."""
+    if len(cost_choices(effect)) > 1:
+        return "two cost steps that choose a card ('select' with pick: one) in one effect " \
+            "are not supported; the activation names one card for its cost"
     return None
 
 

@@ -258,6 +258,7 @@ class TargetFilter(StrEnum):
     FACE_UP = "face_up"
     ATTACKING = "attacking"  # the monster that is attacking now
     SPELL_TRAP = "spell_trap"  # a Spell/Trap Card instead of a monster
+    ANY_CARD = "any_card"  # "1 card on the field": a monster or a Spell/Trap Card
     FACE_DOWN = "face_down"
     SUMMONED = "summoned"  # Special Summoned in the event this window answers (R97)
     SELF = "self"  # this card itself
@@ -473,14 +474,19 @@ class Card:
                    if effect.kind is EffectKind.CONTINUOUS)
 
 
+def cost_choices(effect: Effect) -> tuple[Primitive, ...]:
+    """The cost steps that choose their card at activation ("discard 1 card", "Tribute 1
+    Level 1 monster", R16). The card library allows one per effect."""
+    return tuple(step for step in effect.cost
+                 if step.select is not None and step.select.pick is Pick.ONE)
+
+
 def cost_choice(effect: Effect) -> Primitive | None:
-    """The cost step that chooses its card at activation ("discard 1 card", "Tribute 1 Level
-    1 monster", R16), or ``None``. The activation's choice names that card; such an effect
-    has no target (the card library checks it)."""
-    for step in effect.cost:
-        if step.select is not None and step.select.pick is Pick.ONE:
-            return step
-    return None
+    """The cost step that chooses its card at activation, or ``None``. The activation's
+    choice names that card and, when the effect also has a target, the target chosen after
+    the cost is paid (Raigeki Break: "discard 1 card, then target 1 card", R120)."""
+    steps = cost_choices(effect)
+    return steps[0] if steps else None
 
 
 def spell_speed(card: Card, effect: Effect) -> int | None:
