@@ -36,6 +36,12 @@ Why each count is right:
   Sheep Tokens on the field: a revival below Scapegoat on the chain does nothing, and after
   it Scapegoat cannot be activated. 10 endings (8 different field/GY/LP sets, as the
   reference engine finds; the rest differ in A's attack being stopped or not).
+- gorz_direct_attack (R101, R97, R98): B on Gorz after the battle damage (1), A on Solemn
+  Warning above it (1), Gorz's position (1), the mandatory Token effect after either position
+  (2), Solemn Warning above it (2), the Token's position (2): 9 decision points. Endings: Gorz
+  declined, Solemn Warning on either activation (one ending: Gorz destroyed in the hand or on
+  the field, A at 6000), Gorz and its 2500/2500 Token in four pairs of positions: 6, each once
+  the End Step is over (Bottomless Trap Hole cannot answer a Summon in the Damage Step, R46).
 - raigeki_break_kuriboh (R120): B at the declaration and again in the open Battle Step
   (Raigeki Break: discarding Gemini Elf or Kuriboh, then targeting Summoned Skull or Trap
   Jammer, or pass: 2), A above each of the four activations of either window (Trap Jammer or
@@ -66,6 +72,7 @@ GOLDEN = {
     "magic_jammer_seven_tools": {"seed": (23, 17, 17), "flowchart": (23, 17, 17)},
     "linkuriboh_scapegoat": {"seed": (12, 10, 10), "flowchart": (12, 10, 10)},
     "raigeki_break_kuriboh": {"seed": (13, 10, 10), "flowchart": (13, 10, 10)},
+    "gorz_direct_attack": {"seed": (9, 6, 6), "flowchart": (9, 6, 6)},
 }
 REASONS = {
     "book_of_moon_sakuretsu": {"attack_ended": 5, "battle_over": 2},
@@ -75,6 +82,7 @@ REASONS = {
     "magic_jammer_seven_tools": {"attack_ended": 10, "battle_over": 7},
     "linkuriboh_scapegoat": {"attack_stopped": 4, "battle_over": 6},
     "raigeki_break_kuriboh": {"attack_ended": 2, "battle_over": 3, "duel_over": 5},
+    "gorz_direct_attack": {"battle_phase_over": 6},
 }
 
 
