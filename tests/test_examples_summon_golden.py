@@ -42,6 +42,14 @@ Why each count is right:
   declined, Solemn Warning on either activation (one ending: Gorz destroyed in the hand or on
   the field, A at 6000), Gorz and its 2500/2500 Token in four pairs of positions: 6, each once
   the End Step is over (Bottomless Trap Hole cannot answer a Summon in the Damage Step, R46).
+- tragoedia_hand (R121): B at the Skull's damage calculation (Kuriboh or pass: 1). With
+  Kuriboh used: A's Gemini Elf attacks directly or not (1), Tragoedia after that damage (1)
+  and its position (1). Without: Tragoedia after the 2500 (1); declined, Gemini Elf attacks
+  directly or not (1), Kuriboh then (1), Tragoedia again (1) and its position (1); summoned,
+  its position (1), Gemini Elf attacks it or not in either position (2), Kuriboh when it
+  attacks the 1200 ATK Tragoedia (1, taking it to 600): 13. Endings: 14, the reference
+  engine's 14 end states (LP 8000, 6100, 5500, 4800 or 3600 for B; Tragoedia at 1200 or 600
+  on the field, in the hand or in the GY; Kuriboh in the hand or GY).
 - raigeki_break_kuriboh (R120): B at the declaration and again in the open Battle Step
   (Raigeki Break: discarding Gemini Elf or Kuriboh, then targeting Summoned Skull or Trap
   Jammer, or pass: 2), A above each of the four activations of either window (Trap Jammer or
@@ -73,6 +81,7 @@ GOLDEN = {
     "linkuriboh_scapegoat": {"seed": (12, 10, 10), "flowchart": (12, 10, 10)},
     "raigeki_break_kuriboh": {"seed": (13, 10, 10), "flowchart": (13, 10, 10)},
     "gorz_direct_attack": {"seed": (9, 6, 6), "flowchart": (9, 6, 6)},
+    "tragoedia_hand": {"seed": (13, 14, 14), "flowchart": (13, 14, 14)},
 }
 REASONS = {
     "book_of_moon_sakuretsu": {"attack_ended": 5, "battle_over": 2},
@@ -83,6 +92,7 @@ REASONS = {
     "linkuriboh_scapegoat": {"attack_stopped": 4, "battle_over": 6},
     "raigeki_break_kuriboh": {"attack_ended": 2, "battle_over": 3, "duel_over": 5},
     "gorz_direct_attack": {"battle_phase_over": 6},
+    "tragoedia_hand": {"battle_phase_over": 14},
 }
 
 

@@ -68,8 +68,9 @@ def _check_card(card: Card, located: Located) -> None:
     """Rules of the vocabulary that a schema alone does not express."""
     if "en" not in card.names:
         raise located.error(("names",), "names: an English name ('en') is required")
-    if card.card_type is CardType.MONSTER and card.atk is None:
-        raise located.error(("atk",), "a monster needs 'atk'")
+    if card.card_type is CardType.MONSTER and "atk" not in located.data:
+        raise located.error(("atk",), "a monster needs 'atk' (a number, or null for a printed "
+                                      "'?', R62)")
     if card.card_type is CardType.MONSTER and card.frame is None:
         raise located.error(("frame",), "a monster needs 'frame' (normal, effect, link, …)")
     if card.card_type is not CardType.MONSTER and card.spell_trap_type is None:

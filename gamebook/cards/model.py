@@ -289,15 +289,25 @@ class TargetSpec:
     level: int | None = None  # exactly this Level
 
 
+class StatCount(StrEnum):
+    """What a continuous ATK/DEF change counts: its amount is `atk`/`defense` for each (R121)."""
+
+    # "for each card in your hand": the hand of the modifying card's controller
+    CARD_IN_HAND = "card_in_hand"
+
+
 @dataclass(frozen=True)
 class StatModifier:
-    """A continuous raise/lower of the ATK/DEF of every face-up monster matching `select`."""
+    """A continuous raise/lower of the ATK/DEF of every face-up monster matching `select`:
+    `atk`/`defense`, or that much for each card `per` counts, re-evaluated whenever the
+    count changes (R121)."""
 
     __pydantic_config__ = _STRICT
 
     select: TargetSpec
     atk: int = 0
     defense: int = 0
+    per: StatCount | None = None
 
 
 @dataclass(frozen=True)
@@ -468,6 +478,15 @@ class Card:
     @property
     def is_link(self) -> bool:
         return self.frame is MonsterFrame.LINK
+
+    @property
+    def printed_stats(self) -> tuple[int | str, int | str | None]:
+        """ATK and DEF as printed: ``'?'`` where the card file gives ``null`` (R62), no DEF
+        (``None``) for a Link monster."""
+        atk: int | str = "?" if self.atk is None else self.atk
+        if self.is_link:
+            return atk, None
+        return atk, "?" if self.defense is None else self.defense
 
     def has_ability(self, ability: StaticAbility) -> bool:
         return any(ability in effect.grants for effect in self.effects

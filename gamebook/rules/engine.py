@@ -101,7 +101,7 @@ class Engine:
             deck += [HandCard(d.id, d.card, player) for d in entry.deck]
             for m in entry.monsters:
                 card = cards[m.card]
-                stats = StatBlock.printed(card.atk, None if card.is_link else card.defense)
+                stats = StatBlock.printed(*card.printed_stats)
                 monsters.append(MonsterState(m.id, m.card, player, m.position, m.face_up, stats))
             for s in entry.spell_traps:
                 spell_traps.append(SpellTrapState(s.id, s.card, player, s.face_up,

@@ -483,8 +483,7 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
             else Position.ATTACK.value)
         if definition.is_link:
             position = Position.ATTACK  # R59
-        stats = StatBlock.printed(definition.atk, None if definition.is_link
-                                  else definition.defense)
+        stats = StatBlock.printed(*definition.printed_stats)
         source = _zone_of(state, instance)
         state = state.without_off_field(instance)
         leaves_to = "banished" if step.leaves_field is Redirect.BANISH else None
@@ -530,7 +529,7 @@ def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step
     for instance in token_ids(link.card, step):
         if state.monster(instance) is not None:
             continue
-        stats = StatBlock.printed(definition.atk, definition.defense)
+        stats = StatBlock.printed(*definition.printed_stats)
         if step.stats_from_damage:  # "ATK/DEF equal to the damage you took" (Gorz, R101)
             last = state.last_damage(player)
             stats = StatBlock.printed(last[1] if last else 0, last[1] if last else 0)
