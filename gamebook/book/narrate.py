@@ -375,9 +375,12 @@ class Narrator:
                    "resolved": "event.sent_to_gy_resolved",
                    "negated": "event.sent_to_gy_negated"}.get(why, "event.sent_to_gy_destroyed")
             return self.msg(key, card=self.card(ev.card))
-        if kind == "destroyed":
-            return self.msg("event.destroyed", card=self.card(ev.card),
-                            effect=self.effect_key(ev.get("by")))
+        if kind == "destroyed":  # and where it goes: the GY, banished (R100), vanished (R64)
+            where = ev.get("to")
+            return self.msg(f"event.destroyed_{where}" if where else "event.destroyed",
+                            card=self.card(ev.card), effect=self.effect_key(ev.get("by")))
+        if kind in ("banished", "token_vanished") and ev.get("why") == "destroyed":
+            return None  # told by the "destroyed" event
         if kind == "negated":
             return self.msg(f"event.negated_{ev.get('what')}", link=ev.get("link"),
                             effect=self.effect(ev.card, ev.effect))

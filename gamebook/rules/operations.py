@@ -397,7 +397,8 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
             continue
         held = state.in_hand(instance)
         controller = held.owner if held is not None else state.controller(instance)
-        events.append(event("destroyed", controller, instance, by=f"{link.card}.{link.effect}"))
+        events.append(event("destroyed", controller, instance, by=f"{link.card}.{link.effect}",
+                            **_destination(rules, monster, step)))
         state = replace(state, happened=state.happened | {(EventName.DESTROYED, instance)})
         if held is not None:  # destroyed in the hand (Solemn Warning on Gorz's activation)
             state = state.without_hand(instance)
@@ -412,6 +413,20 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
         events.extend(more)
         applied = True
     return state, events, applied
+
+
+def _destination(rules: Rules, monster: MonsterState | None, step: Primitive
+                 ) -> dict[str, str]:
+    """Where a card destroyed by ``step`` goes, when not to the GY, for the narration: a
+    Token vanishes (R64); "destroy and banish" banishes it; a monster that is banished when
+    it leaves the field (Battle Fader, R100) goes there instead."""
+    if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:
+        return {"to": "vanished"}
+    if step.banish:
+        return {"to": "banished"}
+    if monster is not None and monster.leaves_to == "banished":
+        return {"to": "banished_instead"}
+    return {}
 
 
 def _banish(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -839,7 +854,8 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
         destination = "banished"  # "banish it if it leaves the field" (R100)
         events.append(event("redirected", controller, instance, to="banished"))
     if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:
-        events.append(event("token_vanished", controller, instance))
+        events.append(event("token_vanished", controller, instance,
+                            **({"why": reason} if reason == "destroyed" else {})))
         if (EventName.DESTROYED, instance) in state.happened:  # its trigger still waits (R19)
             state = replace(state, vanished=state.vanished + (
                 GraveCard(instance, monster.card, controller, reason),))
