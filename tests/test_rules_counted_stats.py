@@ -56,8 +56,10 @@ def test_r121_discarding_kuriboh_lowers_it_before_the_damage_is_calculated() -> 
     state = play_events(eng, ["A declare_attack gemini_elf -> tragoedia"], state)[0]
     state = pass_until(eng, state, lambda s: KURIBOH in legal(eng, s))
     assert monster(state, "tragoedia").stats.atk == 1200
-    state, _ = play_events(eng, [KURIBOH], state, settle_end=False)
+    state, events = play_events(eng, [KURIBOH], state, settle_end=False)
     assert monster(state, "tragoedia").stats.atk == 600  # one card left in the hand
+    told = [e for e in events if e.kind == "recounted"]  # the book says so (R121)
+    assert [(e.card, e.get("count"), e.get("atk")) for e in told] == [("tragoedia", 1, 600)]
     state = pass_until(eng, state, lambda s: s.monster("tragoedia") is None)
     assert "tragoedia" in graveyard(state)
     assert state.life(B) == 8000 - 2500  # no battle damage from the second battle

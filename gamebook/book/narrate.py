@@ -379,6 +379,9 @@ class Narrator:
             where = ev.get("to")
             return self.msg(f"event.destroyed_{where}" if where else "event.destroyed",
                             card=self.card(ev.card), effect=self.effect_key(ev.get("by")))
+        if kind == "recounted":  # ATK/DEF that count the cards in the hand (R121)
+            return self.msg("event.recounted", card=self.card(ev.card), count=ev.get("count"),
+                            atk=ev.get("atk"), defense=ev.get("defense"))
         if kind in ("banished", "token_vanished") and ev.get("why") == "destroyed":
             return None  # told by the "destroyed" event
         if kind == "negated":
@@ -498,6 +501,7 @@ class Narrator:
 # Events told on the line of the event before them: what an activation's cost, a link's
 # resolution or a run of passes brought about.
 _CONSEQUENCES = frozenset({"tributed", "sent_to_gy", "replay_caused", "position_changed",
+                           "recounted",
                            "extra_attack_granted", "atk_changed", "not_applied",
                            "attacks_forbidden", "chain_resolves", "window_closed",
                            "battle_damage", "destroyed_by_battle", "not_destroyed",

@@ -11,6 +11,7 @@ brings every monster's stat record in line with that after each action; it is id
 from __future__ import annotations
 
 from gamebook.cards.model import EffectKind, StatCount
+from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.operations import unaffected
 from gamebook.rules.selection import matching_cards
@@ -82,4 +83,21 @@ def _modifier_sources(rules: Rules) -> frozenset[str]:
                           for effect in rules.cards[card_id].effects
                           if effect.kind is EffectKind.CONTINUOUS and effect.modifies is not None)
         object.__setattr__(rules, "_modifier_sources", found)
+    return found
+
+
+def recounted(before: GameState, after: GameState) -> list[Event]:
+    """What :func:`refresh` counted anew (R121): a monster whose ATK/DEF count cards, with the
+    count and the values it has now, whenever the count is new to its record or changed."""
+    found = []
+    for monster in after.monsters:
+        counts = [(name, value) for name, value in monster.stats.inputs
+                  if name.startswith("hand_")]
+        if not counts:
+            continue
+        old = before.monster(monster.id)
+        if old is not None and all(item in old.stats.inputs for item in counts):
+            continue
+        found.append(event("recounted", monster.controller, monster.id, count=counts[0][1],
+                           atk=monster.stats.atk, defense=monster.stats.def_))
     return found
