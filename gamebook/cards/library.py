@@ -58,6 +58,10 @@ def _load_card(path: str | Path) -> tuple[Card, bool, Located]:
     if isinstance(passcode, str) and passcode.isdigit():  # 04392470 unquoted reads as text
         raise located.error(("passcode",), f"passcode: {passcode!r} is text; write the number "
                             f"without quotes and leading zeros ({int(passcode)})")
+    for stat in ("atk", "defense"):
+        if located.data.get(stat) == "?":  # as printed: the card file writes null (R62)
+            raise located.error((stat,), f"{stat}: a printed '?' is written null "
+                                         f"({stat}: null), not '?'")
     card = validate(located, _card_adapter(), "card", Card)
     _check_card(card, located)
     raise_all(range_problems(card, located))
