@@ -92,7 +92,8 @@ def test_link_spell_trap_and_unknown_stats(tmp_path, cdb, capsys):
     assert cards["10000004"][0].spell_trap_type.value == "counter"
     dragon, text = cards["10000005"]
     assert (dragon.frame.value, dragon.level, dragon.monster_type) == ("normal", 7, "Dragon")
-    assert "atk: 0  # '?' on the card" in text
+    assert "atk: null  # '?' on the card (R62)" in text  # read back as a printed '?'
+    assert dragon.atk is None and dragon.printed_stats[0] == "?"
 
 
 def test_stdout_without_output_file(cdb, capsys):

@@ -38,6 +38,7 @@ LANGS = ("en", "zh-Hant", "zh-Hans", "ja")
 LIBRARY = load_library()
 # Japanese card text writes Life Points as "LP"; nothing else may be in Latin letters.
 ALLOWED_LATIN = {"ja": {"LP"}, "zh-Hant": set(), "zh-Hans": set()}
+PRINTED_UNKNOWN = r"(?:ATK|DEF|攻撃力|守備力|攻擊力|攻击力|守备力) ?\?"
 
 
 def render(card_id: str, lang: str) -> list[str]:
@@ -50,7 +51,8 @@ def test_every_bundled_card_renders(lang):
         lines = render(card_id, lang)
         assert len(lines) == 1 + len(LIBRARY[card_id].effects), card_id
         for line in lines:
-            assert line.strip() and not re.search(r"[{}]|\?", line), (card_id, line)
+            shown = re.sub(PRINTED_UNKNOWN, "", line)  # a printed '?' ATK/DEF (R62) is a value
+            assert line.strip() and not re.search(r"[{}]|\?", shown), (card_id, line)
         if lang != "en":
             latin = set(re.findall(r"[A-Za-z]+", " ".join(lines))) - ALLOWED_LATIN[lang]
             assert latin == set(), (lang, card_id, lines)

@@ -129,8 +129,13 @@ def _bad_breaks(label: str, lang: str, names: set[str]) -> list[str]:
                           for text in (joined, spaced) for start in _find_all(text, name))]
         at_a_space = any(start < cut < start + len(name)  # a long name broken at its space
                          for name in names if " " in name for start in _find_all(spaced, name))
+        # a name too long for a line is broken at its own phrases, so the line before may
+        # hold only its tail: whether the break is at the name's edge is read in the whole
+        # label (冥府の / 使者カイエントークン / 攻撃表示)
+        whole, at = "".join(lines), len("".join(lines[:index]))
         if inside or not (cut in offsets or left[-1] in PUNCTUATION or at_a_space
-                          or _edge_of_name(joined, cut, names)):
+                          or _edge_of_name(joined, cut, names)
+                          or _edge_of_name(whole, at, names)):
             bad.append(f"{left}|{right}")
     return bad
 
@@ -174,6 +179,9 @@ def test_the_word_break_check_finds_words_split_in_the_middle():
     assert not _bad_breaks("B 5300 ·\nLinkuriboh\ndestroyed", "en", {"Linkuriboh"})
     assert not _bad_breaks("結局：\n雙方LP不變", "zh-Hant", set())
     assert not _bad_breaks("プレイヤーAの\n番", "ja", set())
+    token = {"冥府の使者カイエントークン"}  # wider than a line: broken at its phrases, then
+    assert not _bad_breaks("冥府の\n使者カイエントークン\n攻撃表示", "ja", token)  # its end
+    assert _bad_breaks("冥府の使者カイ\nエントークン", "ja", token)
 
 
 needs_dot = pytest.mark.skipif(shutil.which("dot") is None,
@@ -181,7 +189,7 @@ needs_dot = pytest.mark.skipif(shutil.which("dot") is None,
 # a handful of examples, small to large, and the overview of the Start Step example (drawn
 # as an overview and one diagram per attack or step), which issue 23 found colliding
 LAID_OUT = ("borrelsword_linkuriboh", "two_attackers_roar", "shrink_honest_kuriboh",
-            "magic_cylinder_negate_attack")
+            "magic_cylinder_negate_attack", "gorz_direct_attack")  # Gorz: a long Token name
 OVERVIEW = "borrelsword_linkuriboh_start_step"
 
 

@@ -36,6 +36,31 @@ Why each count is right:
   Sheep Tokens on the field: a revival below Scapegoat on the chain does nothing, and after
   it Scapegoat cannot be activated. 10 endings (8 different field/GY/LP sets, as the
   reference engine finds; the rest differ in A's attack being stopped or not).
+- gorz_direct_attack (R101, R97, R98): B on Gorz after the battle damage (1), A on Solemn
+  Warning above it (1), Gorz's position (1), the mandatory Token effect after either position
+  (2), Solemn Warning above it (2), the Token's position (2): 9 decision points. Endings: Gorz
+  declined, Solemn Warning on either activation (one ending: Gorz destroyed in the hand or on
+  the field, A at 6000), Gorz and its 2500/2500 Token in four pairs of positions: 6, each once
+  the End Step is over (Bottomless Trap Hole cannot answer a Summon in the Damage Step, R46).
+- tragoedia_hand (R121): B at the Skull's damage calculation (Kuriboh or pass: 1). With
+  Kuriboh used: A's Gemini Elf attacks directly or not (1), Tragoedia after that damage (1)
+  and its position (1). Without: Tragoedia after the 2500 (1); declined, Gemini Elf attacks
+  directly or not (1), Kuriboh then (1), Tragoedia again (1) and its position (1); summoned,
+  its position (1), Gemini Elf attacks it or not in either position (2), Kuriboh when it
+  attacks the 1200 ATK Tragoedia (1, taking it to 600): 13. Endings: 14, the reference
+  engine's 14 end states (LP 8000, 6100, 5500, 4800 or 3600 for B; Tragoedia at 1200 or 600
+  on the field, in the hand or in the GY; Kuriboh in the hand or GY).
+- raigeki_break_kuriboh (R120): B at the declaration and again in the open Battle Step
+  (Raigeki Break: discarding Gemini Elf or Kuriboh, then targeting Summoned Skull or Trap
+  Jammer, or pass: 2), A above each of the four activations of either window (Trap Jammer or
+  pass: 8; the same cost and target lead to the same page from both windows), B in damage
+  calculation with Kuriboh still in the hand (after Trap Jammer negated Raigeki Break that
+  cost Gemini Elf, after Raigeki Break destroyed Trap Jammer with Gemini Elf discarded, or
+  with nothing activated: 3): 13. Endings: Raigeki Break destroys the Skull (either discard:
+  the attack ends, 2); with the Skull still attacking, Kuriboh discarded for Raigeki Break
+  leaves B at 0 (negated or Trap Jammer destroyed: 2), and where Kuriboh is still in the
+  hand B uses it (2000, 3) or not (0, 3): 10, 7 different field/GY/LP sets as the reference
+  engine finds (the GY reasons tell negated Raigeki Break from destroyed Trap Jammer apart).
 """
 
 from __future__ import annotations
@@ -54,6 +79,9 @@ GOLDEN = {
     "gorz_missed_timing": {"seed": (3, 5, 5), "flowchart": (3, 5, 5)},
     "magic_jammer_seven_tools": {"seed": (23, 17, 17), "flowchart": (23, 17, 17)},
     "linkuriboh_scapegoat": {"seed": (12, 10, 10), "flowchart": (12, 10, 10)},
+    "raigeki_break_kuriboh": {"seed": (13, 10, 10), "flowchart": (13, 10, 10)},
+    "gorz_direct_attack": {"seed": (9, 6, 6), "flowchart": (9, 6, 6)},
+    "tragoedia_hand": {"seed": (13, 14, 14), "flowchart": (13, 14, 14)},
 }
 REASONS = {
     "book_of_moon_sakuretsu": {"attack_ended": 5, "battle_over": 2},
@@ -62,6 +90,9 @@ REASONS = {
     "gorz_missed_timing": {"attack_ended": 4, "battle_over": 1},
     "magic_jammer_seven_tools": {"attack_ended": 10, "battle_over": 7},
     "linkuriboh_scapegoat": {"attack_stopped": 4, "battle_over": 6},
+    "raigeki_break_kuriboh": {"attack_ended": 2, "battle_over": 3, "duel_over": 5},
+    "gorz_direct_attack": {"battle_phase_over": 6},
+    "tragoedia_hand": {"battle_phase_over": 14},
 }
 
 

@@ -39,7 +39,7 @@ OFFICIAL = {
     "emissary_of_darkness_token": 44330099, "ring_of_destruction": 83555666,
     "magic_jammer": 77414722, "seven_tools_of_the_bandit": 3819470,
     "compulsory_evacuation_device": 94192409, "swift_scarecrow": 18964575,
-    "draining_shield": 43250041,
+    "draining_shield": 43250041, "raigeki_break": 4178474, "tragoedia": 98777036,
 }
 
 

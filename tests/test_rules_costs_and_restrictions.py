@@ -17,8 +17,8 @@ def test_r16_magic_jammer_discards_at_activation_and_negates_book_of_moon() -> N
     eng = _example("magic_jammer_seven_tools")
     state, _ = play_events(eng, ["A pass", "B activate book_of_moon.activate -> summoned_skull"],
                            settle_end=False)
-    assert "A activate magic_jammer.activate -> gemini_elf" in legal(eng, state)
-    state, _ = play_events(eng, ["A activate magic_jammer.activate -> gemini_elf"], state,
+    assert "A activate magic_jammer.activate paying gemini_elf" in legal(eng, state)
+    state, _ = play_events(eng, ["A activate magic_jammer.activate paying gemini_elf"], state,
                            settle_end=False)
     assert graveyard(state)["gemini_elf"] == "discarded"  # the cost, before any response
     state, _ = run_out(eng, [], state)
@@ -63,7 +63,7 @@ def test_r97_linkuriboh_comes_back_from_the_gy_by_tributing_a_level_1_monster() 
                                  "B pass", "A replay_attack summoned_skull -> kuriboh", "A pass"],
                            settle_end=False)
     assert graveyard(state)["linkuriboh"] == "tributed"
-    assert "B activate linkuriboh.revive -> kuriboh" in legal(eng, state)
+    assert "B activate linkuriboh.revive paying kuriboh" in legal(eng, state)
 
 
 def test_r103_after_scapegoat_linkuriboh_cannot_summon_itself() -> None:
@@ -74,7 +74,7 @@ def test_r103_after_scapegoat_linkuriboh_cannot_summon_itself() -> None:
 
 
 REVIVE = ["A pass", "B activate linkuriboh.zero_atk", "A pass",
-          "B activate linkuriboh.revive -> kuriboh"]
+          "B activate linkuriboh.revive paying kuriboh"]
 
 
 def test_r103_after_linkuriboh_came_back_scapegoat_cannot_be_activated() -> None:

@@ -268,10 +268,11 @@ def _card_kind(card: Any, narrator: Narrator) -> str:
     if card.card_type.value == "monster":
         if card.link_rating is not None:
             level = msg("article.link", value=card.link_rating)
-            stats = msg("article.stats_link", atk=card.atk)
+            stats = msg("article.stats_link", atk=card.printed_stats[0])
         else:
             level = msg("article.level", value=card.level)
-            stats = msg("article.stats", atk=card.atk, defense=card.defense)
+            atk, defense = card.printed_stats  # '?' where printed so (R62)
+            stats = msg("article.stats", atk=atk, defense=defense)
         frame = card.frame.value if card.frame else "normal"
         return msg("article.card_monster", frame=msg(f"article.frame.{frame}"),
                    attribute=_word(narrator, "attribute", card.attribute),

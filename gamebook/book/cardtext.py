@@ -110,7 +110,8 @@ class _Writer:
                           card=self.w(f"card_kind.{card.card_type.value}"))
         frame = self.w(f"frame.{card.frame.value}") if card.frame else "?"
         words = {"frame": frame, "attribute": self.lookup("attribute", card.attribute),
-                 "type": self.lookup("monster_type", card.monster_type), "atk": card.atk}
+                 "type": self.lookup("monster_type", card.monster_type),
+                 "atk": "?" if card.atk is None else card.atk}
         if card.is_link:
             return self.w("link_line", rating=card.link_rating or "?", **words)
         return self.w("level_line", level=card.level or "?",
@@ -140,7 +141,8 @@ class _Writer:
 
     def body(self, effect: Effect) -> str:
         target = effect.target
-        self.target_is_card = target is not None and TargetFilter.SPELL_TRAP in target.filters
+        self.target_is_card = target is not None and (
+            TargetFilter.SPELL_TRAP in target.filters or TargetFilter.ANY_CARD in target.filters)
         self.from_graveyard = getattr(effect, "location", None) is Location.GRAVEYARD
         if effect.kind is EffectKind.CONTINUOUS:
             text = self.continuous(effect)
@@ -187,14 +189,23 @@ class _Writer:
         return opening + self.w("sentence", text=text if when else _cap(text))
 
     def modifier(self, modifier: Any) -> list[str]:
-        """A continuous ATK/DEF change: "all face-up … monsters gain 500 ATK and 500 DEF"."""
-        monsters = self.spec(modifier.select, Pick.ALL, face_up=True)
+        """A continuous ATK/DEF change: "all face-up … monsters gain 500 ATK and 500 DEF",
+        "This card gains 600 ATK and 600 DEF for each card in your hand" (R121)."""
+        own = TargetFilter.SELF in modifier.select.filters
+        prefix = "modify_self" if own else "modify"
+        monsters = "" if own else self.spec(modifier.select, Pick.ALL, face_up=True)
         if modifier.atk > 0 and modifier.defense > 0:
-            return [self.w("modify.both_up", monsters=monsters, atk=modifier.atk,
-                           defense=modifier.defense)]
-        return [self.w(f"modify.{stat}_{'up' if value > 0 else 'down'}", monsters=monsters,
-                       amount=abs(value))
-                for stat, value in (("atk", modifier.atk), ("def", modifier.defense)) if value]
+            changes = [self.w(f"{prefix}.both_up", monsters=monsters, atk=modifier.atk,
+                              defense=modifier.defense)]
+        else:
+            changes = [self.w(f"{prefix}.{stat}_{'up' if value > 0 else 'down'}",
+                              monsters=monsters, amount=abs(value))
+                       for stat, value in (("atk", modifier.atk), ("def", modifier.defense))
+                       if value]
+        per = getattr(modifier, "per", None)
+        if per is not None:
+            changes = [self.w(f"modify.per.{per.value}", change=change) for change in changes]
+        return changes
 
     def clauses(self, effect: Effect) -> str:
         """When and on which condition the effect applies: "During the Battle Phase, when …"."""
@@ -252,7 +263,8 @@ class _Writer:
             qualities.append(self.w("quality.archetype",
                                     archetype=self.lookup("archetype", archetype)))
         qualities += self.summon_qualities(spec, filters)
-        thing = "spell_trap" if TargetFilter.SPELL_TRAP in filters else "monster"
+        thing = "spell_trap" if TargetFilter.SPELL_TRAP in filters \
+            else "card" if TargetFilter.ANY_CARD in filters else "monster"
         zone = getattr(spec, "zone", None)
         if zone not in (None, Zone.FIELD) and not (spec.attribute or spec.level is not None or
                                                    spec.min_atk is not None or

@@ -194,7 +194,8 @@ class _Builder:
             for choice in page.choices:
                 action = choice.action
                 if action.kind is ActionKind.ACTIVATE:
-                    targets.setdefault((action.card, action.effect), set()).add(action.target)
+                    targets.setdefault((action.card, action.effect), set()).add(
+                        (action.cost, action.target))
         # effects that only ever target one card: the diagram need not name it
         self.one_target = {key for key, found in targets.items() if len(found) == 1}
 
@@ -206,9 +207,9 @@ class _Builder:
         """The choice's short words; an effect's target only when it could be another."""
         action = choice.action
         short = choice.short
-        if (action.kind is ActionKind.ACTIVATE and action.target
+        if (action.kind is ActionKind.ACTIVATE and (action.target or action.cost)
                 and (action.card, action.effect) in self.one_target):
-            short = self.narrator.short_choice(replace(action, target=None))
+            short = self.narrator.short_choice(replace(action, target=None, cost=None))
         return self.wrap(shorten(short, LABEL_LIMIT))
 
     # -- pieces ----------------------------------------------------------------------------

@@ -125,10 +125,14 @@ class Narrator:
         if kind is ActionKind.ACTIVATE:
             effect = self.effect(action.card, action.effect)
             definition = self.instances[action.card].effect(action.effect)
-            paid = cost_choice(definition) if definition.target is None else None
-            if action.target and paid is not None:  # the card chosen for the cost (R16)
+            paid = cost_choice(definition)
+            if action.cost and paid is not None:  # the card chosen for the cost (R16, R120)
+                if action.target:
+                    return self.msg(f"choice.activate_{paid.op.value}_target", effect=effect,
+                                    card=self.card(action.cost),
+                                    target=self.card(action.target))
                 return self.msg(f"choice.activate_{paid.op.value}", effect=effect,
-                                card=self.card(action.target))
+                                card=self.card(action.cost))
             if action.target:
                 return self.msg("choice.activate_target", effect=effect,
                                 target=self.card(action.target))
@@ -168,8 +172,12 @@ class Narrator:
             effect = self.instances[action.card].effect(action.effect)
             label = (self.card(action.card) if effect.kind is EffectKind.ACTIVATE
                      else effect.text.get(self.lang) or effect.text.get("en") or effect.id)
-            if action.target:
-                return self.msg("short.target", effect=label, target=self.card(action.target))
+            if action.cost and action.target:  # the cost's card, then the target (R120)
+                return self.msg("short.cost_target", effect=label, card=self.card(action.cost),
+                                target=self.card(action.target))
+            if action.target or action.cost:
+                return self.msg("short.target", effect=label,
+                                target=self.card(action.target or action.cost))
             return label
         if kind is ActionKind.SELECT:
             return self.msg("short.select", choice=self.option(action.target))
@@ -350,6 +358,9 @@ class Narrator:
                             target=self.card(ev.target))
         if kind == "activate":
             effect = self.effect(ev.card, ev.effect)
+            if ev.target and ev.get("cost_first"):
+                return self.msg("event.activate_cost_target", player=player, effect=effect,
+                                target=self.card(ev.target), link=ev.get("link"))
             if ev.target:
                 return self.msg("event.activate_target", player=player, effect=effect,
                                 target=self.card(ev.target), link=ev.get("link"))
@@ -364,9 +375,15 @@ class Narrator:
                    "resolved": "event.sent_to_gy_resolved",
                    "negated": "event.sent_to_gy_negated"}.get(why, "event.sent_to_gy_destroyed")
             return self.msg(key, card=self.card(ev.card))
-        if kind == "destroyed":
-            return self.msg("event.destroyed", card=self.card(ev.card),
-                            effect=self.effect_key(ev.get("by")))
+        if kind == "destroyed":  # and where it goes: the GY, banished (R100), vanished (R64)
+            where = ev.get("to")
+            return self.msg(f"event.destroyed_{where}" if where else "event.destroyed",
+                            card=self.card(ev.card), effect=self.effect_key(ev.get("by")))
+        if kind == "recounted":  # ATK/DEF that count the cards in the hand (R121)
+            return self.msg("event.recounted", card=self.card(ev.card), count=ev.get("count"),
+                            atk=ev.get("atk"), defense=ev.get("defense"))
+        if kind in ("banished", "token_vanished") and ev.get("why") == "destroyed":
+            return None  # told by the "destroyed" event
         if kind == "negated":
             return self.msg(f"event.negated_{ev.get('what')}", link=ev.get("link"),
                             effect=self.effect(ev.card, ev.effect))
@@ -484,6 +501,7 @@ class Narrator:
 # Events told on the line of the event before them: what an activation's cost, a link's
 # resolution or a run of passes brought about.
 _CONSEQUENCES = frozenset({"tributed", "sent_to_gy", "replay_caused", "position_changed",
+                           "recounted",
                            "extra_attack_granted", "atk_changed", "not_applied",
                            "attacks_forbidden", "chain_resolves", "window_closed",
                            "battle_damage", "destroyed_by_battle", "not_destroyed",

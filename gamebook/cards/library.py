@@ -23,7 +23,7 @@ from gamebook.cards.model import (
     PlayerAbility,
     Portion,
     Primitive,
-    cost_choice,
+    cost_choices,
 )
 from gamebook.errors import InputError, InputErrors, raise_all
 from gamebook.inputs.yamlsrc import Located, load_yaml, validate
@@ -58,6 +58,10 @@ def _load_card(path: str | Path) -> tuple[Card, bool, Located]:
     if isinstance(passcode, str) and passcode.isdigit():  # 04392470 unquoted reads as text
         raise located.error(("passcode",), f"passcode: {passcode!r} is text; write the number "
                             f"without quotes and leading zeros ({int(passcode)})")
+    for stat in ("atk", "defense"):
+        if located.data.get(stat) == "?":  # as printed: the card file writes null (R62)
+            raise located.error((stat,), f"{stat}: a printed '?' is written null "
+                                         f"({stat}: null), not '?'")
     card = validate(located, _card_adapter(), "card", Card)
     _check_card(card, located)
     raise_all(range_problems(card, located))
@@ -68,8 +72,9 @@ def _check_card(card: Card, located: Located) -> None:
     """Rules of the vocabulary that a schema alone does not express."""
     if "en" not in card.names:
         raise located.error(("names",), "names: an English name ('en') is required")
-    if card.card_type is CardType.MONSTER and card.atk is None:
-        raise located.error(("atk",), "a monster needs 'atk'")
+    if card.card_type is CardType.MONSTER and "atk" not in located.data:
+        raise located.error(("atk",), "a monster needs 'atk' (a number, or null for a printed "
+                                      "'?', R62)")
     if card.card_type is CardType.MONSTER and card.frame is None:
         raise located.error(("frame",), "a monster needs 'frame' (normal, effect, link, …)")
     if card.card_type is not CardType.MONSTER and card.spell_trap_type is None:
@@ -129,10 +134,10 @@ _NEEDS_PLAYER = (OpName.FORBID_ATTACK_DECLARATION, OpName.INFLICT_DAMAGE, OpName
 
 
 def _cost_choice_problem(effect: Effect) -> str | None:
-    """An effect chooses one card at activation: its target, or the card of its cost."""
-    if cost_choice(effect) is not None and effect.target is not None:
-        return "a cost that chooses a card ('select' with pick: one) and a 'target' in one " \
-            "effect are not supported; the activation names one card"
+    """An activation names at most one card for its cost (and its target, R120)."""
+    if len(cost_choices(effect)) > 1:
+        return "two cost steps that choose a card ('select' with pick: one) in one effect " \
+            "are not supported; the activation names one card for its cost"
     return None
 
 

@@ -258,6 +258,7 @@ class TargetFilter(StrEnum):
     FACE_UP = "face_up"
     ATTACKING = "attacking"  # the monster that is attacking now
     SPELL_TRAP = "spell_trap"  # a Spell/Trap Card instead of a monster
+    ANY_CARD = "any_card"  # "1 card on the field": a monster or a Spell/Trap Card
     FACE_DOWN = "face_down"
     SUMMONED = "summoned"  # Special Summoned in the event this window answers (R97)
     SELF = "self"  # this card itself
@@ -288,15 +289,25 @@ class TargetSpec:
     level: int | None = None  # exactly this Level
 
 
+class StatCount(StrEnum):
+    """What a continuous ATK/DEF change counts: its amount is `atk`/`defense` for each (R121)."""
+
+    # "for each card in your hand": the hand of the modifying card's controller
+    CARD_IN_HAND = "card_in_hand"
+
+
 @dataclass(frozen=True)
 class StatModifier:
-    """A continuous raise/lower of the ATK/DEF of every face-up monster matching `select`."""
+    """A continuous raise/lower of the ATK/DEF of every face-up monster matching `select`:
+    `atk`/`defense`, or that much for each card `per` counts, re-evaluated whenever the
+    count changes (R121)."""
 
     __pydantic_config__ = _STRICT
 
     select: TargetSpec
     atk: int = 0
     defense: int = 0
+    per: StatCount | None = None
 
 
 @dataclass(frozen=True)
@@ -468,19 +479,33 @@ class Card:
     def is_link(self) -> bool:
         return self.frame is MonsterFrame.LINK
 
+    @property
+    def printed_stats(self) -> tuple[int | str, int | str | None]:
+        """ATK and DEF as printed: ``'?'`` where the card file gives ``null`` (R62), no DEF
+        (``None``) for a Link monster."""
+        atk: int | str = "?" if self.atk is None else self.atk
+        if self.is_link:
+            return atk, None
+        return atk, "?" if self.defense is None else self.defense
+
     def has_ability(self, ability: StaticAbility) -> bool:
         return any(ability in effect.grants for effect in self.effects
                    if effect.kind is EffectKind.CONTINUOUS)
 
 
+def cost_choices(effect: Effect) -> tuple[Primitive, ...]:
+    """The cost steps that choose their card at activation ("discard 1 card", "Tribute 1
+    Level 1 monster", R16). The card library allows one per effect."""
+    return tuple(step for step in effect.cost
+                 if step.select is not None and step.select.pick is Pick.ONE)
+
+
 def cost_choice(effect: Effect) -> Primitive | None:
-    """The cost step that chooses its card at activation ("discard 1 card", "Tribute 1 Level
-    1 monster", R16), or ``None``. The activation's choice names that card; such an effect
-    has no target (the card library checks it)."""
-    for step in effect.cost:
-        if step.select is not None and step.select.pick is Pick.ONE:
-            return step
-    return None
+    """The cost step that chooses its card at activation, or ``None``. The activation's
+    choice names that card and, when the effect also has a target, the target chosen after
+    the cost is paid (Raigeki Break: "discard 1 card, then target 1 card", R120)."""
+    steps = cost_choices(effect)
+    return steps[0] if steps else None
 
 
 def spell_speed(card: Card, effect: Effect) -> int | None:

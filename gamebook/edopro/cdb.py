@@ -191,7 +191,7 @@ def _stats(row: Row) -> list[str]:
 
 def _stat(name: str, value: int) -> str:
     if value == UNKNOWN_STAT or value < 0:
-        return f"{name}: 0  # '?' on the card, which gamebook does not model: fill in"
+        return f"{name}: null  # '?' on the card (R62)"
     return f"{name}: {value}"
 
 

@@ -36,14 +36,20 @@ class Action:
     card: str | None = None
     effect: str | None = None
     target: str | None = None
+    # The card chosen for the activation's cost ("discard 1 card", R16), paid before the
+    # target is chosen (R120).
+    cost: str | None = None
 
     def sort_key(self) -> tuple:
-        return (_KIND_ORDER[self.kind], self.card or "", self.effect or "", self.target or "")
+        return (_KIND_ORDER[self.kind], self.card or "", self.effect or "", self.cost or "",
+                self.target or "")
 
     def __str__(self) -> str:
         parts = [self.player.value, self.kind.value]
         if self.card:
             parts.append(f"{self.card}.{self.effect}" if self.effect else self.card)
+        if self.cost:
+            parts.append(f"paying {self.cost}")
         if self.target:
             parts.append(f"-> {self.target}")
         return " ".join(parts)
@@ -53,9 +59,13 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Inverse of ``str``: ``"A activate borrelsword.position_change -> leo_wizard"``."""
+        """Inverse of ``str``: ``"A activate borrelsword.position_change -> leo_wizard"``,
+        ``"B activate raigeki_break.activate paying kuriboh -> summoned_skull"``."""
         head, _, target = text.partition(" -> ")
         words = head.split()
+        cost = None
+        if len(words) == 5 and words[3] == "paying":
+            cost, words = words[4], words[:3]
         if len(words) < 2:
             raise ValueError(f"not an action: {text!r}")
         player, kind = Player(words[0]), ActionKind(words[1])
@@ -63,7 +73,7 @@ class Action:
         if len(words) > 2:
             card, _, effect_part = words[2].partition(".")
             effect = effect_part or None
-        return cls(kind, player, card, effect, target or None)
+        return cls(kind, player, card, effect, target or None, cost)
 
 
 @dataclass(frozen=True)

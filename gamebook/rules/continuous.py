@@ -2,13 +2,16 @@
 
 A face-up card with a continuous effect that ``modifies`` ATK/DEF (a Field Spell such as
 Necrovalley) applies a DELTA-cont raise to every face-up monster its selection matches, and
-stops the moment the card or the monster no longer qualifies. :func:`refresh` brings every
-monster's stat record in line with that after each action; it is idempotent.
+stops the moment the card or the monster no longer qualifies. A modifier that counts cards
+(Tragoedia: 600 for each card in its controller's hand, R121) applies an amount that reads a
+named input of the stat record (``hand_a``, ``hand_b``), set to the count now. :func:`refresh`
+brings every monster's stat record in line with that after each action; it is idempotent.
 """
 
 from __future__ import annotations
 
-from gamebook.cards.model import EffectKind
+from gamebook.cards.model import EffectKind, StatCount
+from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.operations import unaffected
 from gamebook.rules.selection import matching_cards
@@ -23,7 +26,8 @@ def refresh(rules: Rules, state: GameState) -> GameState:
     sources = _modifier_sources(rules)
     if not sources:
         return state  # most situations: nothing to do after any action
-    wanted: dict[str, dict[str, tuple[int, int]]] = {}  # monster -> source -> (atk, def)
+    wanted: dict[str, dict[str, tuple[int | str, int | str]]] = {}  # monster -> source -> amounts
+    counts: dict[str, dict[str, int]] = {}  # monster -> the inputs its amounts read (R121)
     for card in (*state.monsters, *state.spell_traps):
         definition = rules.cards[card.card]
         for effect in definition.effects:
@@ -35,15 +39,27 @@ def refresh(rules: Rules, state: GameState) -> GameState:
             spec = effect.modifies
             found = matching_cards(rules, state, card.controller, card.id, spec.select)
             immune = unaffected(rules, state, card.id, found)  # R104
+            amounts: tuple[int | str, int | str] = (spec.atk, spec.defense)
+            read: dict[str, int] = {}
+            if spec.per is StatCount.CARD_IN_HAND:  # "for each card in your hand" (R121)
+                name = f"hand_{card.controller.value.lower()}"
+                read[name] = sum(1 for held in state.hand if held.owner is card.controller)
+                amounts = tuple(f"{amount} * {name}" if amount else 0
+                                for amount in amounts)  # type: ignore[assignment]
             for monster in found:
                 if state.monster(monster).face_up and monster not in immune:
-                    wanted.setdefault(monster, {})[source] = (spec.atk, spec.defense)
+                    wanted.setdefault(monster, {})[source] = amounts
+                    counts.setdefault(monster, {}).update(read)
     for monster in state.monsters:
         have = {app.source for app in monster.stats.applications if app.source in sources}
         want = wanted.get(monster.id, {})
-        if have == set(want):
+        read = counts.get(monster.id, {})
+        if have == set(want) and all((name, value) in monster.stats.inputs
+                                     for name, value in read.items()):
             continue
         stats = monster.stats
+        for name, value in sorted(read.items()):  # the count now: the amount follows it
+            stats = stats.with_input(name, value)
         for source in sorted(have - set(want)):
             stats = stats.remove_source(source)
         for source in sorted(set(want) - have):
@@ -67,4 +83,21 @@ def _modifier_sources(rules: Rules) -> frozenset[str]:
                           for effect in rules.cards[card_id].effects
                           if effect.kind is EffectKind.CONTINUOUS and effect.modifies is not None)
         object.__setattr__(rules, "_modifier_sources", found)
+    return found
+
+
+def recounted(before: GameState, after: GameState) -> list[Event]:
+    """What :func:`refresh` counted anew (R121): a monster whose ATK/DEF count cards, with the
+    count and the values it has now, whenever the count is new to its record or changed."""
+    found = []
+    for monster in after.monsters:
+        counts = [(name, value) for name, value in monster.stats.inputs
+                  if name.startswith("hand_")]
+        if not counts:
+            continue
+        old = before.monster(monster.id)
+        if old is not None and all(item in old.stats.inputs for item in counts):
+            continue
+        found.append(event("recounted", monster.controller, monster.id, count=counts[0][1],
+                           atk=monster.stats.atk, defense=monster.stats.def_))
     return found

@@ -34,7 +34,7 @@ from gamebook.rules.battle import (
 )
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
-from gamebook.rules.continuous import refresh
+from gamebook.rules.continuous import recounted, refresh
 from gamebook.rules.operations import token_ids
 from gamebook.rules.state import (
     GameState,
@@ -101,7 +101,7 @@ class Engine:
             deck += [HandCard(d.id, d.card, player) for d in entry.deck]
             for m in entry.monsters:
                 card = cards[m.card]
-                stats = StatBlock.printed(card.atk, None if card.is_link else card.defense)
+                stats = StatBlock.printed(*card.printed_stats)
                 monsters.append(MonsterState(m.id, m.card, player, m.position, m.face_up, stats))
             for s in entry.spell_traps:
                 spell_traps.append(SpellTrapState(s.id, s.card, player, s.face_up,
@@ -238,7 +238,10 @@ class Engine:
             state, events = choose_on_select(self.rules, state, action)
         else:
             state, events = choose_on_replay(self.rules, state, action)
-        return Transition(refresh(self.rules, state), tuple(events))
+        refreshed = refresh(self.rules, state)
+        if refreshed is not state and any(m.stats.inputs for m in refreshed.monsters):
+            events = [*events, *recounted(state, refreshed)]  # R121: told when it changes
+        return Transition(refreshed, tuple(events))
 
     # -- endings -----------------------------------------------------------------------------
     def can_attack_again(self, state: GameState, instance: str) -> bool:

@@ -397,7 +397,8 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
             continue
         held = state.in_hand(instance)
         controller = held.owner if held is not None else state.controller(instance)
-        events.append(event("destroyed", controller, instance, by=f"{link.card}.{link.effect}"))
+        events.append(event("destroyed", controller, instance, by=f"{link.card}.{link.effect}",
+                            **_destination(rules, monster, step)))
         state = replace(state, happened=state.happened | {(EventName.DESTROYED, instance)})
         if held is not None:  # destroyed in the hand (Solemn Warning on Gorz's activation)
             state = state.without_hand(instance)
@@ -412,6 +413,20 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
         events.extend(more)
         applied = True
     return state, events, applied
+
+
+def _destination(rules: Rules, monster: MonsterState | None, step: Primitive
+                 ) -> dict[str, str]:
+    """Where a card destroyed by ``step`` goes, when not to the GY, for the narration: a
+    Token vanishes (R64); "destroy and banish" banishes it; a monster that is banished when
+    it leaves the field (Battle Fader, R100) goes there instead."""
+    if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:
+        return {"to": "vanished"}
+    if step.banish:
+        return {"to": "banished"}
+    if monster is not None and monster.leaves_to == "banished":
+        return {"to": "banished_instead"}
+    return {}
 
 
 def _banish(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -483,8 +498,7 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
             else Position.ATTACK.value)
         if definition.is_link:
             position = Position.ATTACK  # R59
-        stats = StatBlock.printed(definition.atk, None if definition.is_link
-                                  else definition.defense)
+        stats = StatBlock.printed(*definition.printed_stats)
         source = _zone_of(state, instance)
         state = state.without_off_field(instance)
         leaves_to = "banished" if step.leaves_field is Redirect.BANISH else None
@@ -530,7 +544,7 @@ def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step
     for instance in token_ids(link.card, step):
         if state.monster(instance) is not None:
             continue
-        stats = StatBlock.printed(definition.atk, definition.defense)
+        stats = StatBlock.printed(*definition.printed_stats)
         if step.stats_from_damage:  # "ATK/DEF equal to the damage you took" (Gorz, R101)
             last = state.last_damage(player)
             stats = StatBlock.printed(last[1] if last else 0, last[1] if last else 0)
@@ -840,7 +854,8 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
         destination = "banished"  # "banish it if it leaves the field" (R100)
         events.append(event("redirected", controller, instance, to="banished"))
     if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:
-        events.append(event("token_vanished", controller, instance))
+        events.append(event("token_vanished", controller, instance,
+                            **({"why": reason} if reason == "destroyed" else {})))
         if (EventName.DESTROYED, instance) in state.happened:  # its trigger still waits (R19)
             state = replace(state, vanished=state.vanished + (
                 GraveCard(instance, monster.card, controller, reason),))

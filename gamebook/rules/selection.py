@@ -24,12 +24,17 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
     or in the hand, GY or Deck its ``zone`` names."""
     if spec.zone is not None and spec.zone is not Zone.FIELD:
         return _off_field(rules, state, player, source, spec)
-    if TargetFilter.SPELL_TRAP in spec.filters:
-        return tuple(card.id for card in state.spell_traps
-                     if card.id != source and _side(spec, card.controller, player)
-                     and (TargetFilter.FACE_UP not in spec.filters or card.face_up)
-                     and (TargetFilter.FACE_DOWN not in spec.filters or not card.face_up))
-    found = []
+    spell_traps = ()
+    if TargetFilter.SPELL_TRAP in spec.filters or TargetFilter.ANY_CARD in spec.filters:
+        # "1 card on the field" (any_card): the Spell/Trap Cards, then the monsters. The card
+        # being activated is not one of them.
+        spell_traps = tuple(card.id for card in state.spell_traps
+                            if card.id != source and _side(spec, card.controller, player)
+                            and (TargetFilter.FACE_UP not in spec.filters or card.face_up)
+                            and (TargetFilter.FACE_DOWN not in spec.filters or not card.face_up))
+        if TargetFilter.SPELL_TRAP in spec.filters:
+            return spell_traps
+    found = list(spell_traps)
     attacker = state.attack.attacker if state.attack is not None else None
     for monster in state.monsters:
         if not _side(spec, monster.controller, player) or monster.battle_destroyed:

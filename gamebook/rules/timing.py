@@ -174,14 +174,16 @@ def activation_problem(rules: Rules, state: GameState, player: Player, instance:
                             need_priority=need_priority)[0]
 
 
-_UNTARGETED = (None,)
+Choice = tuple[str | None, str | None]  # an activation's (cost card, target)
+_UNCHOSEN: tuple[Choice, ...] = ((None, None),)
 
 
 def activation_check(rules: Rules, state: GameState, player: Player, instance: str,
                      effect: Effect, *, need_priority: bool = True
-                     ) -> tuple[Problem | None, tuple[str | None, ...]]:
-    """:func:`activation_problem` and the activation's targets, found once: its legal targets
-    (``(None,)`` for an effect without a target) when it may be activated, ``()`` when not."""
+                     ) -> tuple[Problem | None, tuple[Choice, ...]]:
+    """:func:`activation_problem` and the activation's choices, found once: its legal
+    (cost card, target) pairs (``((None, None),)`` for an effect that chooses neither) when
+    it may be activated, ``()`` when not."""
     window = state.window
     if window.kind in (WindowKind.ENDED, WindowKind.REPLAY):
         return ("R42", "replay_choice_pending", ()), ()
@@ -193,18 +195,37 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
         return ("R26", "once_per_turn_used", ()), ()
     if effect.one_per_attack and _same_name_on_chain(rules, state, instance, effect):
         return ("R26", "one_per_attack", ()), ()
-    targets = _UNTARGETED
-    if effect.target is not None:
+    choices = _UNCHOSEN
+    paid = cost_choice(effect)
+    if paid is not None:
+        costs = distinguishable(rules, state, matching_cards(rules, state, player, instance,
+                                                             paid.select))
+        if not costs:
+            return ("R16", "cannot_pay_cost", ()), ()  # nothing to discard or Tribute
+        if effect.target is None:
+            choices = tuple((cost, None) for cost in costs)
+        else:  # the cost is paid first, then the target chosen (R120)
+            choices = tuple((cost, target) for cost in costs
+                            for target in _targets_after_cost(rules, state, player, instance,
+                                                              effect, cost))
+            if not choices:
+                return ("R59", "no_legal_target", ()), ()
+    elif effect.target is not None:
         targets = legal_targets(rules, state, player, instance, effect)
         if not targets:
             return ("R59", "no_legal_target", ()), ()  # a lasting reason: before timing ones
-    elif (paid := cost_choice(effect)) is not None:
-        targets = distinguishable(rules, state, matching_cards(rules, state, player, instance,
-                                                               paid.select))
-        if not targets:
-            return ("R16", "cannot_pay_cost", ()), ()  # nothing to discard or Tribute
+        choices = tuple((None, target) for target in targets)
     problem = _timing_problem(rules, state, player, instance, effect, need_priority)
-    return problem, (() if problem is not None else targets)
+    return problem, (() if problem is not None else choices)
+
+
+def _targets_after_cost(rules: Rules, state: GameState, player: Player, instance: str,
+                        effect: Effect, cost: str) -> tuple[str, ...]:
+    """The legal targets once ``cost`` has been paid (R120): a card the cost sent away is no
+    longer there to be targeted."""
+    link = ChainLink(player, instance, effect.id, S7, None, ((Ref.COST, cost),))
+    paid, _ = pay_costs(rules, state, link, effect)
+    return legal_targets(rules, paid, player, instance, effect)
 
 
 def _same_name_on_chain(rules: Rules, state: GameState, instance: str, effect: Effect
@@ -570,9 +591,10 @@ def priority_actions(rules: Rules, state: GameState, *, every_card: bool = False
         if effect.kind in _TRIGGERED and effect.answers is not None \
                 and (instance, effect.id) not in placed:
             continue  # not among this window's triggers: never activatable now (R24)
-        _problem, targets = activation_check(rules, state, player, instance, effect)
-        for target in targets:  # none when the activation is not legal
-            actions.append(Action(ActionKind.ACTIVATE, player, instance, effect.id, target))
+        _problem, choices = activation_check(rules, state, player, instance, effect)
+        for cost, target in choices:  # none when the activation is not legal
+            actions.append(Action(ActionKind.ACTIVATE, player, instance, effect.id, target,
+                                  cost))
     if not every_card and len(actions) > 1:
         repeats = same_as(rules, state, actions)
         if repeats:
@@ -606,7 +628,8 @@ def same_as(rules: Rules, state: GameState, actions: list[Action]) -> dict[str, 
         signature = card_signature(state, action.card, named)
         if signature is None:
             continue
-        kept = first.setdefault((signature, action.effect, action.target), action.card)
+        kept = first.setdefault((signature, action.effect, action.cost, action.target),
+                                action.card)
         if kept != action.card:
             repeats[action.card] = kept
     return repeats
@@ -686,13 +709,16 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     assert instance is not None and action.effect is not None
     effect = rules.effect_of(state, instance, action.effect)
     stage = stage_of(state, instance, effect.id)
-    refs = _capture(rules, state, player, instance, effect, action.target)
+    refs = _capture(rules, state, player, instance, effect, action.target, action.cost)
     held = state.in_hand(instance)
-    target = action.target if effect.target is not None else None  # else: the cost's card
+    target = action.target if effect.target is not None else None
     link = ChainLink(player, instance, effect.id, stage, target, refs,
                      from_hand=held is not None)
+    details = {"from_hand": True} if held else {}
+    if target is not None and action.cost is not None:
+        details["cost_first"] = True  # the cost is paid, then the target chosen (R120)
     events = [event("activate", player, instance, effect.id, target,
-                    link=len(state.chain) + 1, **({"from_hand": True} if held else {}))]
+                    link=len(state.chain) + 1, **details)]
     spell_trap = state.spell_trap(instance)
     if spell_trap is not None and not spell_trap.face_up:
         state = state.with_spell_trap(replace(spell_trap, face_up=True))
@@ -729,10 +755,12 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
 
 
 def _capture(rules: Rules, state: GameState, player: Player, instance: str, effect: Effect,
-             target: str | None) -> tuple[tuple[Ref, str], ...]:
+             target: str | None, cost: str | None = None) -> tuple[tuple[Ref, str], ...]:
     refs: list[tuple[Ref, str]] = [(Ref.SELF, instance)]
     if target is not None:
-        refs.append((Ref.COST if effect.target is None else Ref.TARGET, target))
+        refs.append((Ref.TARGET, target))
+    if cost is not None:
+        refs.append((Ref.COST, cost))
     if state.chain:
         refs.append((Ref.CHAINED_TO, state.chain[-1].card))
     if effect.battling is not None:
