@@ -36,6 +36,7 @@ from gamebook.cards.model import (
     Position,
     Primitive,
     Ref,
+    SpellTrapType,
     TargetFilter,
     TargetSpec,
     Zone,
@@ -177,6 +178,9 @@ class _Writer:
         modifier = getattr(effect, "modifies", None)
         if modifier is not None:
             parts.extend(self.modifier(modifier))
+        tie = getattr(effect, "tie", None)
+        if tie is not None:
+            parts.extend(self.tie(tie))
         if not parts:
             return self.w("no_effect")
         text = parts[0]
@@ -186,8 +190,31 @@ class _Writer:
         opening = self.w("opening.continuous", when=when) if when else ""
         return opening + self.w("sentence", text=text if when else _cap(text))
 
+    def tie(self, tie: Any) -> list[str]:
+        """ "When this card is destroyed, destroy the equipped monster" (R108)."""
+        monster = self.w("ref.equipped" if self.card.spell_trap_type is SpellTrapType.EQUIP
+                         else "ref.that_monster")
+        parts = []
+        if tie.destroy_monster_when is not None:
+            parts.append(self.w(f"tie.{tie.destroy_monster_when.value}", monster=monster))
+        if tie.destroy_card_when_monster_destroyed:
+            parts.append(self.w("tie.card_when_monster_destroyed", monster=monster))
+        return parts
+
     def modifier(self, modifier: Any) -> list[str]:
-        """A continuous ATK/DEF change: "all face-up … monsters gain 500 ATK and 500 DEF"."""
+        """A continuous ATK/DEF change: "all face-up … monsters gain 500 ATK and 500 DEF";
+        "the equipped monster gains 1000 ATK"; Megamorph's "becomes double its original"."""
+        if TargetFilter.EQUIPPED in modifier.select.filters:  # R105
+            monster = self.w("ref.equipped")
+            parts = [self.w(f"modify.equipped_atk_{'up' if modifier.atk > 0 else 'down'}",
+                            monster=monster, amount=abs(modifier.atk))] if modifier.atk else []
+            by_lp = getattr(modifier, "atk_becomes_original", None)
+            for branch in ("your_lp_lower", "your_lp_higher"):
+                multiple = getattr(by_lp, branch, None) if by_lp is not None else None
+                if multiple is not None:
+                    parts.append(self.w(f"modify.original.{branch}", monster=monster,
+                                        multiple=self.w(f"multiple.{multiple.value}")))
+            return parts
         monsters = self.spec(modifier.select, Pick.ALL, face_up=True)
         if modifier.atk > 0 and modifier.defense > 0:
             return [self.w("modify.both_up", monsters=monsters, atk=modifier.atk,
@@ -242,6 +269,8 @@ class _Writer:
             return self.w("attacking")
         if TargetFilter.SELF in filters:
             return self.w("ref.self")
+        if TargetFilter.EQUIPPED in filters:
+            return self.w("ref.equipped")
         qualities = [self.w(f"quality.{f.value}") for f in _QUALITIES if f in filters]
         attribute = getattr(spec, "attribute", None)
         if attribute:

@@ -1,19 +1,25 @@
 """Continuous effects that change ATK/DEF: applied while their condition holds (R7).
 
 A face-up card with a continuous effect that ``modifies`` ATK/DEF (a Field Spell such as
-Necrovalley) applies a DELTA-cont raise to every face-up monster its selection matches, and
-stops the moment the card or the monster no longer qualifies. :func:`refresh` brings every
-monster's stat record in line with that after each action; it is idempotent.
+Necrovalley, an Equip Spell such as Axe of Despair) applies a DELTA-cont raise to every
+face-up monster its selection matches, and stops the moment the card or the monster no
+longer qualifies. "Its ATK becomes double/half its original ATK" as the LP compare
+(Megamorph) is a CSET that reads the monster's original ATK, with the comparison as an input
+of the record: a change of the LP switches the branch without restarting the application,
+equal LP turn it off (R82, R106). :func:`refresh` brings every monster's stat record in
+line with that after each action; it is idempotent.
 """
 
 from __future__ import annotations
 
-from gamebook.cards.model import EffectKind
+import re
+
+from gamebook.cards.model import ByLifePoints, EffectKind, Multiple, StatModifier
 from gamebook.rules.context import Rules
 from gamebook.rules.operations import unaffected
 from gamebook.rules.selection import matching_cards
-from gamebook.rules.state import GameState, replace
-from gamebook.stats import Operation, Stat, StatClass
+from gamebook.rules.state import GameState, Player, replace
+from gamebook.stats import Operation, Stat, StatBlock, StatClass
 
 
 def refresh(rules: Rules, state: GameState) -> GameState:
@@ -23,7 +29,7 @@ def refresh(rules: Rules, state: GameState) -> GameState:
     sources = _modifier_sources(rules)
     if not sources:
         return state  # most situations: nothing to do after any action
-    wanted: dict[str, dict[str, tuple[int, int]]] = {}  # monster -> source -> (atk, def)
+    wanted: dict[str, dict[str, tuple[StatModifier, Player]]] = {}  # monster -> source
     for card in (*state.monsters, *state.spell_traps):
         definition = rules.cards[card.card]
         for effect in definition.effects:
@@ -37,25 +43,68 @@ def refresh(rules: Rules, state: GameState) -> GameState:
             immune = unaffected(rules, state, card.id, found)  # R104
             for monster in found:
                 if state.monster(monster).face_up and monster not in immune:
-                    wanted.setdefault(monster, {})[source] = (spec.atk, spec.defense)
+                    wanted.setdefault(monster, {})[source] = (spec, card.controller)
     for monster in state.monsters:
         have = {app.source for app in monster.stats.applications if app.source in sources}
         want = wanted.get(monster.id, {})
-        if have == set(want):
+        by_lp = [source for source, (spec, _) in want.items()
+                 if spec.atk_becomes_original is not None]
+        if have == set(want) and not by_lp:
             continue
         stats = monster.stats
         for source in sorted(have - set(want)):
-            stats = stats.remove_source(source)
+            stats = stats.remove_source(source).without_input(_lp_input(source))
         for source in sorted(set(want) - have):
-            atk, defense = want[source]
-            if atk:
-                stats = stats.apply(StatClass.DELTA_CONT, (Stat.ATK,), Operation.add(atk),
+            spec, controller = want[source]
+            if spec.atk:
+                stats = stats.apply(StatClass.DELTA_CONT, (Stat.ATK,), Operation.add(spec.atk),
                                     source=source)
-            if defense:
-                stats = stats.apply(StatClass.DELTA_CONT, (Stat.DEF,), Operation.add(defense),
-                                    source=source)
-        state = state.with_monster(replace(monster, stats=stats))
+            if spec.defense:
+                stats = stats.apply(StatClass.DELTA_CONT, (Stat.DEF,),
+                                    Operation.add(spec.defense), source=source)
+            if spec.atk_becomes_original is not None:
+                stats = _start_by_lp(stats, source, spec.atk_becomes_original)
+        for source in sorted(by_lp):
+            spec, controller = want[source]
+            stats = _follow_lp(state, stats, source, spec.atk_becomes_original, controller)
+        if stats != monster.stats:
+            state = state.with_monster(replace(monster, stats=stats))
     return state
+
+
+_FACTOR = {Multiple.DOUBLE: "original_atk * 2", Multiple.HALF: "original_atk / 2"}
+
+
+def _lp_input(source: str) -> str:
+    """The record's input that says whether ``source``'s controller has the lower LP."""
+    return "lp_lower_" + re.sub(r"[^A-Za-z0-9_]", "_", source)
+
+
+def _start_by_lp(stats: StatBlock, source: str, by_lp: ByLifePoints) -> StatBlock:
+    """Add the CSET "ATK becomes a multiple of its original ATK" of ``source`` (R82)."""
+    name = _lp_input(source)
+    lower = _FACTOR[by_lp.your_lp_lower] if by_lp.your_lp_lower else "original_atk"
+    higher = _FACTOR[by_lp.your_lp_higher] if by_lp.your_lp_higher else "original_atk"
+    stats = stats.with_input(name, 0)
+    return stats.apply(StatClass.CSET, (Stat.ATK,),
+                       Operation.become(f"if({name}, {lower}, {higher})"), source=source)
+
+
+def _follow_lp(state: GameState, stats: StatBlock, source: str, by_lp: ByLifePoints,
+               controller: Player) -> StatBlock:
+    """Switch the branch as the LP now compare, or turn it off (equal LP, R106)."""
+    mine, theirs = state.life(controller), state.life(controller.opponent)
+    lower = mine < theirs
+    applies = mine != theirs and (by_lp.your_lp_lower if lower else by_lp.your_lp_higher)
+    name = _lp_input(source)
+    if dict(stats.inputs).get(name) != int(lower):
+        stats = stats.with_input(name, int(lower))
+    off = any(app.off for app in stats.applications if app.source == source)
+    if applies and off:
+        stats = stats.condition_on(source)
+    elif not applies and not off:
+        stats = stats.condition_off(source)
+    return stats
 
 
 def _modifier_sources(rules: Rules) -> frozenset[str]:
