@@ -2,14 +2,24 @@
 
 Example ``megamorph_shrink``: Player A (2,000 LP) attacks with Summoned Skull (2500) equipped
 with Megamorph and Axe of Despair, against Player B (3,000 LP) with Mystical Elf in Attack
-Position and Shrink and Mystical Space Typhoon Set.
+Position and Shrink and Forbidden Lance Set.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from rules_helpers import ROOT, first, graveyard, kinds, monster, play, run_out, write_situation
+from rules_helpers import (
+    ROOT,
+    first,
+    graveyard,
+    kinds,
+    monster,
+    play,
+    play_events,
+    run_out,
+    write_situation,
+)
 
 from gamebook.cards.model import Ref
 from gamebook.rules.engine import Engine
@@ -19,7 +29,7 @@ from gamebook.situation.load import load_situation
 
 EXAMPLE = ROOT / "examples" / "megamorph_shrink.yaml"
 SHRINK_SKULL = "B activate shrink.activate -> summoned_skull"
-MST = "B activate mystical_space_typhoon.activate -> "
+LANCE_SKULL = "B activate forbidden_lance.activate -> summoned_skull"
 
 
 def _engine() -> Engine:
@@ -57,11 +67,32 @@ def test_r106_with_equal_lp_megamorph_does_not_apply(tmp_path: Path) -> None:
     assert monster(eng.start().state, "summoned_skull").stats.atk == 2500
 
 
-def test_r105_destroying_an_equip_card_ends_its_effect() -> None:
+def test_r105_destroying_an_equip_card_ends_its_effect(tmp_path: Path) -> None:
+    situation = write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"monsters": [{"id": "skull", "card": "summoned_skull"}],
+                          "spell_traps": [{"id": "axe", "card": "axe_of_despair",
+                                           "face_up": True, "equipped_to": "skull"}]},
+                    "B": {"monsters": [{"id": "elf", "card": "mystical_elf"}],
+                          "spell_traps": [{"id": "mst", "card": "mystical_space_typhoon"}]}},
+        "start": {"moment": "attack_declared", "attacker": "skull", "target": "elf"},
+        "scope": "end_of_battle"})
+    eng = Engine(situation, "seed")
+    state, events = play_events(eng, ["A pass", "B activate mst.activate -> axe", "A pass",
+                                      "B pass"], settle_end=False)
+    assert graveyard(state)["axe"] == "destroyed"
+    assert monster(state, "skull").stats.atk == 2500
+    change = first(events, "continuous_atk")
+    assert (change.get("before"), change.get("after")) == (3500, 2500)
+
+
+def test_r104_r106_a_monster_unaffected_by_spell_traps_loses_its_equip_effects() -> None:
+    # Shrink, then Forbidden Lance: 1250 - 800, Megamorph and the Axe no longer apply
     eng = _engine()
-    state = play(eng, [MST + "megamorph", "A pass", "B pass"], settle_end=False)
-    assert graveyard(state)["megamorph"] == "destroyed"
-    assert monster(state, "summoned_skull").stats.atk == 2500 + 1000
+    state = play(eng, [LANCE_SKULL, "A pass", SHRINK_SKULL, "A pass", "B pass"],
+                 settle_end=False)
+    assert monster(state, "summoned_skull").stats.atk == 450
+    assert state.spell_trap("megamorph").equipped_to == "summoned_skull"  # still equipped
 
 
 def test_r105_the_equip_card_goes_to_the_gy_when_its_monster_is_destroyed(tmp_path: Path

@@ -143,6 +143,9 @@ class _Writer:
         target = effect.target
         self.target_is_card = target is not None and TargetFilter.SPELL_TRAP in target.filters
         self.from_graveyard = getattr(effect, "location", None) is Location.GRAVEYARD
+        # "target 1 monster in your GY; Special Summon it": the target is a monster
+        self.summons_target = any(step.op is OpName.SPECIAL_SUMMON and step.who is Ref.TARGET
+                                  for step in effect.resolution)
         if effect.kind is EffectKind.CONTINUOUS:
             text = self.continuous(effect)
         else:
@@ -285,7 +288,8 @@ class _Writer:
         zone = getattr(spec, "zone", None)
         if zone not in (None, Zone.FIELD) and not (spec.attribute or spec.level is not None or
                                                    spec.min_atk is not None or
-                                                   spec.max_atk is not None):
+                                                   spec.max_atk is not None or
+                                                   getattr(self, "summons_target", False)):
             thing = "card"  # any card there ("discard 1 card")
         controller = spec.controller if spec.controller in ("you", "opponent") else "any"
         place = f"{zone.value}_{controller}" if zone not in (None, Zone.FIELD) else controller
@@ -398,7 +402,8 @@ class _Writer:
         return self.duration(text, step.duration) if op in _CHANGES_ATK else text
 
     def _special_summon(self, step: Primitive, who: str) -> str:
-        if step.select is not None or getattr(self, "from_graveyard", False):
+        if step.select is not None or getattr(self, "from_graveyard", False) \
+                or step.who is Ref.TARGET:  # "that target", in the GY (R97)
             if step.position is None:  # the place is in `who`, or it is this card in the GY
                 return self.w("op.special_summon_card", who=who)
             return self.w("op.special_summon_card_in", who=who,

@@ -455,6 +455,9 @@ class Narrator:
         if kind == "position_changed":
             return self.msg("event.position_changed", card=self.card(ev.card),
                             position=self.msg(f"position.{ev.get('position')}"))
+        if kind == "continuous_atk":  # R7, R106
+            return self.msg("event.continuous_atk", card=self.card(ev.card),
+                            before=ev.get("before"), after=ev.get("after"))
         if kind == "atk_changed":
             return self.msg("event.atk_changed", card=self.card(ev.card), before=ev.get("before"),
                             after=ev.get("after"))
@@ -514,7 +517,7 @@ _CONSEQUENCES = frozenset({"tributed", "sent_to_gy", "replay_caused", "position_
                            "attack_negated", "battle_phase_will_end", "effect_damage",
                            "lp_gained", "player_ability", "no_battle_damage", "set_face_down",
                            "flipped_face_up", "lp_paid", "missed_timing", "unaffected",
-                           "equipped", "tied", "tie_ended"})
+                           "equipped", "tied", "tie_ended", "continuous_atk"})
 # What a Damage Step in which nobody could act may consist of, and the part worth telling.
 _DAMAGE_RESULTS = frozenset({"damage_calculation", "battle_damage", "destroyed_by_battle",
                              "not_destroyed", "sent_to_gy", "left_field", "token_vanished",

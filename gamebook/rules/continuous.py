@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from gamebook.cards.model import ByLifePoints, EffectKind, Multiple, StatModifier
+from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.operations import unaffected
 from gamebook.rules.selection import matching_cards
@@ -24,11 +25,18 @@ from gamebook.stats import Operation, Stat, StatBlock, StatClass
 
 def refresh(rules: Rules, state: GameState) -> GameState:
     """Start and stop the continuous ATK/DEF modifiers of face-up cards (R7, R71)."""
+    return refresh_events(rules, state)[0]
+
+
+def refresh_events(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
+    """:func:`refresh`, and a ``continuous_atk`` event for each monster whose ATK it
+    changed (an Equip Card gone, a monster now unaffected, the LP turned round)."""
     # Every modifier of the situation, on the field or not: one whose card has left the
     # field must still be taken off the monsters it raised (R7).
     sources = _modifier_sources(rules)
     if not sources:
-        return state  # most situations: nothing to do after any action
+        return state, []  # most situations: nothing to do after any action
+    events: list[Event] = []
     wanted: dict[str, dict[str, tuple[StatModifier, Player]]] = {}  # monster -> source
     for card in (*state.monsters, *state.spell_traps):
         definition = rules.cards[card.card]
@@ -69,7 +77,10 @@ def refresh(rules: Rules, state: GameState) -> GameState:
             stats = _follow_lp(state, stats, source, spec.atk_becomes_original, controller)
         if stats != monster.stats:
             state = state.with_monster(replace(monster, stats=stats))
-    return state
+            if stats.atk != monster.stats.atk:
+                events.append(event("continuous_atk", monster.controller, monster.id,
+                                    before=monster.stats.atk, after=stats.atk))
+    return state, events
 
 
 _FACTOR = {Multiple.DOUBLE: "original_atk * 2", Multiple.HALF: "original_atk / 2"}

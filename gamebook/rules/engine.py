@@ -34,7 +34,7 @@ from gamebook.rules.battle import (
 )
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
-from gamebook.rules.continuous import refresh
+from gamebook.rules.continuous import refresh, refresh_events
 from gamebook.rules.operations import token_ids
 from gamebook.rules.state import (
     GameState,
@@ -138,7 +138,8 @@ class Engine:
         if spec.start.moment is StartMoment.ATTACK_DECLARED:
             state, events = declare_attack(self.rules, refresh(self.rules, state),
                                            spec.start.attacker, spec.start.target)
-        return Transition(refresh(self.rules, state), tuple(events))
+        state, more = refresh_events(self.rules, state)
+        return Transition(state, tuple(events + more))
 
     # -- questions ---------------------------------------------------------------------------
     def is_terminal(self, state: GameState) -> bool:
@@ -242,7 +243,8 @@ class Engine:
             state, events = choose_on_select(self.rules, state, action)
         else:
             state, events = choose_on_replay(self.rules, state, action)
-        return Transition(refresh(self.rules, state), tuple(events))
+        state, more = refresh_events(self.rules, state)
+        return Transition(state, tuple(events + more) if more else tuple(events))
 
     # -- endings -----------------------------------------------------------------------------
     def can_attack_again(self, state: GameState, instance: str) -> bool:
