@@ -168,3 +168,16 @@ def test_r108_a_monster_unaffected_by_spell_traps_is_not_destroyed_by_the_tie(tm
     assert graveyard(state)["burial"] == "destroyed"
     assert monster(state, "skull").face_up
     assert any(e.kind == "not_destroyed" and e.get("why") == "unaffected" for e in events)
+
+
+def test_r17_a_continuous_trap_whose_activation_was_negated_goes_to_the_gy() -> None:
+    # no card of the library negates without destroying: the negated link is set up by hand
+    eng = _engine()
+    state = eng.start().state
+    coth = replace(state.spell_trap("call_of_the_haunted"), face_up=True)
+    link = ChainLink(Player.B, "call_of_the_haunted", "activate", 7, target="gemini_elf",
+                     refs=((Ref.TARGET, "gemini_elf"),), negated="activation")
+    state = replace(state.with_spell_trap(coth), chain=(link,))
+    state, events, done = resolve_top(eng.rules, state)
+    assert graveyard(state)["call_of_the_haunted"] == "negated"
+    assert state.monster("gemini_elf") is None

@@ -172,14 +172,17 @@ def _card_left_field(rules: Rules, state: GameState, link: ChainLink, effect: Ef
 def _after_resolving(rules: Rules, state: GameState, link: ChainLink
                      ) -> tuple[GraveCard | None, list[Event]]:
     """A Normal, Quick-Play or Counter card still on the field goes to the GY (R8, R9), and
-    so does an Equip Card whose activation equipped it to nothing (R105): the card as it
-    arrives there and the event, or ``None``."""
+    so does a card whose activation was negated (a Continuous one too, R17) and an Equip Card
+    whose activation equipped it to nothing (R105): the card as it arrives there and the
+    event, or ``None``."""
     card = rules.card_of(state, link.card)
     spell_trap = state.spell_trap(link.card)
     if spell_trap is None or card.card_type is CardType.MONSTER:
         return None, []
-    if card.spell_trap_type is SpellTrapType.EQUIP and spell_trap.equipped_to is None \
-            and rules.effect_of(state, link.card, link.effect).kind is EffectKind.ACTIVATE:
+    activation = rules.effect_of(state, link.card, link.effect).kind is EffectKind.ACTIVATE
+    if activation and (link.negated == "activation" or (
+            card.spell_trap_type is SpellTrapType.EQUIP and spell_trap.equipped_to is None)):
+        # a negated activation leaves no card on the field, a Continuous one neither (R17)
         reason = "negated" if link.negated == "activation" else "not_equipped"
         return (GraveCard(link.card, card.id, spell_trap.controller, reason),
                 [event("sent_to_gy", spell_trap.controller, link.card, why=reason)])
