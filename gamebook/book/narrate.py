@@ -456,7 +456,12 @@ class Narrator:
             return self.msg("event.position_changed", card=self.card(ev.card),
                             position=self.msg(f"position.{ev.get('position')}"))
         if kind == "continuous_atk":  # R7, R106
-            return self.msg("event.continuous_atk", card=self.card(ev.card),
+            key = "event.continuous_atk_equipped" if ev.get("equipped") else \
+                "event.continuous_atk"
+            return self.msg(key, card=self.card(ev.card), before=ev.get("before"),
+                            after=ev.get("after"))
+        if kind == "atk_changed" and ev.get("equipped"):  # R106
+            return self.msg("event.atk_changed_equipped", card=self.card(ev.card),
                             before=ev.get("before"), after=ev.get("after"))
         if kind == "atk_changed":
             return self.msg("event.atk_changed", card=self.card(ev.card), before=ev.get("before"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from gamebook.cards.model import ByLifePoints, EffectKind, Multiple, StatModifier
+from gamebook.cards.model import ByLifePoints, EffectKind, Multiple, SpellTrapType, StatModifier
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.operations import unaffected
@@ -78,8 +78,14 @@ def refresh_events(rules: Rules, state: GameState) -> tuple[GameState, list[Even
         if stats != monster.stats:
             state = state.with_monster(replace(monster, stats=stats))
             if stats.atk != monster.stats.atk:
+                changed = (have ^ set(want)) | set(by_lp)
+                extra = {"equipped": True} if any(
+                    rules.card_of(state, source.partition(":")[0]).spell_trap_type
+                    is SpellTrapType.EQUIP for source in changed) else {}
                 events.append(event("continuous_atk", monster.controller, monster.id,
-                                    before=monster.stats.atk, after=stats.atk))
+                                    before=monster.stats.atk, after=stats.atk, **extra))
+    if min(state.lp) <= 0:
+        return state, []  # the Duel is over (R102): the values stay right, nothing is told
     return state, events
 
 

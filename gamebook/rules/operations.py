@@ -830,9 +830,17 @@ def _change_atk(rules: Rules, state: GameState, link: ChainLink, step: Primitive
                                         Operation.become(step.amount), source=source,
                                         duration=duration)
         state = state.with_monster(replace(monster, stats=stats))
+        extra = {"equipped": True} if _equipped_with_modifier(rules, state, instance) else {}
         events.append(event("atk_changed", monster.controller, instance, before=before,
-                            after=stats.atk, op=step.op.value))
+                            after=stats.atk, op=step.op.value, **extra))
     return state, events, True
+
+
+def _equipped_with_modifier(rules: Rules, state: GameState, instance: str) -> bool:
+    """Is a card that changes ATK/DEF equipped to ``instance`` (R106)?"""
+    return any(card.equipped_to == instance and any(
+        effect.modifies is not None for effect in rules.cards[card.card].effects)
+        for card in state.spell_traps)
 
 
 _HANDLERS = {
