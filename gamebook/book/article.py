@@ -374,6 +374,10 @@ def _outcomes(exploration: Exploration, narrator: Narrator) -> tuple[OutcomeRow,
 def _monster_cell(narrator: Narrator, monster: dict[str, Any]) -> str:
     card = narrator.card(monster["id"])
     if "atk" not in monster:  # a Spell or Trap still on the field
+        if monster.get("equipped_to") or monster.get("tied_to"):  # R105, R108
+            key = "field.equipped_card" if monster.get("equipped_to") else "field.tied_card"
+            return narrator.msg(key, card=card, target=narrator.card(
+                monster.get("equipped_to") or monster.get("tied_to")))
         key = "field.face_up_card" if monster["face_up"] else "field.set_card"
         return narrator.msg(key, card=card)
     if monster["def"] is None:

@@ -36,6 +36,7 @@ from gamebook.cards.model import (
     Position,
     Primitive,
     Ref,
+    SpellTrapType,
     TargetFilter,
     TargetSpec,
     Zone,
@@ -144,6 +145,9 @@ class _Writer:
         self.target_is_card = target is not None and (
             TargetFilter.SPELL_TRAP in target.filters or TargetFilter.ANY_CARD in target.filters)
         self.from_graveyard = getattr(effect, "location", None) is Location.GRAVEYARD
+        # "target 1 monster in your GY; Special Summon it": the target is a monster
+        self.summons_target = any(step.op is OpName.SPECIAL_SUMMON and step.who is Ref.TARGET
+                                  for step in effect.resolution)
         if effect.kind is EffectKind.CONTINUOUS:
             text = self.continuous(effect)
         else:
@@ -179,6 +183,9 @@ class _Writer:
         modifier = getattr(effect, "modifies", None)
         if modifier is not None:
             parts.extend(self.modifier(modifier))
+        tie = getattr(effect, "tie", None)
+        if tie is not None:
+            parts.extend(self.tie(tie))
         if not parts:
             return self.w("no_effect")
         text = parts[0]
@@ -188,9 +195,32 @@ class _Writer:
         opening = self.w("opening.continuous", when=when) if when else ""
         return opening + self.w("sentence", text=text if when else _cap(text))
 
+    def tie(self, tie: Any) -> list[str]:
+        """ "When this card is destroyed, destroy the equipped monster" (R108)."""
+        monster = self.w("ref.equipped" if self.card.spell_trap_type is SpellTrapType.EQUIP
+                         else "ref.that_monster")
+        parts = []
+        if tie.destroy_monster_when is not None:
+            parts.append(self.w(f"tie.{tie.destroy_monster_when.value}", monster=monster))
+        if tie.destroy_card_when_monster_destroyed:
+            parts.append(self.w("tie.card_when_monster_destroyed", monster=monster))
+        return parts
+
     def modifier(self, modifier: Any) -> list[str]:
-        """A continuous ATK/DEF change: "all face-up … monsters gain 500 ATK and 500 DEF",
-        "This card gains 600 ATK and 600 DEF for each card in your hand" (R121)."""
+        """A continuous ATK/DEF change: "all face-up … monsters gain 500 ATK and 500 DEF";
+        "This card gains 600 ATK and 600 DEF for each card in your hand" (R121); "the
+        equipped monster gains 1000 ATK"; Megamorph's "becomes double its original"."""
+        if TargetFilter.EQUIPPED in modifier.select.filters:  # R105
+            monster = self.w("ref.equipped")
+            parts = [self.w(f"modify.equipped_atk_{'up' if modifier.atk > 0 else 'down'}",
+                            monster=monster, amount=abs(modifier.atk))] if modifier.atk else []
+            by_lp = getattr(modifier, "atk_becomes_original", None)
+            for branch in ("your_lp_lower", "your_lp_higher"):
+                multiple = getattr(by_lp, branch, None) if by_lp is not None else None
+                if multiple is not None:
+                    parts.append(self.w(f"modify.original.{branch}", monster=monster,
+                                        multiple=self.w(f"multiple.{multiple.value}")))
+            return parts
         own = TargetFilter.SELF in modifier.select.filters
         prefix = "modify_self" if own else "modify"
         monsters = "" if own else self.spec(modifier.select, Pick.ALL, face_up=True)
@@ -253,6 +283,8 @@ class _Writer:
             return self.w("attacking")
         if TargetFilter.SELF in filters:
             return self.w("ref.self")
+        if TargetFilter.EQUIPPED in filters:
+            return self.w("ref.equipped")
         qualities = [self.w(f"quality.{f.value}") for f in _QUALITIES if f in filters]
         attribute = getattr(spec, "attribute", None)
         if attribute:
@@ -268,7 +300,8 @@ class _Writer:
         zone = getattr(spec, "zone", None)
         if zone not in (None, Zone.FIELD) and not (spec.attribute or spec.level is not None or
                                                    spec.min_atk is not None or
-                                                   spec.max_atk is not None):
+                                                   spec.max_atk is not None or
+                                                   getattr(self, "summons_target", False)):
             thing = "card"  # any card there ("discard 1 card")
         controller = spec.controller if spec.controller in ("you", "opponent") else "any"
         place = f"{zone.value}_{controller}" if zone not in (None, Zone.FIELD) else controller
@@ -381,7 +414,8 @@ class _Writer:
         return self.duration(text, step.duration) if op in _CHANGES_ATK else text
 
     def _special_summon(self, step: Primitive, who: str) -> str:
-        if step.select is not None or getattr(self, "from_graveyard", False):
+        if step.select is not None or getattr(self, "from_graveyard", False) \
+                or step.who is Ref.TARGET:  # "that target", in the GY (R97)
             if step.position is None:  # the place is in `who`, or it is this card in the GY
                 return self.w("op.special_summon_card", who=who)
             return self.w("op.special_summon_card_in", who=who,

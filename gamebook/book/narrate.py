@@ -264,7 +264,13 @@ class Narrator:
         for player in (Player.A, Player.B):
             cards = [self._monster(m) for m in state.monsters if m.controller is player]
             for card in state.spell_traps:
-                if card.controller is player:
+                if card.controller is player and card.equipped_to is not None:  # R105
+                    cards.append(self.msg("field.equipped_card", card=self.card(card.id),
+                                          target=self.card(card.equipped_to)))
+                elif card.controller is player and card.tied_to is not None:  # R108
+                    cards.append(self.msg("field.tied_card", card=self.card(card.id),
+                                          target=self.card(card.tied_to)))
+                elif card.controller is player:
                     key = "field.face_up_card" if card.face_up else "field.set_card"
                     cards.append(self.msg(key, card=self.card(card.id)))
             held = [self.card(h.id) for h in state.hand if h.owner is player]
@@ -373,6 +379,8 @@ class Narrator:
                 why = "tributed_by_effect"
             key = {"tributed": "event.tributed", "tributed_by_effect": "event.tributed_by_effect",
                    "resolved": "event.sent_to_gy_resolved",
+                   "unequipped": "event.sent_to_gy_unequipped",
+                   "not_equipped": "event.sent_to_gy_not_equipped",
                    "negated": "event.sent_to_gy_negated"}.get(why, "event.sent_to_gy_destroyed")
             return self.msg(key, card=self.card(ev.card))
         if kind == "destroyed":  # and where it goes: the GY, banished (R100), vanished (R64)
@@ -390,8 +398,20 @@ class Narrator:
         if kind == "no_effect" and ev.get("why") == "condition_lost":
             return self.msg("event.no_effect_condition_lost", link=ev.get("link"),
                             effect=self.effect(ev.card, ev.effect))
+        if kind == "no_effect" and ev.get("why") == "card_left_field":  # R107
+            return self.msg("event.no_effect_card_left_field", link=ev.get("link"),
+                            card=self.card(ev.card))
         if kind == "no_effect" and ev.get("why"):
             return self.msg("event.no_effect_negated", link=ev.get("link"))
+        if kind == "equipped":  # R105
+            return self.msg("event.equipped", card=self.card(ev.card),
+                            target=self.card(ev.get("to")))
+        if kind == "tied":  # R108
+            return self.msg("event.tied", card=self.card(ev.get("to")),
+                            target=self.card(ev.card))
+        if kind == "tie_ended":
+            return self.msg("event.tie_ended", card=self.card(ev.card),
+                            target=self.card(ev.get("monster")))
         if kind in ("effect_damage", "lp_gained", "no_battle_damage", "lp_paid"):
             return self.msg(f"event.{kind}", player=player, amount=ev.get("amount"),
                             lp=ev.get("lp"))
@@ -444,12 +464,22 @@ class Narrator:
                 return self.msg("event.not_applied_face_down", target=self.card(ev.target))
             if why == "unaffected":
                 return self.msg("event.not_applied_unaffected", target=self.card(ev.target))
+            if why == "card_left_field":
+                return self.msg("event.not_applied_card_left_field", card=self.card(ev.card))
             if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon"):
                 return self.msg(f"event.not_applied_{why}")
             return self.msg("event.not_applied_previous")
         if kind == "position_changed":
             return self.msg("event.position_changed", card=self.card(ev.card),
                             position=self.msg(f"position.{ev.get('position')}"))
+        if kind == "continuous_atk":  # R7, R106
+            key = "event.continuous_atk_equipped" if ev.get("equipped") else \
+                "event.continuous_atk"
+            return self.msg(key, card=self.card(ev.card), before=ev.get("before"),
+                            after=ev.get("after"))
+        if kind == "atk_changed" and ev.get("equipped"):  # R106
+            return self.msg("event.atk_changed_equipped", card=self.card(ev.card),
+                            before=ev.get("before"), after=ev.get("after"))
         if kind == "atk_changed":
             return self.msg("event.atk_changed", card=self.card(ev.card), before=ev.get("before"),
                             after=ev.get("after"))
@@ -509,7 +539,8 @@ _CONSEQUENCES = frozenset({"tributed", "sent_to_gy", "replay_caused", "position_
                            "discarded", "token_vanished", "special_summoned", "negated",
                            "attack_negated", "battle_phase_will_end", "effect_damage",
                            "lp_gained", "player_ability", "no_battle_damage", "set_face_down",
-                           "flipped_face_up", "lp_paid", "missed_timing", "unaffected"})
+                           "flipped_face_up", "lp_paid", "missed_timing", "unaffected",
+                           "equipped", "tied", "tie_ended", "continuous_atk"})
 # What a Damage Step in which nobody could act may consist of, and the part worth telling.
 _DAMAGE_RESULTS = frozenset({"damage_calculation", "battle_damage", "destroyed_by_battle",
                              "not_destroyed", "sent_to_gy", "left_field", "token_vanished",

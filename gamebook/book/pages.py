@@ -265,6 +265,16 @@ def _split_common_tail(arrivals: tuple[Arrival, ...]
     return heads, arrivals[0].lines[len(arrivals[0].lines) - tail:]
 
 
+def _face_up_at_start(engine: Any) -> frozenset[str]:
+    """The Spell/Trap Cards face-up when the situation starts (an Equip Spell already
+    equipped): computed once per engine."""
+    found = engine.__dict__.get("_face_up_at_start")
+    if found is None:
+        found = frozenset(c.id for c in engine.initial_state().spell_traps if c.face_up)
+        engine.__dict__["_face_up_at_start"] = found
+    return found
+
+
 def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engine: Any
                   ) -> list[str]:
     """The outcome, one line per subject: why it ended, the board, the cards used, attacks."""
@@ -281,6 +291,12 @@ def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engin
             board.append(narrator.msg("ending.monster", card=narrator.card(monster.id),
                                       controller=controller, stats=stats,
                                       position=narrator.msg(f"position.{monster.position.value}")))
+    for card in state.spell_traps:  # an Equip Card, a card tied to its monster (R105, R108)
+        if card.equipped_to is not None or card.tied_to is not None:
+            key = "ending.equipped" if card.equipped_to is not None else "ending.tied"
+            board.append(narrator.msg(key, card=narrator.card(card.id),
+                                      controller=narrator.player(card.controller),
+                                      target=narrator.card(card.equipped_to or card.tied_to)))
     for monster in state.monsters:
         if monster.battle_destroyed:  # the Duel ended in damage calculation (R49-R51)
             board.append(narrator.msg("ending.destroyed_not_sent", card=narrator.card(monster.id)))
@@ -310,12 +326,13 @@ def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engin
         attacks.append(narrator.msg(f"event.player_ability_{ability.value}",
                                     player=narrator.player(player)))
     used = {g.id for g in state.graveyard if g.reason in ("resolved", "negated")}
-    used |= {c.id for c in state.spell_traps if c.face_up}
+    at_start = _face_up_at_start(engine)  # face-up before the battle: not used in it
+    used |= {c.id for c in state.spell_traps if c.face_up and c.id not in at_start}
     cards = []
     for instance, _card in engine.rules.instances:
         if instance in used:
             cards.append(narrator.msg("ending.card_used", card=narrator.card(instance)))
-        elif state.spell_trap(instance) is not None:
+        elif state.spell_trap(instance) is not None and instance not in at_start:
             cards.append(narrator.msg("ending.card_unused", card=narrator.card(instance)))
     separator = narrator.msg("meta.sentence_sep")
     return [separator.join(group) for group in (reason, board, graveyard + cards, attacks)

@@ -172,6 +172,12 @@ class OpName(StrEnum):
     # `who` is unaffected by the effects of other Spell/Trap Cards until the end of the turn
     # (R104): this card's own effects still apply to it
     GRANT_UNAFFECTED = "grant_unaffected"
+    # equip this Equip Card to `who`, a face-up monster on the field (R105); if it cannot, the
+    # Equip Card goes to the GY after the resolution
+    EQUIP = "equip"
+    # tie this card to `who`, the monster its effect Special Summoned ("that monster"): the
+    # card's `tie` then says what happens to one when the other goes (R108)
+    TIE = "tie"
 
 
 class Redirect(StrEnum):
@@ -263,6 +269,7 @@ class TargetFilter(StrEnum):
     SUMMONED = "summoned"  # Special Summoned in the event this window answers (R97)
     SELF = "self"  # this card itself
     ATK_AT_MOST_CONTROLLER_LP = "atk_at_most_controller_lp"  # ATK <= its controller's LP
+    EQUIPPED = "equipped"  # the monster this card is equipped to (R105)
 
 
 class Position(StrEnum):
@@ -296,11 +303,30 @@ class StatCount(StrEnum):
     CARD_IN_HAND = "card_in_hand"
 
 
+class Multiple(StrEnum):
+    """A multiple of an original value (R76: halves are rounded half up)."""
+
+    DOUBLE = "double"
+    HALF = "half"
+
+
+@dataclass(frozen=True)
+class ByLifePoints:
+    """A value that depends on how the card's controller's LP compare with the opponent's:
+    re-evaluated whenever they change; with equal LP (or a branch left out) nothing applies."""
+
+    __pydantic_config__ = _STRICT
+
+    your_lp_lower: Multiple | None = None
+    your_lp_higher: Multiple | None = None
+
+
 @dataclass(frozen=True)
 class StatModifier:
-    """A continuous raise/lower of the ATK/DEF of every face-up monster matching `select`:
-    `atk`/`defense`, or that much for each card `per` counts, re-evaluated whenever the
-    count changes (R121)."""
+    """A continuous change of the ATK/DEF of every face-up monster matching `select`: a
+    raise/lower (`atk`, `defense`: DELTA-cont), or that much for each card `per` counts,
+    re-evaluated whenever the count changes (R121), and/or "its ATK becomes a multiple of its
+    original ATK" (`atk_becomes_original`: a CSET, R82, R106)."""
 
     __pydantic_config__ = _STRICT
 
@@ -308,6 +334,25 @@ class StatModifier:
     atk: int = 0
     defense: int = 0
     per: StatCount | None = None
+    atk_becomes_original: ByLifePoints | None = None
+
+
+class TieTrigger(StrEnum):
+    """What of the card makes its tied or equipped monster be destroyed (R108)."""
+
+    DESTROYED = "destroyed"  # "when this card is destroyed" (Premature Burial)
+    LEAVES_FIELD = "leaves_field"  # "when this card leaves the field" (Call of the Haunted)
+
+
+@dataclass(frozen=True)
+class Tie:
+    """A card and "that monster" (the one it is equipped or tied to) that go together (R108):
+    applied at once, without a chain link, also in the Damage Step."""
+
+    __pydantic_config__ = _STRICT
+
+    destroy_monster_when: TieTrigger | None = None  # the card goes: destroy the monster
+    destroy_card_when_monster_destroyed: bool = False  # the monster is destroyed: this card too
 
 
 @dataclass(frozen=True)
@@ -374,6 +419,8 @@ OP_PARAMETERS: dict[OpName, frozenset[str]] = {op: frozenset(names) for op, name
     OpName.SET_ATK: (*_CARDS, "amount", "duration"),
     OpName.FORBID_ATTACK_DECLARATION: ("player",),
     OpName.GRANT_UNAFFECTED: _CARDS,
+    OpName.EQUIP: _CARDS,
+    OpName.TIE: _CARDS,
 }.items()}
 EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})
 
@@ -416,6 +463,7 @@ class Effect:
     restricts: tuple[PlayerAbility, ...] = ()
     requires_on_field: tuple[str, ...] = ()  # card ids that must be face-up on the field
     modifies: StatModifier | None = None  # a continuous effect's ATK/DEF change (R7, R71)
+    tie: Tie | None = None  # a continuous effect: the card and its monster go together (R108)
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
     grants: tuple[StaticAbility, ...] = ()  # continuous effects

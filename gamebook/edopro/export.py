@@ -21,12 +21,14 @@ from pathlib import Path
 
 from gamebook.cards.model import Card
 from gamebook.edopro.field import (
+    GRAVE,
     HAND,
     LOCATION_NAMES,
     MZONE,
     POSITION_NAMES,
     PROPERLY_SUMMONED,
     Placed,
+    equips,
     placement,
     seat,
 )
@@ -76,13 +78,21 @@ def export_puzzle(situation: Situation) -> str:
         lines.append(f"Debug.SetPlayerInfo({seat(spec, player_name)},"
                      f"{spec.players[player_name].lp},0,0)")
     current = None
+    equipped = equips(spec)
+    named = {instance for pair in equipped for instance in pair}  # Lua variables (R105)
     for item in placed:
-        group = (item.player, item.location == HAND)
+        where = {HAND: "hand", GRAVE: "GY"}.get(item.location, "field")
+        group = (item.player, where)
         if group != current:
             current = group
-            where = "hand" if item.location == HAND else "field"
             lines += ["", f"-- player {item.player} ({item.player_name}), {where}"]
-        lines.append(_add_card(item, cards[item.card]))
+        line = _add_card(item, cards[item.card])
+        lines.append(f"local {_variable(item.instance)} = {line}" if item.instance in named
+                     else line)
+    if equipped:
+        lines += ["", "-- Equip Spells, already equipped (R105)"]
+        lines += [f"Debug.PreEquip({_variable(card)},{_variable(monster)})"
+                  for card, monster in equipped]
     lines += ["", "Debug.ReloadFieldEnd()",
               f"Debug.ShowHint({_lua_string(_hint(situation, name))})",
               "aux.BeginPuzzle()"]
@@ -94,9 +104,15 @@ def _add_card(item: Placed, card: Card) -> str:
             LOCATION_NAMES[item.location], str(item.sequence), POSITION_NAMES[item.position]]
     if item.location == MZONE and card.frame in PROPERLY_SUMMONED:
         args.append("true")  # Summoned properly, as its summoning condition requires
-    where = ZONE_WORDS.get(item.zone or "", item.zone or "hand")
+    where = ZONE_WORDS.get(item.zone or "", item.zone or (
+        "the GY" if item.location == GRAVE else "hand"))
     return (f"Debug.AddCard({','.join(args)}) -- {_comment(card.name('en'))} "
             f"({_comment(item.instance)}, {where})")
+
+
+def _variable(instance: str) -> str:
+    """The Lua variable of a card that another set-up call names (never a Lua keyword)."""
+    return f"c_{instance}"
 
 
 def _header(situation: Situation, name: Callable[[str], str]) -> list[str]:

@@ -40,8 +40,8 @@ POSITION_NAMES = {0x1: "POS_FACEUP_ATTACK", 0x2: "POS_FACEDOWN_ATTACK",
                   0x4: "POS_FACEUP_DEFENSE", 0x8: "POS_FACEDOWN_DEFENSE",
                   0x5: "POS_FACEUP", 0xA: "POS_FACEDOWN"}
 
-HAND, MZONE, SZONE, FZONE = (LOCATIONS[name] for name in (
-    "LOCATION_HAND", "LOCATION_MZONE", "LOCATION_SZONE", "LOCATION_FZONE"))
+HAND, MZONE, SZONE, FZONE, GRAVE = (LOCATIONS[name] for name in (
+    "LOCATION_HAND", "LOCATION_MZONE", "LOCATION_SZONE", "LOCATION_FZONE", "LOCATION_GRAVE"))
 FACEUP_ATTACK, FACEUP_DEFENSE, FACEDOWN_DEFENSE = 0x1, 0x4, 0x8
 FACEUP, FACEDOWN = 0x5, 0xA
 FIELD_ZONE_SEQUENCE = 5  # the Field Zone is LOCATION_SZONE, sequence 5
@@ -93,7 +93,7 @@ def seat(spec: SituationFile, name: str) -> int:
 
 def placement(spec: SituationFile, cards: CardLibrary) -> list[Placed]:
     """Every card of the situation in its place, player 0 first: monsters, Spells/Traps,
-    then the hand."""
+    the hand, then the GY."""
     placed: list[Placed] = []
     for name in sorted(spec.players, key=lambda name: seat(spec, name)):
         entry, player = spec.players[name], seat(spec, name)
@@ -124,4 +124,14 @@ def placement(spec: SituationFile, cards: CardLibrary) -> list[Placed]:
         for index, card in enumerate(entry.hand):
             placed.append(Placed(name, player, card.id, card.card, HAND, index, FACEDOWN,
                                  None))
+        for index, card in enumerate(entry.graveyard):
+            placed.append(Placed(name, player, card.id, card.card, GRAVE, index, FACEUP,
+                                 None))
     return placed
+
+
+def equips(spec: SituationFile) -> list[tuple[str, str]]:
+    """(Equip Spell, monster) of every face-up Equip Spell of the situation (R105)."""
+    return [(item.id, item.equipped_to) for name in sorted(spec.players, key=lambda n:
+                                                            seat(spec, n))
+            for item in spec.players[name].spell_traps if item.equipped_to]

@@ -47,6 +47,7 @@ from gamebook.edopro.field import (
     FACEUP_DEFENSE,
     FIELD_ZONE_SEQUENCE,
     FZONE,
+    GRAVE,
     HAND,
     LOCATION_NAMES,
     MZONE,
@@ -63,7 +64,8 @@ from gamebook.situation.model import INSTANCE_ID, MAX_LP, PRESET_NAMES
 
 ADD_CARD, SET_PLAYER_INFO = "Debug.AddCard", "Debug.SetPlayerInfo"
 BEGIN, END = "Debug.ReloadFieldBegin", "Debug.ReloadFieldEnd"
-SETUP_CALLS = {ADD_CARD, SET_PLAYER_INFO, BEGIN, END}
+PRE_EQUIP = "Debug.PreEquip"  # (equip card, monster): a face-up Equip Spell (R105)
+SETUP_CALLS = {ADD_CARD, SET_PLAYER_INFO, BEGIN, END, PRE_EQUIP}
 PLAYER_NAMES = ("A", "B")  # player 0, player 1
 LEFT_TO_FILL = ("start (moment: start_step, battle_step, or attack_declared with the "
                 "attacker and, unless it is a direct attack, the target) and scope "
@@ -86,6 +88,9 @@ class _Card:
     defense: bool = False
     sequence: int = 0
     named: str | None = None  # the instance id in the comment export-puzzle wrote
+    grave: bool = False  # in the GY (LOCATION_GRAVE)
+    variable: str | None = None  # ``local c1 = Debug.AddCard(…)``
+    equipped_to: _Card | None = None  # Debug.PreEquip(this card, that monster)
 
 
 @dataclass
@@ -153,6 +158,8 @@ class _Reader:
                           "sets up its field between the two")
             elif call.name == SET_PLAYER_INFO:
                 self.player_info(call)
+            elif call.name == PRE_EQUIP:
+                self.pre_equip(call)
             else:
                 self.add_card(call)
         if begun is None:
@@ -161,6 +168,32 @@ class _Reader:
         elif ended is None:
             self.fail(begun, f"{BEGIN} is never followed by {END}()")
         self.check_zones()
+        for placed in self.placed:
+            if placed.face_up and placed.zone in SPELL_TRAP_ZONES and placed.equipped_to is None \
+                    and placed.card.spell_trap_type is SpellTrapType.EQUIP:
+                self.fail(placed.line, f"{placed.card.name()} is a face-up Equip Spell equipped "
+                          f"to nothing; expected {PRE_EQUIP}(card, monster) after it (R105)")
+
+    def pre_equip(self, call: Call) -> None:
+        """``Debug.PreEquip(c1, c2)``: the card in variable ``c1`` is equipped to ``c2``."""
+        names = [arg[0].text if len(arg) == 1 and arg[0].kind == "name" else None
+                 for arg in call.args]
+        if len(names) != 2 or None in names:
+            return self.fail(call.line, f"{PRE_EQUIP}: expected two variables set by "
+                             f"'local c = {ADD_CARD}(…)' (the Equip Spell, the monster)")
+        found = {placed.variable: placed for placed in self.placed if placed.variable}
+        card, monster = (found.get(name) for name in names)
+        if card is None or monster is None:
+            missing = names[0] if card is None else names[1]
+            return self.fail(call.line, f"{PRE_EQUIP}: no card was put in {missing!r} before")
+        if card.card.spell_trap_type is not SpellTrapType.EQUIP or not card.face_up \
+                or card.zone not in SPELL_TRAP_ZONES:
+            return self.fail(call.line, f"{PRE_EQUIP}: {card.card.name()} is not a face-up "
+                             "Equip Spell in a Spell & Trap Zone (R105)")
+        if monster.zone not in _MONSTER_ORDER or not monster.face_up:
+            return self.fail(call.line, f"{PRE_EQUIP}: {monster.card.name()} is not a face-up "
+                             "monster on the field (R105)")
+        card.equipped_to = monster
 
     def player_info(self, call: Call) -> None:
         if len(call.args) < 2:
@@ -208,7 +241,7 @@ class _Reader:
         if card.frame is MonsterFrame.TOKEN:
             return self.fail(call.line, f"{card.name()} ({code:08d}) is a Token; a Token is made "
                              "by a card effect and cannot start in a situation (R64)")
-        placed = _Card(player, card, call.line, sequence=sequence)
+        placed = _Card(player, card, call.line, sequence=sequence, variable=call.assigned)
         problem = self.place(placed, location, sequence, position)
         if problem:
             return self.fail(call.line, f"{ADD_CARD}: {card.name()} ({code:08d}): {problem}")
@@ -219,6 +252,9 @@ class _Reader:
         card = placed.card
         where = LOCATION_NAMES.get(location, f"location {location}")
         if location == HAND:
+            return None
+        if location == GRAVE:
+            placed.grave = True
             return None
         if location == MZONE:
             if card.card_type is not CardType.MONSTER:
@@ -256,7 +292,8 @@ class _Reader:
                        "expected POS_FACEDOWN (Set)"
             return None
         return (f"{where} is not supported: a situation holds only the field (LOCATION_MZONE, "
-                "LOCATION_SZONE, LOCATION_FZONE) and the hands (LOCATION_HAND)")
+                "LOCATION_SZONE, LOCATION_FZONE), the hands (LOCATION_HAND) and the GYs "
+                "(LOCATION_GRAVE)")
 
     def check_zones(self) -> None:
         taken: dict[tuple, _Card] = {}
@@ -316,12 +353,16 @@ def _situation_text(path: Path, reader: _Reader, known: _Known) -> tuple[str, tu
     # The ids export-puzzle wrote, if every card has one and no two the same.
     by_comment = bool(named) and None not in named and len(set(named)) == len(named)
 
+    given: dict[int, str] = {}
+
     def instance(placed: _Card) -> str:
         if by_comment:
             return placed.named or ""
-        card = placed.card
-        ids[card.id] = ids.get(card.id, 0) + 1
-        return card.id if ids[card.id] == 1 else f"{card.id}_{ids[card.id]}"
+        if id(placed) not in given:  # once per card: an equipped monster is named twice
+            card = placed.card
+            ids[card.id] = ids.get(card.id, 0) + 1
+            given[id(placed)] = card.id if ids[card.id] == 1 else f"{card.id}_{ids[card.id]}"
+        return given[id(placed)]
 
     body: list[str] = []
     first: dict[str, list[str]] = {"attackers": [], "targets": []}
@@ -334,7 +375,9 @@ def _situation_text(path: Path, reader: _Reader, known: _Known) -> tuple[str, tu
                           key=lambda p: _MONSTER_ORDER.index(p.zone or ""))
         spells = sorted((p for p in mine if p.zone in _SPELL_TRAP_ORDER),
                         key=lambda p: _SPELL_TRAP_ORDER.index(p.zone or ""))
-        hand = sorted((p for p in mine if p.zone is None), key=lambda p: p.sequence)
+        hand = sorted((p for p in mine if p.zone is None and not p.grave),
+                      key=lambda p: p.sequence)
+        grave = sorted((p for p in mine if p.grave), key=lambda p: p.sequence)
         if monsters:
             body.append("    monsters:")
         for placed in monsters:
@@ -355,11 +398,17 @@ def _situation_text(path: Path, reader: _Reader, known: _Known) -> tuple[str, tu
             ident = instance(placed)
             up = ", face_up: true" if placed.face_up else ""
             when = ", set: this_turn" if ident in set_this_turn and not placed.face_up else ""
+            equip = f", equipped_to: {instance(placed.equipped_to)}" \
+                if placed.equipped_to is not None else ""
             body.append(f"      - {{id: {ident}, card: {placed.card.id}{up}{when}, "
-                        f"zone: {placed.zone}}}")
+                        f"zone: {placed.zone}{equip}}}")
         if hand:
             body.append("    hand:")
         for placed in hand:
+            body.append(f"      - {{id: {instance(placed)}, card: {placed.card.id}}}")
+        if grave:
+            body.append("    graveyard:")
+        for placed in grave:
             body.append(f"      - {{id: {instance(placed)}, card: {placed.card.id}}}")
     start = known.start_line(by_comment, names)
     scope = f"scope: {known.scope}" if known.scope else None
@@ -413,7 +462,7 @@ def _left_to_fill(first: dict[str, list[str]], left: tuple[str, ...]) -> list[st
 
 _ID = INSTANCE_ID
 _ADD_CARD_COMMENT = re.compile(
-    rf"--.*\(({_ID}), (?:m[1-5]|s[1-5]|hand|the left Extra Monster Zone|"
+    rf"--.*\(({_ID}), (?:m[1-5]|s[1-5]|hand|the GY|the left Extra Monster Zone|"
     r"the right Extra Monster Zone|the Field Zone)\)\s*$")
 _ATTACK_WORDS = re.compile(
     rf"The situation starts at attack 1: enter the Battle Phase and declare an attack with "

@@ -33,6 +33,7 @@ class Call:
     name: str
     args: tuple[tuple[Token, ...], ...]
     line: int
+    assigned: str | None = None  # ``local c1 = Debug.AddCard(…)``: the variable ``c1``
 
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -155,6 +156,8 @@ def scan(items: list[Token], wanted: set[str], path: Path
         token = items[index]
         name, after = _dotted_name(items, index)
         if name in wanted and after < len(items) and items[after].text == "(":
+            assigned = ignored[-2].text if ignored and _assignment(ignored) \
+                and len(ignored) >= 2 else None
             flush()
             args, index = _arguments(items, after, path, name)
             if depth:
@@ -162,7 +165,7 @@ def scan(items: list[Token], wanted: set[str], path: Path
                                          "or condition; a puzzle is read without running it, "
                                          "so its set-up calls must be plain statements"))
             else:
-                calls.append(Call(name, args, token.line))
+                calls.append(Call(name, args, token.line, assigned))
             continue
         if name and after < len(items) and items[after].text == "(" and depth == 0:
             flush()  # a call gamebook does not read: skipped whole, with a note

@@ -1,32 +1,53 @@
 """Continuous effects that change ATK/DEF: applied while their condition holds (R7).
 
 A face-up card with a continuous effect that ``modifies`` ATK/DEF (a Field Spell such as
-Necrovalley) applies a DELTA-cont raise to every face-up monster its selection matches, and
-stops the moment the card or the monster no longer qualifies. A modifier that counts cards
-(Tragoedia: 600 for each card in its controller's hand, R121) applies an amount that reads a
-named input of the stat record (``hand_a``, ``hand_b``), set to the count now. :func:`refresh`
-brings every monster's stat record in line with that after each action; it is idempotent.
+Necrovalley, an Equip Spell such as Axe of Despair) applies a DELTA-cont raise to every
+face-up monster its selection matches, and stops the moment the card or the monster no
+longer qualifies. "Its ATK becomes double/half its original ATK" as the LP compare
+(Megamorph) is a CSET that reads the monster's original ATK, with the comparison as an input
+of the record: a change of the LP switches the branch without restarting the application,
+equal LP turn it off (R82, R106). A modifier that counts cards (Tragoedia: 600 for each card
+in its controller's hand, R121) applies an amount that reads a named input of the stat record
+(``hand_a``, ``hand_b``), set to the count now. :func:`refresh` brings every monster's stat
+record in line with that after each action; it is idempotent.
 """
 
 from __future__ import annotations
 
-from gamebook.cards.model import EffectKind, StatCount
+import re
+
+from gamebook.cards.model import (
+    ByLifePoints,
+    EffectKind,
+    Multiple,
+    SpellTrapType,
+    StatCount,
+    StatModifier,
+)
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.operations import unaffected
 from gamebook.rules.selection import matching_cards
-from gamebook.rules.state import GameState, replace
-from gamebook.stats import Operation, Stat, StatClass
+from gamebook.rules.state import GameState, Player, replace
+from gamebook.stats import Operation, Stat, StatBlock, StatClass
 
 
 def refresh(rules: Rules, state: GameState) -> GameState:
     """Start and stop the continuous ATK/DEF modifiers of face-up cards (R7, R71)."""
+    return refresh_events(rules, state)[0]
+
+
+def refresh_events(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
+    """:func:`refresh`, and a ``continuous_atk`` event for each monster whose ATK it
+    changed (an Equip Card gone, a monster now unaffected, the LP turned round)."""
     # Every modifier of the situation, on the field or not: one whose card has left the
     # field must still be taken off the monsters it raised (R7).
     sources = _modifier_sources(rules)
     if not sources:
-        return state  # most situations: nothing to do after any action
-    wanted: dict[str, dict[str, tuple[int | str, int | str]]] = {}  # monster -> source -> amounts
+        return state, []  # most situations: nothing to do after any action
+    events: list[Event] = []
+    # monster -> source -> the modifier, its controller and its amounts
+    wanted: dict[str, dict[str, tuple[StatModifier, Player, tuple[int | str, int | str]]]] = {}
     counts: dict[str, dict[str, int]] = {}  # monster -> the inputs its amounts read (R121)
     for card in (*state.monsters, *state.spell_traps):
         definition = rules.cards[card.card]
@@ -48,30 +69,82 @@ def refresh(rules: Rules, state: GameState) -> GameState:
                                 for amount in amounts)  # type: ignore[assignment]
             for monster in found:
                 if state.monster(monster).face_up and monster not in immune:
-                    wanted.setdefault(monster, {})[source] = amounts
+                    wanted.setdefault(monster, {})[source] = (spec, card.controller, amounts)
                     counts.setdefault(monster, {}).update(read)
     for monster in state.monsters:
         have = {app.source for app in monster.stats.applications if app.source in sources}
         want = wanted.get(monster.id, {})
         read = counts.get(monster.id, {})
-        if have == set(want) and all((name, value) in monster.stats.inputs
-                                     for name, value in read.items()):
+        by_lp = [source for source, (spec, _, _) in want.items()
+                 if spec.atk_becomes_original is not None]
+        if have == set(want) and not by_lp and all((name, value) in monster.stats.inputs
+                                                   for name, value in read.items()):
             continue
         stats = monster.stats
         for name, value in sorted(read.items()):  # the count now: the amount follows it
             stats = stats.with_input(name, value)
         for source in sorted(have - set(want)):
-            stats = stats.remove_source(source)
+            stats = stats.remove_source(source).without_input(_lp_input(source))
         for source in sorted(set(want) - have):
-            atk, defense = want[source]
+            spec, _, (atk, defense) = want[source]
             if atk:
                 stats = stats.apply(StatClass.DELTA_CONT, (Stat.ATK,), Operation.add(atk),
                                     source=source)
             if defense:
                 stats = stats.apply(StatClass.DELTA_CONT, (Stat.DEF,), Operation.add(defense),
                                     source=source)
-        state = state.with_monster(replace(monster, stats=stats))
-    return state
+            if spec.atk_becomes_original is not None:
+                stats = _start_by_lp(stats, source, spec.atk_becomes_original)
+        for source in sorted(by_lp):
+            spec, controller, _ = want[source]
+            stats = _follow_lp(state, stats, source, spec.atk_becomes_original, controller)
+        if stats != monster.stats:
+            state = state.with_monster(replace(monster, stats=stats))
+            changed = (have ^ set(want)) | set(by_lp)  # a new count is told by recounted()
+            if stats.atk != monster.stats.atk and changed:
+                extra = {"equipped": True} if any(
+                    rules.card_of(state, source.partition(":")[0]).spell_trap_type
+                    is SpellTrapType.EQUIP for source in changed) else {}
+                events.append(event("continuous_atk", monster.controller, monster.id,
+                                    before=monster.stats.atk, after=stats.atk, **extra))
+    if min(state.lp) <= 0:
+        return state, []  # the Duel is over (R102): the values stay right, nothing is told
+    return state, events
+
+
+_FACTOR = {Multiple.DOUBLE: "original_atk * 2", Multiple.HALF: "original_atk / 2"}
+
+
+def _lp_input(source: str) -> str:
+    """The record's input that says whether ``source``'s controller has the lower LP."""
+    return "lp_lower_" + re.sub(r"[^A-Za-z0-9_]", "_", source)
+
+
+def _start_by_lp(stats: StatBlock, source: str, by_lp: ByLifePoints) -> StatBlock:
+    """Add the CSET "ATK becomes a multiple of its original ATK" of ``source`` (R82)."""
+    name = _lp_input(source)
+    lower = _FACTOR[by_lp.your_lp_lower] if by_lp.your_lp_lower else "original_atk"
+    higher = _FACTOR[by_lp.your_lp_higher] if by_lp.your_lp_higher else "original_atk"
+    stats = stats.with_input(name, 0)
+    return stats.apply(StatClass.CSET, (Stat.ATK,),
+                       Operation.become(f"if({name}, {lower}, {higher})"), source=source)
+
+
+def _follow_lp(state: GameState, stats: StatBlock, source: str, by_lp: ByLifePoints,
+               controller: Player) -> StatBlock:
+    """Switch the branch as the LP now compare, or turn it off (equal LP, R106)."""
+    mine, theirs = state.life(controller), state.life(controller.opponent)
+    lower = mine < theirs
+    applies = mine != theirs and (by_lp.your_lp_lower if lower else by_lp.your_lp_higher)
+    name = _lp_input(source)
+    if dict(stats.inputs).get(name) != int(lower):
+        stats = stats.with_input(name, int(lower))
+    off = any(app.off for app in stats.applications if app.source == source)
+    if applies and off:
+        stats = stats.condition_on(source)
+    elif not applies and not off:
+        stats = stats.condition_off(source)
+    return stats
 
 
 def _modifier_sources(rules: Rules) -> frozenset[str]:

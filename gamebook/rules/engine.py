@@ -34,10 +34,11 @@ from gamebook.rules.battle import (
 )
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
-from gamebook.rules.continuous import recounted, refresh
+from gamebook.rules.continuous import recounted, refresh, refresh_events
 from gamebook.rules.operations import token_ids
 from gamebook.rules.state import (
     GameState,
+    GraveCard,
     HandCard,
     MonsterState,
     Player,
@@ -74,7 +75,8 @@ class Engine:
         instances = []
         self.owners: dict[str, Player] = {}
         for name, entry in situation.spec.players.items():
-            for item in (*entry.monsters, *entry.spell_traps, *entry.hand, *entry.deck):
+            for item in (*entry.monsters, *entry.spell_traps, *entry.hand, *entry.deck,
+                         *entry.graveyard):
                 instances.append((item.id, item.card))
                 self.owners[item.id] = Player(name)
         for instance, card_id in list(instances):
@@ -94,7 +96,7 @@ class Engine:
     def _setup(self) -> GameState:
         spec = self.situation.spec
         cards = self.situation.cards
-        monsters, spell_traps, hand, deck = [], [], [], []
+        monsters, spell_traps, hand, deck, graveyard = [], [], [], [], []
         for name, entry in spec.players.items():
             player = Player(name)
             hand += [HandCard(h.id, h.card, player) for h in entry.hand]
@@ -105,14 +107,16 @@ class Engine:
                 monsters.append(MonsterState(m.id, m.card, player, m.position, m.face_up, stats))
             for s in entry.spell_traps:
                 spell_traps.append(SpellTrapState(s.id, s.card, player, s.face_up,
-                                                  s.set.value == "this_turn"))
+                                                  s.set.value == "this_turn",
+                                                  equipped_to=s.equipped_to))
+            graveyard += [GraveCard(g.id, g.card, player, "earlier") for g in entry.graveyard]
         tp = Player(spec.turn_player)
         state = GameState(
             turn_player=tp,
             lp=(spec.players["A"].lp, spec.players["B"].lp),
             monsters=tuple(sorted(monsters, key=lambda m: m.id)),
             spell_traps=tuple(sorted(spell_traps, key=lambda s: s.id)),
-            graveyard=(),
+            graveyard=tuple(sorted(graveyard)),
             chain=(),
             window=None,  # type: ignore[arg-type]  # set just below
             attack=None,
@@ -134,7 +138,8 @@ class Engine:
         if spec.start.moment is StartMoment.ATTACK_DECLARED:
             state, events = declare_attack(self.rules, refresh(self.rules, state),
                                            spec.start.attacker, spec.start.target)
-        return Transition(refresh(self.rules, state), tuple(events))
+        state, more = refresh_events(self.rules, state)
+        return Transition(state, tuple(events + more))
 
     # -- questions ---------------------------------------------------------------------------
     def is_terminal(self, state: GameState) -> bool:
@@ -238,10 +243,10 @@ class Engine:
             state, events = choose_on_select(self.rules, state, action)
         else:
             state, events = choose_on_replay(self.rules, state, action)
-        refreshed = refresh(self.rules, state)
+        refreshed, more = refresh_events(self.rules, state)
         if refreshed is not state and any(m.stats.inputs for m in refreshed.monsters):
-            events = [*events, *recounted(state, refreshed)]  # R121: told when it changes
-        return Transition(refreshed, tuple(events))
+            more = [*more, *recounted(state, refreshed)]  # R121: told when it changes
+        return Transition(refreshed, tuple(events) + tuple(more))
 
     # -- endings -----------------------------------------------------------------------------
     def can_attack_again(self, state: GameState, instance: str) -> bool:
@@ -256,8 +261,10 @@ class Engine:
             {"id": id_, "card": card, "controller": controller, "position": position,
              "face_up": face_up, "atk": atk, "def": def_, "destroyed_by_battle": destroyed}
             for id_, card, controller, position, face_up, atk, def_, destroyed in monsters]
-        field += [{"id": id_, "card": card, "controller": controller, "face_up": face_up}
-                  for id_, card, controller, face_up in spell_traps]
+        field += [{"id": id_, "card": card, "controller": controller, "face_up": face_up,
+                   **({"equipped_to": equipped} if equipped else {}),
+                   **({"tied_to": tied} if tied else {})}
+                  for id_, card, controller, face_up, equipped, tied in spell_traps]
         return {
             "reason": reason,
             "lp": {"A": lp[0], "B": lp[1]},
@@ -288,7 +295,8 @@ class Engine:
             state.lp,
             tuple((m.id, m.card, m.controller.value, m.position.value, m.face_up, m.stats.atk,
                    m.stats.def_, m.battle_destroyed) for m in state.monsters),
-            tuple((c.id, c.card, c.controller.value, c.face_up) for c in state.spell_traps),
+            tuple((c.id, c.card, c.controller.value, c.face_up, c.equipped_to, c.tied_to)
+                  for c in state.spell_traps),
             tuple((g.id, g.card, g.owner.value, g.reason) for g in state.graveyard),
             tuple((g.id, g.card, g.owner.value, g.reason) for g in state.banished),
             tuple((h.id, h.card, h.owner.value) for h in state.hand),

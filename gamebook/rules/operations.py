@@ -23,6 +23,7 @@ from gamebook.cards.model import (
     Condition,
     Duration,
     Effect,
+    EffectKind,
     EventName,
     MonsterFrame,
     OpName,
@@ -37,6 +38,8 @@ from gamebook.cards.model import (
     SpellTrapType,
     StaticAbility,
     TargetFilter,
+    Tie,
+    TieTrigger,
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
@@ -50,6 +53,7 @@ from gamebook.rules.state import (
     MonsterState,
     Player,
     Resolving,
+    SpellTrapState,
     Step,
     Window,
     WindowKind,
@@ -104,6 +108,11 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
             events.append(event("no_effect", link.player, link.card, link.effect, link=number,
                                 why="condition_lost"))  # "to activate and to resolve"
             progress = Resolving(len(effect.resolution), (), applied_any=True)
+        elif _card_left_field(rules, state, link, effect):
+            # a Continuous or Equip card that left the field applies nothing (R107)
+            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
+                                why="card_left_field"))
+            progress = Resolving(len(effect.resolution), (), applied_any=True)
         elif (gone := _no_longer_attacking(state, link, effect)) is not None:
             # Sakuretsu Armor, Dimensional Prison, Magic Cylinder: nothing to act on (R38).
             events.append(event("not_applied", link.player, link.card, link.effect, gone,
@@ -145,14 +154,39 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
     return state, events + more, True
 
 
+_STAYING = (SpellTrapType.CONTINUOUS, SpellTrapType.EQUIP, SpellTrapType.FIELD)
+
+
+def _card_left_field(rules: Rules, state: GameState, link: ChainLink, effect: Effect) -> bool:
+    """The activation of a Continuous, Equip or Field card whose card is no longer face-up on
+    the field as it resolves: its effect is not applied (R107)."""
+    if effect.kind is not EffectKind.ACTIVATE:
+        return False
+    card = rules.card_of(state, link.card)
+    if card.card_type is CardType.MONSTER or card.spell_trap_type not in _STAYING:
+        return False
+    spell_trap = state.spell_trap(link.card)
+    return spell_trap is None or not spell_trap.face_up
+
+
 def _after_resolving(rules: Rules, state: GameState, link: ChainLink
                      ) -> tuple[GraveCard | None, list[Event]]:
-    """A Normal, Quick-Play or Counter card still on the field goes to the GY (R8, R9): the
-    card as it arrives there and the event, or ``None``."""
+    """A Normal, Quick-Play or Counter card still on the field goes to the GY (R8, R9), and
+    so does a card whose activation was negated (a Continuous one too, R17) and an Equip Card
+    whose activation equipped it to nothing (R105): the card as it arrives there and the
+    event, or ``None``."""
     card = rules.card_of(state, link.card)
     spell_trap = state.spell_trap(link.card)
-    if spell_trap is None or card.card_type is CardType.MONSTER or \
-            card.spell_trap_type not in _LEAVE_AFTER_RESOLVING:
+    if spell_trap is None or card.card_type is CardType.MONSTER:
+        return None, []
+    activation = rules.effect_of(state, link.card, link.effect).kind is EffectKind.ACTIVATE
+    if activation and (link.negated == "activation" or (
+            card.spell_trap_type is SpellTrapType.EQUIP and spell_trap.equipped_to is None)):
+        # a negated activation leaves no card on the field, a Continuous one neither (R17)
+        reason = "negated" if link.negated == "activation" else "not_equipped"
+        return (GraveCard(link.card, card.id, spell_trap.controller, reason),
+                [event("sent_to_gy", spell_trap.controller, link.card, why=reason)])
+    if card.spell_trap_type not in _LEAVE_AFTER_RESOLVING:
         return None, []
     reason = "negated" if link.negated == "activation" else "resolved"
     return (GraveCard(link.card, card.id, spell_trap.controller, reason),
@@ -294,6 +328,26 @@ def _grant_unaffected(rules: Rules, state: GameState, link: ChainLink, step: Pri
         monster = state.monster(instance)
         state = state.with_monster(replace(monster, unaffected_but=link.card))
         events.append(event("unaffected", monster.controller, instance, by=link.card))
+    return state, events, bool(events)
+
+
+def _equip(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+           who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    """Equip this card to a face-up monster on the field (R105); ``tie`` ties this card to
+    the monster its effect Special Summoned (R108). Either needs this card face-up on the
+    field."""
+    card = state.spell_trap(link.card)
+    if card is None or not card.face_up:
+        return state, [_skipped(link, step, link.card, "card_left_field")], False
+    events: list[Event] = []
+    for instance in who[:1]:
+        monster = state.monster(instance)
+        if step.op is OpName.EQUIP:
+            state = state.with_spell_trap(replace(card, equipped_to=instance))
+            events.append(event("equipped", card.controller, link.card, to=instance))
+        else:
+            state = state.with_spell_trap(replace(card, tied_to=instance))
+            events.append(event("tied", monster.controller, instance, to=link.card))
     return state, events, bool(events)
 
 
@@ -580,6 +634,8 @@ def _set_face_down(rules: Rules, state: GameState, link: ChainLink, step: Primit
                                            stats=monster.stats.face_down(), leaves_to=None))
         state = attacker_moved(state, instance)
         events.append(event("set_face_down", monster.controller, instance))
+        state, more = monster_gone(rules, state, instance, destroyed=False, face_down=True)
+        events.extend(more)
         applied = True
     return state, events, applied
 
@@ -788,9 +844,17 @@ def _change_atk(rules: Rules, state: GameState, link: ChainLink, step: Primitive
                                         Operation.become(step.amount), source=source,
                                         duration=duration)
         state = state.with_monster(replace(monster, stats=stats))
+        extra = {"equipped": True} if _equipped_with_modifier(rules, state, instance) else {}
         events.append(event("atk_changed", monster.controller, instance, before=before,
-                            after=stats.atk, op=step.op.value))
+                            after=stats.atk, op=step.op.value, **extra))
     return state, events, True
+
+
+def _equipped_with_modifier(rules: Rules, state: GameState, instance: str) -> bool:
+    """Is a card that changes ATK/DEF equipped to ``instance`` (R106)?"""
+    return any(card.equipped_to == instance and any(
+        effect.modifies is not None for effect in rules.cards[card.card].effects)
+        for card in state.spell_traps)
 
 
 _HANDLERS = {
@@ -821,6 +885,8 @@ _HANDLERS = {
     OpName.HALVE_ATK: _change_atk,
     OpName.SET_ATK: _change_atk,
     OpName.GRANT_UNAFFECTED: _grant_unaffected,
+    OpName.EQUIP: _equip,
+    OpName.TIE: _equip,
 }
 
 
@@ -841,8 +907,9 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
     during the Battle Step marks a replay (R39).
     """
     monster = state.monster(instance)
+    spell_trap = None
     if monster is None:
-        card = state.spell_trap(instance)
+        card = spell_trap = state.spell_trap(instance)
         state = state.without_spell_trap(instance)
     else:
         card = monster
@@ -871,7 +938,76 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
     if monster is not None:
         state, more = _defender_changed(state, controller, instance)
         events.extend(more)
+        state, more = monster_gone(rules, state, instance,
+                                   destroyed=reason in ("destroyed", "destroyed_by_battle"))
+        events.extend(more)
+    elif spell_trap.equipped_to is not None or spell_trap.tied_to is not None:
+        state, more = _card_gone(rules, state, spell_trap, destroyed=reason == "destroyed")
+        events.extend(more)
     return state, events
+
+
+def monster_gone(rules: Rules, state: GameState, instance: str, *, destroyed: bool,
+                 face_down: bool = False) -> tuple[GameState, list[Event]]:
+    """The monster ``instance`` left the field or was turned face-down: an Equip Card
+    equipped to it is sent to the GY (R105); a card tied to it that says so is destroyed
+    when it was destroyed, and is tied to nothing otherwise (R108)."""
+    events: list[Event] = []
+    for card in state.spell_traps:
+        if card.equipped_to != instance and card.tied_to != instance:
+            continue
+        if state.spell_trap(card.id) is None:
+            continue  # gone meanwhile (a tie of its own)
+        tie = tie_of(rules, card.card)
+        if destroyed and tie is not None and tie.destroy_card_when_monster_destroyed:
+            state, more = _destroy_by_tie(rules, state, card.id, card.id)
+        elif card.equipped_to == instance:
+            state, more = leave_field(rules, state, card.id, "unequipped")
+        else:
+            state = state.with_spell_trap(replace(card, tied_to=None))
+            more = [event("tie_ended", card.controller, card.id, monster=instance,
+                          why="face_down" if face_down else "left_field")]
+        events.extend(more)
+    return state, events
+
+
+def _card_gone(rules: Rules, state: GameState, card: SpellTrapState, *, destroyed: bool
+               ) -> tuple[GameState, list[Event]]:
+    """A card equipped or tied to a monster left the field: its tie may destroy the monster
+    (R108)."""
+    tie = tie_of(rules, card.card)
+    monster = card.equipped_to or card.tied_to
+    if tie is None or tie.destroy_monster_when is None or state.monster(monster) is None:
+        return state, []
+    if tie.destroy_monster_when is TieTrigger.DESTROYED and not destroyed:
+        return state, []
+    return _destroy_by_tie(rules, state, monster, card.id)
+
+
+def _destroy_by_tie(rules: Rules, state: GameState, instance: str, source: str
+                    ) -> tuple[GameState, list[Event]]:
+    """Destroy ``instance`` by the tie of card ``source``, at once and without a chain link
+    (R108): still a Spell/Trap effect (R104), and a destruction (R19)."""
+    monster = state.monster(instance)
+    controller = state.controller(instance)
+    if monster is not None and rules.cards[monster.card].has_ability(
+            StaticAbility.CANNOT_BE_DESTROYED_BY_EFFECTS):
+        return state, [event("not_destroyed", controller, instance,
+                             why="cannot_be_destroyed_by_effects")]
+    if monster is not None and unaffected(rules, state, source, (instance,)):
+        return state, [event("not_destroyed", controller, instance, why="unaffected")]
+    events = [event("destroyed", controller, instance, by=f"{source}.tie")]
+    state = replace(state, happened=state.happened | {(EventName.DESTROYED, instance)})
+    state, more = leave_field(rules, state, instance, "destroyed")
+    return state, events + more
+
+
+def tie_of(rules: Rules, card_id: str) -> Tie | None:
+    """The ``tie`` of a card's continuous effects, or ``None``."""
+    for effect in rules.cards[card_id].effects:
+        if effect.kind is EffectKind.CONTINUOUS and effect.tie is not None:
+            return effect.tie
+    return None
 
 
 def _arrived(state: GameState, controller: Player, instance: str

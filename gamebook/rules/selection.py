@@ -60,6 +60,9 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
                 ok &= monster.face_up and monster.stats.atk <= state.life(monster.controller)
             elif wanted is TargetFilter.SUMMONED:
                 ok &= monster.id in state.window.summoned
+            elif wanted is TargetFilter.EQUIPPED:  # R105
+                equip = state.spell_trap(source)
+                ok &= equip is not None and equip.equipped_to == monster.id
         if spec.min_atk is not None or spec.max_atk is not None or spec.level is not None:
             ok &= monster.face_up and _stats_match(spec, monster.stats.atk, card.level)
         if spec.attribute is not None:
@@ -186,4 +189,8 @@ def named_cards(state: GameState) -> set[str]:
     for link in state.chain:
         named.add(link.card)
         named.update(value for _, value in link.refs)
+    for card in state.spell_traps:  # an equipped or tied pair (R105, R108)
+        if card.equipped_to is not None or card.tied_to is not None:
+            named.add(card.id)
+            named.add(card.equipped_to or card.tied_to)
     return named

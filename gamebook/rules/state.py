@@ -194,6 +194,10 @@ class SpellTrapState:
     controller: Player
     face_up: bool
     set_this_turn: bool
+    # the monster this Equip Card is equipped to (R105)
+    equipped_to: str | None = None
+    # the monster this card is tied to: the one its effect Special Summoned (R108)
+    tied_to: str | None = None
 
 
 @dataclass(frozen=True, order=True)

@@ -30,6 +30,7 @@ from gamebook.cards.model import (
     Ref,
     SpellTrapType,
     TargetFilter,
+    Zone,
     cost_choice,
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
@@ -541,8 +542,16 @@ def legal_targets(rules: Rules, state: GameState, player: Player, instance: str,
                   effect: Effect) -> tuple[str, ...]:
     if effect.target is None:
         return ()
-    return distinguishable(rules, state,
-                           matching_cards(rules, state, player, instance, effect.target))
+    found = matching_cards(rules, state, player, instance, effect.target)
+    if effect.target.zone not in (None, Zone.FIELD) and any(
+            step.op is OpName.SPECIAL_SUMMON and step.who is Ref.TARGET
+            for step in effect.resolution):
+        # "target 1 monster in your GY; Special Summon it": a monster, and a zone for it (R97)
+        if free_zones(state, player) < 1:
+            return ()
+        found = tuple(i for i in found
+                      if rules.card_of(state, i).card_type is CardType.MONSTER)
+    return distinguishable(rules, state, found)
 
 
 def timing_passed(rules: Rules, state: GameState, player: Player) -> tuple[str, ...]:

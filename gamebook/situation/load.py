@@ -150,7 +150,8 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located,
             fail(("players", player, "lp"), f"lp: expected a whole number from 1 to {MAX_LP:,}")
         _check_zones(player, entry, located, problems)
         for kind, items in (("monsters", entry.monsters), ("spell_traps", entry.spell_traps),
-                            ("hand", entry.hand), ("deck", entry.deck)):
+                            ("hand", entry.hand), ("deck", entry.deck),
+                            ("graveyard", entry.graveyard)):
             for index, item in enumerate(items):
                 loc = ("players", player, kind, index)
                 if not re.fullmatch(INSTANCE_ID, item.id):
@@ -170,6 +171,23 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located,
         return
     _check_start(spec, seen, located, problems)
     _check_used(spec, cards, located, problems)
+    _check_equipped(spec, located, problems)
+
+
+def _check_equipped(spec: SituationFile, located: Located, problems: list[InputError]) -> None:
+    """An Equip Card's ``equipped_to`` names a face-up monster on the field (R105)."""
+    monsters = {m.id: m for entry in spec.players.values() for m in entry.monsters}
+    for player, entry in spec.players.items():
+        for index, item in enumerate(entry.spell_traps):
+            if item.equipped_to is None:
+                continue
+            monster = monsters.get(item.equipped_to)
+            if monster is None or not monster.face_up:
+                shown = ", ".join(sorted(i for i, m in monsters.items() if m.face_up))
+                problems.append(located.error(
+                    ("players", player, "spell_traps", index, "equipped_to"),
+                    f"equipped_to: expected a face-up monster on the field "
+                    f"({shown or 'none'}), not {item.equipped_to!r}"))
 
 
 
@@ -194,7 +212,7 @@ def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, car
     elif kind == "deck" and card.card_type is CardType.MONSTER and card.frame in _EXTRA_DECK:
         fail(loc + ("card",), f"{item.card!r} is a {card.frame.value} monster: it starts in "
              "the Extra Deck, not in the Deck")
-    elif kind in ("hand", "deck"):
+    elif kind in ("hand", "deck", "graveyard"):
         return
     elif kind == "monsters":
         if card.card_type is not CardType.MONSTER:
@@ -215,12 +233,22 @@ def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, car
     elif item.face_up and card.spell_trap_type in RESOLVE_AND_LEAVE:
         fail(loc + ("face_up",), f"a face-up {item.card!r} would already have resolved and "
              "left the field; expected face_up: false (Set)")
+    elif item.equipped_to is not None and card.spell_trap_type is not SpellTrapType.EQUIP:
+        fail(loc + ("equipped_to",), f"equipped_to: {item.card!r} is not an Equip Card (R105)")
+    elif item.equipped_to is not None and not item.face_up:
+        fail(loc + ("equipped_to",), "equipped_to: a Set card is equipped to nothing; "
+             "expected face_up: true (R105)")
+    elif item.face_up and card.spell_trap_type is SpellTrapType.EQUIP \
+            and item.equipped_to is None:
+        fail(loc + ("face_up",), f"a face-up {item.card!r} is equipped to a monster; "
+             "name it with equipped_to (R105)")
 
 
 def _check_used(spec: SituationFile, cards: CardLibrary, located: Located,
                 problems: list[InputError]) -> None:
     instances = {item.id: item.card for entry in spec.players.values()
-                 for item in (*entry.monsters, *entry.spell_traps, *entry.hand, *entry.deck)}
+                 for item in (*entry.monsters, *entry.spell_traps, *entry.hand, *entry.deck,
+                              *entry.graveyard)}
     for index, name in enumerate(spec.summoned_this_turn):
         if name not in ("A", "B"):
             problems.append(located.error(("summoned_this_turn", index),

@@ -76,6 +76,8 @@ class SpellTrapEntry:
     face_up: bool = False
     set: SetWhen = SetWhen.EARLIER_TURN
     zone: str | None = None
+    # a face-up Equip Card: the monster it is equipped to (R105), on the field face-up
+    equipped_to: str | None = None
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,8 @@ class PlayerEntry:
     # The Deck cards that matter (an effect may Special Summon or add them); the rest of the
     # Deck is unknown and never chosen (docs/engine.md).
     deck: tuple[HandEntry, ...] = ()
+    # The cards in the GY at the start (an effect may Special Summon them: R97)
+    graveyard: tuple[HandEntry, ...] = ()
 
 
 @dataclass(frozen=True)

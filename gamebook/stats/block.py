@@ -152,6 +152,12 @@ class StatBlock:
         inputs[name] = value
         return replace(self, inputs=tuple(sorted(inputs.items())))
 
+    def without_input(self, name: str) -> StatBlock:
+        """The block without the named input (what read it has gone)."""
+        if all(key != name for key, _ in self.inputs):
+            return self
+        return replace(self, inputs=tuple(item for item in self.inputs if item[0] != name))
+
     # -- reading ------------------------------------------------------------------------
     @cached_property
     def _own_values(self) -> StatValues:

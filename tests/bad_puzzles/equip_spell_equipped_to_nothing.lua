@@ -1,0 +1,5 @@
+Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN+DUEL_SIMPLE_AI,5)
+Debug.AddCard(70781052,0,0,LOCATION_MZONE,2,POS_FACEUP_ATTACK)
+Debug.AddCard(22046459,0,0,LOCATION_SZONE,1,POS_FACEUP)
+Debug.ReloadFieldEnd()
+-- expect: 3 Megamorph is a face-up Equip Spell equipped to nothing; expected Debug.PreEquip(card, monster) after it (R105)
