@@ -35,6 +35,13 @@ Why each count is right:
 - forbidden_lance_mirror_force: B's Mirror Force or Sakuretsu Armor (or both, or neither) at
   the declaration, A's Forbidden Lance on either monster at each chance, the Damage Step's
   Lance: 26 decision points, 19 endings, the reference engine's 19 (R104).
+- skill_drain_borrelsword: A's ATK trigger and switch-to-DEF effect, B's Linkuriboh, Skill
+  Drain (chained to the trigger it negates it, R110; after it, Borrelsword's effects can
+  still be activated and do nothing) and Honest in the Damage Step: 94 / 97 decision points.
+  38 endings: with Skill Drain face-up Borrelsword can be destroyed by battle (by Honest's
+  Elf, or at 0 ATK after Linkuriboh, which escapes Skill Drain by its cost); 6 stopped
+  attacks after Linkuriboh's replay. The reference engine reaches these 38 and two more
+  through a window before the replay (D6).
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ GOLDEN = {
     "battle_fader_direct_attack": {"seed": (5, 6, 6), "flowchart": (5, 6, 6)},
     "borrelsword_linkuriboh_start_step": {"seed": (283, 58, 58), "flowchart": (296, 58, 58)},
     "forbidden_lance_mirror_force": {"seed": (26, 19, 19), "flowchart": (26, 19, 19)},
+    "skill_drain_borrelsword": {"seed": (94, 38, 38), "flowchart": (97, 38, 38)},
 }
 REASONS = {
     "gravekeepers_assailant_sakuretsu": {"attack_ended": 2, "battle_over": 2},
@@ -70,6 +78,7 @@ REASONS = {
     "battle_fader_direct_attack": {"battle_phase_over": 6},
     "borrelsword_linkuriboh_start_step": {"battle_phase_over": 58},
     "forbidden_lance_mirror_force": {"attack_ended": 12, "battle_over": 7},
+    "skill_drain_borrelsword": {"attack_stopped": 6, "battle_over": 32},
 }
 
 

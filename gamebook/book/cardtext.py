@@ -36,6 +36,7 @@ from gamebook.cards.model import (
     Position,
     Primitive,
     Ref,
+    SpellTrapType,
     TargetFilter,
     TargetSpec,
     Zone,
@@ -167,6 +168,10 @@ class _Writer:
         else:
             opening = self.w(f"opening.{mood}.needs", needs=need) if need else ""
         steps = self.steps(effect.resolution)
+        if not steps and effect.kind is EffectKind.ACTIVATE and self.card.spell_trap_type in (
+                SpellTrapType.CONTINUOUS, SpellTrapType.FIELD, SpellTrapType.EQUIP):
+            stays = self.w("stays_on_field")  # its continuous effect does the rest
+            return opening + self.w("sentence", text=stays if need else _cap(stays))
         if not steps:
             return opening + self.w("no_effect")
         steps = steps if need else _cap(steps)
@@ -177,6 +182,10 @@ class _Writer:
         modifier = getattr(effect, "modifies", None)
         if modifier is not None:
             parts.extend(self.modifier(modifier))
+        negated = getattr(effect, "negates_effects_of", None)
+        if negated is not None:  # Skill Drain (R110)
+            parts.append(self.w("negates_effects_of",
+                                monsters=self.spec(negated, Pick.ALL, face_up=True)))
         if not parts:
             return self.w("no_effect")
         text = parts[0]

@@ -194,6 +194,11 @@ class Narrator:
         if note.legal and note.reason == "same_as":  # not offered: an equal card's is
             return self.msg("meta.can_same", player=self.player(note.player), effect=effect,
                             card=self.card(dict(note.args)["card"]))
+        if note.legal and note.reason in ("effects_negated", "escapes_negation"):
+            # it may be activated, and does nothing unless its cost takes it off the field
+            return self.msg(f"meta.can_{note.reason}", player=self.player(note.player),
+                            effect=effect, card=self.card(note.card),
+                            by=self.card(dict(note.args)["by"]))
         if note.legal:
             return self.msg("meta.can", player=self.player(note.player), effect=effect)
         return self.msg("meta.cannot", player=self.player(note.player), effect=effect,
@@ -373,6 +378,16 @@ class Narrator:
         if kind == "no_effect" and ev.get("why") == "condition_lost":
             return self.msg("event.no_effect_condition_lost", link=ev.get("link"),
                             effect=self.effect(ev.card, ev.effect))
+        if kind == "no_effect" and ev.get("why") == "monster_effects_negated":
+            return self.msg("event.no_effect_monster_negated", link=ev.get("link"),
+                            card=self.card(ev.card))
+        if kind == "destroyed_by_battle" and ev.get("negated"):
+            return self.msg("event.destroyed_by_battle_negated", card=self.card(ev.card))
+        if kind == "effects_negated":
+            return self.msg("event.effects_negated", card=self.card(ev.card))
+        if kind == "continuous_applies":
+            return self.msg("event.continuous_applies", link=ev.get("link"),
+                            card=self.card(ev.card))
         if kind == "no_effect" and ev.get("why"):
             return self.msg("event.no_effect_negated", link=ev.get("link"))
         if kind in ("effect_damage", "lp_gained", "no_battle_damage", "lp_paid"):
@@ -491,7 +506,8 @@ _CONSEQUENCES = frozenset({"tributed", "sent_to_gy", "replay_caused", "position_
                            "discarded", "token_vanished", "special_summoned", "negated",
                            "attack_negated", "battle_phase_will_end", "effect_damage",
                            "lp_gained", "player_ability", "no_battle_damage", "set_face_down",
-                           "flipped_face_up", "lp_paid", "missed_timing", "unaffected"})
+                           "flipped_face_up", "lp_paid", "missed_timing", "unaffected",
+                           "effects_negated", "continuous_applies"})
 # What a Damage Step in which nobody could act may consist of, and the part worth telling.
 _DAMAGE_RESULTS = frozenset({"damage_calculation", "battle_damage", "destroyed_by_battle",
                              "not_destroyed", "sent_to_gy", "left_field", "token_vanished",

@@ -172,6 +172,8 @@ class OpName(StrEnum):
     # `who` is unaffected by the effects of other Spell/Trap Cards until the end of the turn
     # (R104): this card's own effects still apply to it
     GRANT_UNAFFECTED = "grant_unaffected"
+    # the effects of `who` (a face-up monster) are negated until the end of this turn (R110)
+    NEGATE_MONSTER_EFFECTS = "negate_monster_effects"
 
 
 class Redirect(StrEnum):
@@ -363,6 +365,7 @@ OP_PARAMETERS: dict[OpName, frozenset[str]] = {op: frozenset(names) for op, name
     OpName.SET_ATK: (*_CARDS, "amount", "duration"),
     OpName.FORBID_ATTACK_DECLARATION: ("player",),
     OpName.GRANT_UNAFFECTED: _CARDS,
+    OpName.NEGATE_MONSTER_EFFECTS: _CARDS,
 }.items()}
 EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})
 
@@ -405,6 +408,9 @@ class Effect:
     restricts: tuple[PlayerAbility, ...] = ()
     requires_on_field: tuple[str, ...] = ()  # card ids that must be face-up on the field
     modifies: StatModifier | None = None  # a continuous effect's ATK/DEF change (R7, R71)
+    # a continuous effect that negates the effects of every face-up monster it selects, while
+    # its card is face-up on the field (Skill Drain, R110)
+    negates_effects_of: TargetSpec | None = None
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
     grants: tuple[StaticAbility, ...] = ()  # continuous effects

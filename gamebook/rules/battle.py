@@ -21,6 +21,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.negated import has_static
 from gamebook.rules.operations import leave_field, lp_after_damage, record_damage, resolve_top
 from gamebook.rules.selection import distinguishable
 from gamebook.rules.state import (
@@ -534,7 +535,7 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
             happened.add((EventName.INFLICTS_BATTLE_DAMAGE, dealer))
     for instance in destroyed:
         monster = state.monster(instance)
-        if rules.cards[monster.card].has_ability(StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE):
+        if has_static(rules, state, monster, StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE):
             events.append(event("not_destroyed", monster.controller, instance,
                                 why="cannot_be_destroyed_by_battle"))
             continue
@@ -544,7 +545,11 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
                                 why="monsters_cannot_be_destroyed_by_battle"))
             continue
         state = state.with_monster(replace(monster, battle_destroyed=True))
-        events.append(event("destroyed_by_battle", monster.controller, instance))
+        # a "cannot be destroyed by battle" that does not apply: its effects are negated (R110)
+        negated = rules.cards[monster.card].has_ability(
+            StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE)
+        events.append(event("destroyed_by_battle", monster.controller, instance,
+                            **({"negated": True} if negated else {})))
         happened |= {(EventName.DESTROYED_BY_BATTLE, instance), (EventName.DESTROYED, instance)}
     state = replace(state, happened=state.happened | happened)
     return _check_duel_end(state, events)

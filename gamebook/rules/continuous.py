@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from gamebook.cards.model import EffectKind
 from gamebook.rules.context import Rules
+from gamebook.rules.negated import effects_negated
 from gamebook.rules.operations import unaffected
 from gamebook.rules.selection import matching_cards
 from gamebook.rules.state import GameState, replace
@@ -30,8 +31,8 @@ def refresh(rules: Rules, state: GameState) -> GameState:
             if effect.kind is not EffectKind.CONTINUOUS or effect.modifies is None:
                 continue
             source = f"{card.id}:{effect.id}"
-            if not card.face_up:
-                continue
+            if not card.face_up or effects_negated(rules, state, card.id) is not None:
+                continue  # a negated monster's own modifier stops (R84, R110)
             spec = effect.modifies
             found = matching_cards(rules, state, card.controller, card.id, spec.select)
             immune = unaffected(rules, state, card.id, found)  # R104

@@ -35,6 +35,7 @@ from gamebook.rules.battle import (
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
 from gamebook.rules.continuous import refresh
+from gamebook.rules.negated import negated_if_activated
 from gamebook.rules.operations import token_ids
 from gamebook.rules.state import (
     GameState,
@@ -201,6 +202,12 @@ class Engine:
                 if problem is None and player is state.window.priority and instance in repeats:
                     notes.append(Note(player, instance, effect.id, True, None, "same_as",
                                       (("card", repeats[instance]),)))
+                elif problem is None and (negated := negated_if_activated(
+                        self.rules, state, instance, effect)) is not None:
+                    by, escapes = negated
+                    notes.append(Note(player, instance, effect.id, True, "R110",
+                                      "escapes_negation" if escapes else "effects_negated",
+                                      (("by", by),)))
                 elif problem is None:
                     notes.append(Note(player, instance, effect.id, True))
                 else:

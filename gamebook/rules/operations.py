@@ -23,6 +23,7 @@ from gamebook.cards.model import (
     Condition,
     Duration,
     Effect,
+    EffectKind,
     EventName,
     MonsterFrame,
     OpName,
@@ -40,6 +41,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.negated import has_static, negated_on_resolution
 from gamebook.rules.selection import distinguishable, matching_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
@@ -99,6 +101,11 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
             events.append(event("no_effect", link.player, link.card, link.effect, link=number,
                                 why=f"{link.negated}_negated"))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
+        elif (negator := negated_on_resolution(rules, state, link, effect)) is not None:
+            # its monster is face-up on the field with its effects negated (R110)
+            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
+                                why="monster_effects_negated", by=negator))
+            progress = Resolving(len(effect.resolution), (), applied_any=True)
         elif effect.recheck_conditions and not player_conditions_hold(state, link.player,
                                                                       effect):
             events.append(event("no_effect", link.player, link.card, link.effect, link=number,
@@ -134,7 +141,11 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
         events.extend(step_events)
         if min(state.lp) <= 0:
             break  # a player at 0 loses at once: the rest does not resolve (R102)
-    if not applied_any:
+    if not effect.resolution and effect.kind is EffectKind.ACTIVATE \
+            and state.spell_trap(link.card) is not None and link.negated is None:
+        # a Continuous card's activation: its continuous effect applies from now on (R7)
+        events.append(event("continuous_applies", link.player, link.card, link=number))
+    elif not applied_any:
         events.append(event("no_effect", link.player, link.card, link.effect, link=number))
     if min(state.lp) <= 0:  # the Duel is over at once: nothing more moves (R102)
         return replace(state, chain=state.chain[:-1]), events, True
@@ -151,9 +162,10 @@ def _after_resolving(rules: Rules, state: GameState, link: ChainLink
     card as it arrives there and the event, or ``None``."""
     card = rules.card_of(state, link.card)
     spell_trap = state.spell_trap(link.card)
-    if spell_trap is None or card.card_type is CardType.MONSTER or \
-            card.spell_trap_type not in _LEAVE_AFTER_RESOLVING:
+    if spell_trap is None or card.card_type is CardType.MONSTER:
         return None, []
+    if card.spell_trap_type not in _LEAVE_AFTER_RESOLVING and link.negated != "activation":
+        return None, []  # a Continuous card stays, unless its activation was negated (R9)
     reason = "negated" if link.negated == "activation" else "resolved"
     return (GraveCard(link.card, card.id, spell_trap.controller, reason),
             [event("sent_to_gy", spell_trap.controller, link.card, why=reason)])
@@ -297,6 +309,20 @@ def _grant_unaffected(rules: Rules, state: GameState, link: ChainLink, step: Pri
     return state, events, bool(events)
 
 
+def _negate_monster_effects(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                            who: tuple[str, ...], of: str | None, cost: bool,
+                            chosen: str | None) -> Applied:
+    """The monster's effects are negated until the end of the turn (R110): its continuous
+    effects stop at once, and so does an effect of it still on the chain."""
+    events: list[Event] = []
+    for instance in who:
+        monster = state.monster(instance)
+        if monster.negated_by is None:
+            state = state.with_monster(replace(monster, negated_by=link.card))
+        events.append(event("effects_negated", monster.controller, instance, by=link.card))
+    return state, events, bool(events)
+
+
 def _target_turned_face_down(rules: Rules, state: GameState, link: ChainLink,
                              instance: str) -> bool:
     """A "face-up monster" target that is face-down at resolution is not affected (R18)."""
@@ -390,8 +416,8 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     applied = False
     for instance in who:
         monster = state.monster(instance)
-        if monster is not None and rules.cards[monster.card].has_ability(
-                StaticAbility.CANNOT_BE_DESTROYED_BY_EFFECTS):
+        if monster is not None and has_static(rules, state, monster,
+                                              StaticAbility.CANNOT_BE_DESTROYED_BY_EFFECTS):
             events.append(event("not_destroyed", monster.controller, instance,
                                 why="cannot_be_destroyed_by_effects"))
             continue
@@ -563,7 +589,8 @@ def _set_face_down(rules: Rules, state: GameState, link: ChainLink, step: Primit
             events.append(_skipped(link, step, instance, "cannot_be_set"))
             continue
         state = state.with_monster(replace(monster, position=Position.DEFENSE, face_up=False,
-                                           stats=monster.stats.face_down(), leaves_to=None))
+                                           stats=monster.stats.face_down(), leaves_to=None,
+                                           negated_by=None))
         state = attacker_moved(state, instance)
         events.append(event("set_face_down", monster.controller, instance))
         applied = True
@@ -807,6 +834,7 @@ _HANDLERS = {
     OpName.HALVE_ATK: _change_atk,
     OpName.SET_ATK: _change_atk,
     OpName.GRANT_UNAFFECTED: _grant_unaffected,
+    OpName.NEGATE_MONSTER_EFFECTS: _negate_monster_effects,
 }
 
 

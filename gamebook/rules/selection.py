@@ -148,7 +148,7 @@ def card_signature(state: GameState, instance: str, named: set[str]) -> tuple | 
     if monster is not None:
         return ("monster", monster.card, monster.controller, monster.position, monster.face_up,
                 monster.stats, monster.battle_destroyed, monster.leaves_to,
-                monster.unaffected_but,
+                monster.unaffected_but, monster.negated_by,
                 state.attacks_made(instance),
                 state.attack_allowance(instance), instance in state.flipped, *history)
     spell_trap = state.spell_trap(instance)

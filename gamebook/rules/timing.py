@@ -35,6 +35,7 @@ from gamebook.cards.model import (
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.applicable import could_apply
 from gamebook.rules.context import Rules
+from gamebook.rules.negated import negated_at_activation
 from gamebook.rules.operations import (
     PLAYER_CONDITIONS,
     free_zones,
@@ -691,6 +692,8 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     target = action.target if effect.target is not None else None  # else: the cost's card
     link = ChainLink(player, instance, effect.id, stage, target, refs,
                      from_hand=held is not None)
+    if negated_at_activation(rules, state, instance, effect):
+        link = replace(link, negated="monster_effects")  # it will do nothing (R110)
     events = [event("activate", player, instance, effect.id, target,
                     link=len(state.chain) + 1, **({"from_hand": True} if held else {}))]
     spell_trap = state.spell_trap(instance)
