@@ -33,6 +33,7 @@ OFFICIAL = {
     "widespread_ruin": 77754944, "zero_gravity": 83133491,
     # issue 20: cards that stay on the field
     "forbidden_lance": 27243130, "forbidden_chalice": 25789292, "skill_drain": 82732705,
+    "spirit_barrier": 53239672,
     # issue 21: summons, triggers and answers in mid-battle
     "bottomless_trap_hole": 29401950, "mystic_tomato": 83011277, "solemn_warning": 84749824,
     "torrential_tribute": 53582587, "gorz_the_emissary_of_darkness": 44330098,

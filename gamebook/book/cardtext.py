@@ -182,6 +182,8 @@ class _Writer:
         modifier = getattr(effect, "modifies", None)
         if modifier is not None:
             parts.extend(self.modifier(modifier))
+        parts.extend(self.w(f"ability.you_{ability.value}")  # Spirit Barrier (R111)
+                     for ability in getattr(effect, "grants_player", ()))
         negated = getattr(effect, "negates_effects_of", None)
         if negated is not None:  # Skill Drain (R110)
             parts.append(self.w("negates_effects_of",

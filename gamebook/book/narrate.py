@@ -390,6 +390,9 @@ class Narrator:
                             card=self.card(ev.card))
         if kind == "no_effect" and ev.get("why"):
             return self.msg("event.no_effect_negated", link=ev.get("link"))
+        if kind == "no_battle_damage" and ev.get("by"):
+            return self.msg("event.no_battle_damage_by", player=player,
+                            amount=ev.get("amount"), card=self.card(ev.get("by")))
         if kind in ("effect_damage", "lp_gained", "no_battle_damage", "lp_paid"):
             return self.msg(f"event.{kind}", player=player, amount=ev.get("amount"),
                             lp=ev.get("lp"))

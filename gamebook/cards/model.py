@@ -108,6 +108,7 @@ class Condition(StrEnum):
     SPELL_CARD_ACTIVATED = "spell_card_activated"
     TRAP_CARD_ACTIVATED = "trap_card_activated"
     YOU_CONTROL_NO_CARDS = "you_control_no_cards"  # no card in your Monster or Spell/Trap Zones
+    YOU_CONTROL_A_MONSTER = "you_control_a_monster"  # a monster in your Monster Zones (R111)
     OPPONENTS_TURN = "opponents_turn"  # "during your opponent's turn"
     # Which damage this card's controller last took (R101): battle damage, or effect damage.
     LAST_DAMAGE_WAS_BATTLE = "last_damage_was_battle"
@@ -411,6 +412,9 @@ class Effect:
     # a continuous effect that negates the effects of every face-up monster it selects, while
     # its card is face-up on the field (Skill Drain, R110)
     negates_effects_of: TargetSpec | None = None
+    # a continuous effect on its controller while its card is face-up and its `conditions`
+    # hold, checked each time it matters (Spirit Barrier: no_battle_damage, R111)
+    grants_player: tuple[PlayerAbility, ...] = ()
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
     grants: tuple[StaticAbility, ...] = ()  # continuous effects

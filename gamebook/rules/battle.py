@@ -23,6 +23,7 @@ from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.negated import has_static
 from gamebook.rules.operations import leave_field, lp_after_damage, record_damage, resolve_top
+from gamebook.rules.protection import ability_source
 from gamebook.rules.selection import distinguishable
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
@@ -558,8 +559,10 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
 def _battle_damage(rules: Rules, state: GameState, player: Player, amount: int
                    ) -> tuple[GameState, list[Event]]:
     """Battle damage, unless the player takes none this turn (R50, R55)."""
-    if state.has_ability(player, PlayerAbility.NO_BATTLE_DAMAGE):
-        return state, [event("no_battle_damage", player, amount=amount)]
+    source = ability_source(rules, state, player, PlayerAbility.NO_BATTLE_DAMAGE)
+    if source is not None:  # a resolved effect, or a continuous one checked now (R111)
+        return state, [event("no_battle_damage", player, amount=amount,
+                             **({"by": source} if source != "turn" else {}))]
     state = record_damage(rules, lp_after_damage(state, player, amount), player, "battle",
                           amount, from_opponent=True)
     return state, [event("battle_damage", player, amount=amount, lp=state.life(player))]

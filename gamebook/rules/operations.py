@@ -353,7 +353,7 @@ def record_damage(rules: Rules, state: GameState, player: Player, kind: str, amo
     found = rules.__dict__.get("_reads_damage")
     if found is None:
         found = any(effect.answers is EventName.DAMAGE_TAKEN
-                    or any(c in effect.conditions for c in PLAYER_CONDITIONS[2:])
+                    or any(c in effect.conditions for c in DAMAGE_CONDITIONS)
                     or any(step.portion is Portion.DAMAGE or step.stats_from_damage
                            for step in effect.resolution)
                     for _, card_id in rules.instances for effect in rules.cards[card_id].effects)
@@ -372,6 +372,9 @@ def player_conditions_hold(state: GameState, player: Player | None, effect: Effe
             return False
         if condition is Condition.OPPONENTS_TURN and state.turn_player is player:
             return False
+        if condition is Condition.YOU_CONTROL_A_MONSTER and not any(
+                monster.controller is player for monster in state.monsters):
+            return False
         if condition in (Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT):
             last = state.last_damage(player) if player is not None else None
             wanted = "battle" if condition is Condition.LAST_DAMAGE_WAS_BATTLE else "effect"
@@ -380,7 +383,9 @@ def player_conditions_hold(state: GameState, player: Player | None, effect: Effe
     return True
 
 
-PLAYER_CONDITIONS = (Condition.YOU_CONTROL_NO_CARDS, Condition.OPPONENTS_TURN,
+DAMAGE_CONDITIONS = (Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT)
+PLAYER_CONDITIONS = (Condition.YOU_CONTROL_NO_CARDS, Condition.YOU_CONTROL_A_MONSTER,
+                     Condition.OPPONENTS_TURN,
                      Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT)
 
 

@@ -42,6 +42,7 @@ from gamebook.rules.operations import (
     pay_costs,
     player_conditions_hold,
 )
+from gamebook.rules.protection import has_player_ability
 from gamebook.rules.selection import card_signature, distinguishable, matching_cards, named_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
@@ -453,7 +454,8 @@ def battle_damage_to(rules: Rules, state: GameState, player: Player) -> int:
     what :func:`gamebook.rules.battle.damage_calculation` would inflict, 0 when none."""
     attack = state.attack
     attacker = state.monster(attack.attacker) if attack is not None else None
-    if attacker is None or state.has_ability(player, PlayerAbility.NO_BATTLE_DAMAGE):
+    if attacker is None or has_player_ability(rules, state, player,
+                                              PlayerAbility.NO_BATTLE_DAMAGE):
         return 0
     atk = attacker.stats.atk
     if attack.target is None:
