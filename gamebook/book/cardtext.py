@@ -174,6 +174,10 @@ class _Writer:
             return opening + self.w("sentence", text=stays if need else _cap(stays))
         if not steps:
             return opening + self.w("no_effect")
+        turns = getattr(self.card, "stays_for_opponent_turns", None)
+        if turns and effect.kind is EffectKind.ACTIVATE:  # Swords of Revealing Light (R112)
+            steps = self.w("join.also", first=steps,
+                           next=self.w("stays_for_opponent_turns", turns=turns))
         steps = steps if need else _cap(steps)
         return opening + self.w("sentence", text=steps)
 
@@ -184,6 +188,8 @@ class _Writer:
             parts.extend(self.modifier(modifier))
         parts.extend(self.w(f"ability.you_{ability.value}")  # Spirit Barrier (R111)
                      for ability in getattr(effect, "grants_player", ()))
+        parts.extend(self.w(f"ability.opponent_{ability.value}")  # Swords (R112)
+                     for ability in getattr(effect, "grants_opponent", ()))
         negated = getattr(effect, "negates_effects_of", None)
         if negated is not None:  # Skill Drain (R110)
             parts.append(self.w("negates_effects_of",

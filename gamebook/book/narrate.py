@@ -194,6 +194,9 @@ class Narrator:
         if note.legal and note.reason == "same_as":  # not offered: an equal card's is
             return self.msg("meta.can_same", player=self.player(note.player), effect=effect,
                             card=self.card(dict(note.args)["card"]))
+        if note.reason == "attacks_locked":  # a face-up card forbids attacks (R112)
+            return self.msg("meta.cannot_attack_locked", player=self.player(note.player),
+                            card=self.card(note.card))
         if note.legal and note.reason in ("effects_negated", "escapes_negation"):
             # it may be activated, and does nothing unless its cost takes it off the field
             return self.msg(f"meta.can_{note.reason}", player=self.player(note.player),
@@ -261,7 +264,11 @@ class Narrator:
         for player in (Player.A, Player.B):
             cards = [self._monster(m) for m in state.monsters if m.controller is player]
             for card in state.spell_traps:
-                if card.controller is player:
+                if card.controller is player and card.face_up and card.turns_left:
+                    cards.append(self.msg("field.face_up_card_turns", card=self.card(card.id),
+                                          turns=card.turns_left,
+                                          player=self.player(player.opponent)))
+                elif card.controller is player:
                     key = "field.face_up_card" if card.face_up else "field.set_card"
                     cards.append(self.msg(key, card=self.card(card.id)))
             held = [self.card(h.id) for h in state.hand if h.owner is player]

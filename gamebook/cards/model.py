@@ -415,6 +415,8 @@ class Effect:
     # a continuous effect on its controller while its card is face-up and its `conditions`
     # hold, checked each time it matters (Spirit Barrier: no_battle_damage, R111)
     grants_player: tuple[PlayerAbility, ...] = ()
+    # the same, on its controller's opponent (Swords of Revealing Light: cannot_declare_attacks)
+    grants_opponent: tuple[PlayerAbility, ...] = ()
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
     grants: tuple[StaticAbility, ...] = ()  # continuous effects
@@ -460,6 +462,9 @@ class Card:
     # 1 to 99,999,999, leading zeros left out: 04392470 is written 4392470. Optional for a
     # user's card; every bundled card has one (gamebook.edopro maps puzzles through it).
     passcode: int | None = None
+    # A Normal Spell that stays face-up on the field after resolving, for this many of its
+    # controller's opponent's turns (Swords of Revealing Light: 3, R112)
+    stays_for_opponent_turns: int | None = None
     effects: tuple[Effect, ...] = ()
 
     def __hash__(self) -> int:

@@ -88,11 +88,18 @@ def ended(state: GameState, reason: str) -> GameState:
 
 # -- attack declaration -------------------------------------------------------------------
 
-def can_declare_attack(state: GameState, instance: str) -> bool:
-    """Could this monster declare an attack this turn (R32, R43-R45)?"""
+def attacks_forbidden(rules: Rules, state: GameState, player: Player) -> bool:
+    """``player`` cannot declare attacks: for the rest of the turn (R44), or while a face-up
+    card of the opponent says so (Swords of Revealing Light, R112)."""
+    return player in state.cannot_declare_attacks or ability_source(
+        rules, state, player, PlayerAbility.CANNOT_DECLARE_ATTACKS) is not None
+
+
+def can_declare_attack(rules: Rules, state: GameState, instance: str) -> bool:
+    """Could this monster declare an attack this turn (R32, R43-R45, R112)?"""
     monster = state.monster(instance)
     return (monster is not None and monster.controller is state.turn_player
-            and state.turn_player not in state.cannot_declare_attacks
+            and not attacks_forbidden(rules, state, state.turn_player)
             and monster.position is Position.ATTACK and monster.face_up
             and state.attacks_made(instance) < state.attack_allowance(instance))
 
@@ -101,7 +108,7 @@ def attack_granting_effects(rules: Rules, state: GameState, instance: str) -> li
     """Effects of this monster, still usable this turn, that would let it attack again."""
     monster = state.monster(instance)
     if monster is None or monster.controller is not state.turn_player \
-            or state.turn_player in state.cannot_declare_attacks \
+            or attacks_forbidden(rules, state, state.turn_player) \
             or monster.position is not Position.ATTACK or not monster.face_up:
         return []
     found = []
@@ -126,7 +133,8 @@ def attack_options(rules: Rules, state: GameState) -> list[Action]:
     tp = state.turn_player
     defenders = defending_monsters(rules, state)
     attackers = distinguishable(rules, state, tuple(m.id for m in state.monsters
-                                                     if can_declare_attack(state, m.id)))
+                                                     if can_declare_attack(rules, state,
+                                                                           m.id)))
     return [Action(ActionKind.DECLARE_ATTACK, tp, attacker, None, target)
             for attacker in attackers for target in defenders or [None]]
 
@@ -232,7 +240,8 @@ def _destroyed_triggers(rules: Rules, state: GameState, events: list[Event]
     """Cards destroyed, players damaged during the chain: their triggers form a new chain
     (R19, R101), or ``None``. An optional "When" trigger whose event was not the last thing to
     happen has missed the timing (R25)."""
-    names = tuple(name for name in (EventName.DESTROYED, EventName.DAMAGE_TAKEN)
+    names = tuple(name for name in (EventName.DESTROYED, EventName.DAMAGE_TAKEN,
+                                    EventName.FLIPPED)
                   if any(event_name is name for event_name, _ in state.happened))
     if not names:
         return None
@@ -241,7 +250,8 @@ def _destroyed_triggers(rules: Rules, state: GameState, events: list[Event]
     if len(triggers) < len(found):
         events.append(event("missed_timing", effects=tuple(
             f"{t.card}.{t.effect}" for t in found if t not in triggers)))
-    state = replace(_forget_damage(_forget_destroyed(state)), last_happened=frozenset())
+    state = replace(_forget_flipped(_forget_damage(_forget_destroyed(state))),
+                    last_happened=frozenset())
     if not triggers:
         return None
     kind = WindowKind.DAMAGE if state.window.step in DAMAGE_STEP_TIMINGS else WindowKind.OPEN
@@ -311,6 +321,16 @@ def _forget_damage(state: GameState) -> GameState:
         return state
     return replace(state, happened=frozenset(item for item in state.happened
                                              if item[0] is not EventName.DAMAGE_TAKEN))
+
+
+def _forget_flipped(state: GameState) -> GameState:
+    """The monsters flipped face-up by an effect have had their Flip Effects' chance (R6)."""
+    flipped = {item[1] for item in state.happened if item[0] is EventName.FLIPPED}
+    if not flipped:
+        return state
+    return replace(state, flipped=state.flipped - flipped,
+                   happened=frozenset(item for item in state.happened
+                                      if item[0] is not EventName.FLIPPED))
 
 
 def _forget_destroyed(state: GameState) -> GameState:

@@ -16,12 +16,13 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from gamebook.cards.model import Card, OpName, PlayerRef, Primitive
+from gamebook.cards.model import Card, OpName, PlayerAbility, PlayerRef, Primitive
 from gamebook.errors import RulesError
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.battle import (
     attack_granting_effects,
     attack_options,
+    attacks_forbidden,
     can_declare_attack,
     choose_on_replay,
     choose_on_select,
@@ -37,6 +38,7 @@ from gamebook.rules.context import Rules
 from gamebook.rules.continuous import refresh
 from gamebook.rules.negated import negated_if_activated
 from gamebook.rules.operations import token_ids
+from gamebook.rules.protection import ability_source
 from gamebook.rules.state import (
     GameState,
     HandCard,
@@ -106,7 +108,7 @@ class Engine:
                 monsters.append(MonsterState(m.id, m.card, player, m.position, m.face_up, stats))
             for s in entry.spell_traps:
                 spell_traps.append(SpellTrapState(s.id, s.card, player, s.face_up,
-                                                  s.set.value == "this_turn"))
+                                                  s.set.value == "this_turn", s.turns_left))
         tp = Player(spec.turn_player)
         state = GameState(
             turn_player=tp,
@@ -213,7 +215,21 @@ class Engine:
                 else:
                     rule, reason, args = problem
                     notes.append(Note(player, instance, effect.id, False, rule, reason, args))
-        return notes
+        return notes + self._attack_lock_notes(state)
+
+    def _attack_lock_notes(self, state: GameState) -> list[Note]:
+        """In the open Battle Step: the turn player cannot declare an attack while a face-up
+        card of the opponent forbids it (R112)."""
+        if state.window.kind is not WindowKind.OPEN or state.window.step is not Step.BATTLE_STEP \
+                or state.attack is not None:
+            return []
+        tp = state.turn_player
+        source = ability_source(self.rules, state, tp, PlayerAbility.CANNOT_DECLARE_ATTACKS)
+        if source in (None, "turn"):
+            return []
+        effect = next(e.id for e in self.rules.card_of(state, source).effects
+                      if PlayerAbility.CANNOT_DECLARE_ATTACKS in e.grants_opponent)
+        return [Note(tp, source, effect, False, "R112", "attacks_locked")]
 
     # -- moves -------------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action, *, forced: bool = False,
@@ -250,7 +266,7 @@ class Engine:
     # -- endings -----------------------------------------------------------------------------
     def can_attack_again(self, state: GameState, instance: str) -> bool:
         """Could this monster still declare an attack this turn (R43-R45)?"""
-        return can_declare_attack(state, instance)
+        return can_declare_attack(self.rules, state, instance)
 
     def outcome(self, state: GameState) -> dict[str, Any]:
         """What a branch ends with: LP, field, graveyard, further attacks (for endings)."""
@@ -298,7 +314,8 @@ class Engine:
             tuple((h.id, h.card, h.owner.value) for h in state.hand),
             attackers,
             granted,
-            tuple(sorted(p.value for p in state.cannot_declare_attacks)),
+            tuple(sorted(p.value for p in Player
+                         if attacks_forbidden(self.rules, state, p))),
         )
 
 

@@ -150,6 +150,10 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
     if min(state.lp) <= 0:  # the Duel is over at once: nothing more moves (R102)
         return replace(state, chain=state.chain[:-1]), events, True
     gone, more = _after_resolving(rules, state, link)
+    if gone is None and (staying := state.spell_trap(link.card)) is not None \
+            and staying.turns_left is None and link.negated is None \
+            and (turns := rules.card_of(state, link.card).stays_for_opponent_turns):
+        state = state.with_spell_trap(replace(staying, turns_left=turns))  # R112
     chain = state.chain[:-1]  # the link is popped in the same copy as its card leaves
     state = replace(state, chain=chain) if gone is None else state.to_grave_from_spell_trap_zone(
         gone, chain=chain)
@@ -166,6 +170,8 @@ def _after_resolving(rules: Rules, state: GameState, link: ChainLink
         return None, []
     if card.spell_trap_type not in _LEAVE_AFTER_RESOLVING and link.negated != "activation":
         return None, []  # a Continuous card stays, unless its activation was negated (R9)
+    if card.stays_for_opponent_turns and link.negated != "activation":
+        return None, []  # it stays for some of the opponent's turns (R112)
     reason = "negated" if link.negated == "activation" else "resolved"
     return (GraveCard(link.card, card.id, spell_trap.controller, reason),
             [event("sent_to_gy", spell_trap.controller, link.card, why=reason)])
@@ -617,6 +623,8 @@ def _switch_position(rules: Rules, state: GameState, link: ChainLink, step: Prim
         stats = monster.stats if monster.face_up else monster.stats.flip_face_up()
         state = state.with_monster(replace(monster, position=position, face_up=True,
                                            stats=stats))
+        if not monster.face_up:
+            state = flipped_by_effect(state, instance)
         if position is Position.DEFENSE:
             state = attacker_moved(state, instance)
         events.append(event("position_changed", monster.controller, instance,
@@ -635,8 +643,16 @@ def _flip_face_up(rules: Rules, state: GameState, link: ChainLink, step: Primiti
             continue
         state = state.with_monster(replace(monster, face_up=True,
                                            stats=monster.stats.flip_face_up()))
+        state = flipped_by_effect(state, instance)
         events.append(event("flipped_face_up", monster.controller, instance))
     return state, events, bool(events)
+
+
+def flipped_by_effect(state: GameState, instance: str) -> GameState:
+    """A face-down monster turned face-up by an effect: its Flip Effects are activated once
+    the chain has resolved (R6, R19)."""
+    return replace(state, flipped=state.flipped | {instance},
+                   happened=state.happened | {(EventName.FLIPPED, instance)})
 
 
 def _negate(rules: Rules, state: GameState, link: ChainLink, step: Primitive,

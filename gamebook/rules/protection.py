@@ -28,12 +28,12 @@ def ability_source(rules: Rules, state: GameState, player: Player, ability: Play
     waiting = {link.card for link in state.chain
                if rules.effect_of(state, link.card, link.effect).kind is EffectKind.ACTIVATE}
     for card in (*state.monsters, *state.spell_traps):
-        if card.controller is not player or not card.face_up or card.card not in granting \
-                or card.id in waiting:
+        if not card.face_up or card.card not in granting or card.id in waiting:
             continue
+        own = card.controller is player
         for effect in rules.cards[card.card].effects:
-            if ability in effect.grants_player and player_conditions_hold(state, player,
-                                                                          effect):
+            given = effect.grants_player if own else effect.grants_opponent
+            if ability in given and player_conditions_hold(state, card.controller, effect):
                 return card.id
     return None
 
@@ -48,7 +48,8 @@ def _granting_cards(rules: Rules) -> frozenset[str]:
     found = rules.__dict__.get("_granting_cards")
     if found is None:
         found = frozenset(card_id for _, card_id in rules.instances
-                          if any(e.grants_player and e.kind is EffectKind.CONTINUOUS
+                          if any((e.grants_player or e.grants_opponent)
+                                 and e.kind is EffectKind.CONTINUOUS
                                  for e in rules.cards[card_id].effects))
         object.__setattr__(rules, "_granting_cards", found)
     return found

@@ -197,6 +197,8 @@ class SpellTrapState:
     controller: Player
     face_up: bool
     set_this_turn: bool
+    # of a card that stays for some of the opponent's turns: how many are left (R112)
+    turns_left: int | None = None
 
 
 @dataclass(frozen=True, order=True)

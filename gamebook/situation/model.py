@@ -76,6 +76,8 @@ class SpellTrapEntry:
     face_up: bool = False
     set: SetWhen = SetWhen.EARLIER_TURN
     zone: str | None = None
+    # a face-up card that stays for some of the opponent's turns: how many are left (R112)
+    turns_left: int | None = None
 
 
 @dataclass(frozen=True)
