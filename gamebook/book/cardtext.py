@@ -190,6 +190,8 @@ class _Writer:
                      for ability in getattr(effect, "grants_player", ()))
         parts.extend(self.w(f"ability.opponent_{ability.value}")  # Swords (R112)
                      for ability in getattr(effect, "grants_opponent", ()))
+        if getattr(effect, "locks_graveyard", False):  # Necrovalley (R113)
+            parts.append(self.w("locks_graveyard"))
         negated = getattr(effect, "negates_effects_of", None)
         if negated is not None:  # Skill Drain (R110)
             parts.append(self.w("negates_effects_of",

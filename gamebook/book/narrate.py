@@ -197,6 +197,9 @@ class Narrator:
         if note.reason == "attacks_locked":  # a face-up card forbids attacks (R112)
             return self.msg("meta.cannot_attack_locked", player=self.player(note.player),
                             card=self.card(note.card))
+        if note.legal and note.reason == "graveyard_locked":  # it may, and does nothing
+            return self.msg("meta.can_graveyard_locked", player=self.player(note.player),
+                            effect=effect, by=self.card(dict(note.args)["by"]))
         if note.legal and note.reason in ("effects_negated", "escapes_negation"):
             # it may be activated, and does nothing unless its cost takes it off the field
             return self.msg(f"meta.can_{note.reason}", player=self.player(note.player),
@@ -385,6 +388,9 @@ class Narrator:
         if kind == "no_effect" and ev.get("why") == "condition_lost":
             return self.msg("event.no_effect_condition_lost", link=ev.get("link"),
                             effect=self.effect(ev.card, ev.effect))
+        if kind == "no_effect" and ev.get("why") == "graveyard_locked":
+            return self.msg("event.no_effect_graveyard_locked", link=ev.get("link"),
+                            card=self.card(ev.get("by")))
         if kind == "no_effect" and ev.get("why") == "monster_effects_negated":
             return self.msg("event.no_effect_monster_negated", link=ev.get("link"),
                             card=self.card(ev.card))

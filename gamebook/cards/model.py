@@ -417,6 +417,9 @@ class Effect:
     grants_player: tuple[PlayerAbility, ...] = ()
     # the same, on its controller's opponent (Swords of Revealing Light: cannot_declare_attacks)
     grants_opponent: tuple[PlayerAbility, ...] = ()
+    # a continuous effect that locks the GY while its card is face-up: cards there cannot be
+    # banished, and an effect that would move a card in the GY is negated (Necrovalley, R113)
+    locks_graveyard: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
     grants: tuple[StaticAbility, ...] = ()  # continuous effects

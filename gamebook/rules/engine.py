@@ -36,7 +36,7 @@ from gamebook.rules.battle import (
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
 from gamebook.rules.continuous import refresh
-from gamebook.rules.negated import negated_if_activated
+from gamebook.rules.negated import locked_if_activated, negated_if_activated
 from gamebook.rules.operations import token_ids
 from gamebook.rules.protection import ability_source
 from gamebook.rules.state import (
@@ -204,6 +204,10 @@ class Engine:
                 if problem is None and player is state.window.priority and instance in repeats:
                     notes.append(Note(player, instance, effect.id, True, None, "same_as",
                                       (("card", repeats[instance]),)))
+                elif problem is None and (lock := locked_if_activated(
+                        self.rules, state, instance, effect)) is not None:
+                    notes.append(Note(player, instance, effect.id, True, "R113",
+                                      "graveyard_locked", (("by", lock),)))
                 elif problem is None and (negated := negated_if_activated(
                         self.rules, state, instance, effect)) is not None:
                     by, escapes = negated

@@ -129,3 +129,67 @@ def negated_if_activated(rules: Rules, state: GameState, instance: str, effect: 
         return None
     leaves = any(step.op in _LEAVING_COSTS and step.who is Ref.SELF for step in effect.cost)
     return negator, leaves and state.monster(instance).negated_by is None
+
+
+# -- the GY lock (Necrovalley, R113) --------------------------------------------------------
+
+_MOVES = (OpName.SPECIAL_SUMMON, OpName.RETURN_TO_HAND, OpName.BANISH, OpName.SEND_TO_GY,
+          OpName.DESTROY, OpName.TRIBUTE, OpName.DISCARD)
+
+
+def graveyard_lock(rules: Rules, state: GameState) -> str | None:
+    """The face-up card whose continuous effect locks the GY now (its activation, if any, has
+    resolved), or ``None``."""
+    locking = _locking_cards(rules)
+    if not locking:
+        return None
+    waiting = {link.card for link in state.chain
+               if rules.effect_of(state, link.card, link.effect).kind is EffectKind.ACTIVATE}
+    for card in state.spell_traps:
+        if card.face_up and card.card in locking and card.id not in waiting:
+            return card.id
+    return None
+
+
+def _locking_cards(rules: Rules) -> frozenset[str]:
+    found = rules.__dict__.get("_locking_cards")
+    if found is None:
+        found = frozenset(card_id for _, card_id in rules.instances
+                          if any(e.locks_graveyard for e in rules.cards[card_id].effects))
+        object.__setattr__(rules, "_locking_cards", found)
+    return found
+
+
+def moves_graveyard_cards(state: GameState, effect: Effect, refs: dict[Ref, str]) -> bool:
+    """Would ``effect`` move a card that is in the GY now (Special Summon it, return it,
+    banish it)? ``refs`` are the cards the activation captured."""
+    for step in effect.resolution:
+        if step.op not in _MOVES:
+            continue
+        if step.select is not None and step.select.zone is not None \
+                and step.select.zone.value == "graveyard":
+            return True
+        instance = refs.get(step.who) if step.who is not None else None
+        if instance is not None and state.in_graveyard(instance) is not None:
+            return True
+    return False
+
+
+def locked_on_resolution(rules: Rules, state: GameState, link: ChainLink, effect: Effect
+                         ) -> str | None:
+    """The card that negates the resolving link because it would move a card in the GY while
+    the GY is locked (R113), or ``None``."""
+    lock = graveyard_lock(rules, state)
+    if lock is None or not moves_graveyard_cards(state, effect, dict(link.refs)):
+        return None
+    return lock
+
+
+def locked_if_activated(rules: Rules, state: GameState, instance: str, effect: Effect
+                        ) -> str | None:
+    """The card that would negate ``effect`` of ``instance`` if it were activated now, since
+    it would move a card in the GY (R113): it may still be activated."""
+    lock = graveyard_lock(rules, state)
+    if lock is None or not moves_graveyard_cards(state, effect, {Ref.SELF: instance}):
+        return None
+    return lock

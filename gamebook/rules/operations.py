@@ -41,7 +41,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
-from gamebook.rules.negated import has_static, negated_on_resolution
+from gamebook.rules.negated import has_static, locked_on_resolution, negated_on_resolution
 from gamebook.rules.selection import distinguishable, matching_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
@@ -105,6 +105,11 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
             # its monster is face-up on the field with its effects negated (R110)
             events.append(event("no_effect", link.player, link.card, link.effect, link=number,
                                 why="monster_effects_negated", by=negator))
+            progress = Resolving(len(effect.resolution), (), applied_any=True)
+        elif (lock := locked_on_resolution(rules, state, link, effect)) is not None:
+            # it would move a card in the GY while the GY is locked (R113)
+            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
+                                why="graveyard_locked", by=lock))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
         elif effect.recheck_conditions and not player_conditions_hold(state, link.player,
                                                                       effect):
