@@ -21,6 +21,7 @@ from rules_helpers import (
     write_situation,
 )
 
+from gamebook.rules.continuous import refresh
 from gamebook.rules.engine import Engine
 from gamebook.rules.negated import effects_negated
 from gamebook.rules.operations import leave_field
@@ -168,3 +169,30 @@ def test_r110_a_monster_turned_face_down_loses_the_chalices_negation(tmp_path) -
     state, _, _ = _HANDLERS[OpName.SET_FACE_DOWN](eng.rules, state, link, step,
                                                    ("mystical_elf",), None, False, None)
     assert monster(state, "mystical_elf").negated_by is None
+
+
+# -- continuous effects of a negated monster (R84) -----------------------------------------
+
+def test_r110_a_negated_monsters_own_continuous_atk_raise_stops_and_comes_back(
+        tmp_path) -> None:
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {
+            "A": {"monsters": [{"id": "bearer", "card": "test_banner_bearer"},
+                               {"id": "summoned_skull", "card": "summoned_skull"}]},
+            "B": {"monsters": [{"id": "mystical_elf", "card": "mystical_elf"}],
+                  "spell_traps": [{"id": "skill_drain", "card": "skill_drain"}]},
+        },
+        "start": {"moment": "attack_declared", "attacker": "summoned_skull",
+                  "target": "mystical_elf"},
+        "scope": "end_of_battle",
+    }), "seed")
+    state = eng.start().state
+    assert monster(state, "summoned_skull").stats.atk == 2800
+    assert monster(state, "bearer").stats.atk == 1300
+    state = play(eng, ["A pass", DRAIN, "A pass", "B pass"], state, settle_end=False)
+    assert monster(state, "summoned_skull").stats.atk == 2500  # its source is negated
+    assert monster(state, "bearer").stats.atk == 1000
+    state, _ = leave_field(eng.rules, state, "skill_drain", "destroyed")
+    state = refresh(eng.rules, state)  # as after every action (R7)
+    assert monster(state, "summoned_skull").stats.atk == 2800
