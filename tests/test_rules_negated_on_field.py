@@ -196,3 +196,21 @@ def test_r110_a_negated_monsters_own_continuous_atk_raise_stops_and_comes_back(
     state, _ = leave_field(eng.rules, state, "skill_drain", "destroyed")
     state = refresh(eng.rules, state)  # as after every action (R7)
     assert monster(state, "summoned_skull").stats.atk == 2800
+
+
+def test_r110_the_note_under_chalice_says_the_effect_does_nothing_wherever_it_is(
+        tmp_path) -> None:
+    eng = _chalice_engine(tmp_path)
+    state = play(eng, ["A pass", "B activate chalice.activate -> borrelsword", "A pass",
+                       "B pass"])
+    found = note(eng, state, "borrelsword", "position_change")
+    assert found.legal and (found.rule, found.reason) == ("R110", "effects_negated_lasting")
+
+
+def test_r110_chalice_on_a_monster_without_effects_only_raises_its_atk(tmp_path) -> None:
+    eng = _chalice_engine(tmp_path)
+    state, events = play_events(eng, ["A pass", "B activate chalice.activate -> mystical_elf",
+                                      "A pass", "B pass"], settle_end=False)
+    elf = monster(state, "mystical_elf")
+    assert elf.stats.atk == 1200 and elf.negated_by is None
+    assert "effects_negated" not in [e.kind for e in events]

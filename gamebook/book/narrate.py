@@ -200,7 +200,8 @@ class Narrator:
         if note.legal and note.reason == "graveyard_locked":  # it may, and does nothing
             return self.msg("meta.can_graveyard_locked", player=self.player(note.player),
                             effect=effect, by=self.card(dict(note.args)["by"]))
-        if note.legal and note.reason in ("effects_negated", "escapes_negation"):
+        if note.legal and note.reason in ("effects_negated", "effects_negated_lasting",
+                                          "escapes_negation"):
             # it may be activated, and does nothing unless its cost takes it off the field
             return self.msg(f"meta.can_{note.reason}", player=self.player(note.player),
                             effect=effect, card=self.card(note.card),

@@ -211,8 +211,10 @@ class Engine:
                 elif problem is None and (negated := negated_if_activated(
                         self.rules, state, instance, effect)) is not None:
                     by, escapes = negated
-                    notes.append(Note(player, instance, effect.id, True, "R110",
-                                      "escapes_negation" if escapes else "effects_negated",
+                    lasting = state.monster(instance).negated_by == by  # Forbidden Chalice
+                    reason = ("escapes_negation" if escapes else
+                              "effects_negated_lasting" if lasting else "effects_negated")
+                    notes.append(Note(player, instance, effect.id, True, "R110", reason,
                                       (("by", by),)))
                 elif problem is None:
                     notes.append(Note(player, instance, effect.id, True))

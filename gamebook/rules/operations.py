@@ -326,12 +326,16 @@ def _negate_monster_effects(rules: Rules, state: GameState, link: ChainLink, ste
     """The monster's effects are negated until the end of the turn (R110): its continuous
     effects stop at once, and so does an effect of it still on the chain."""
     events: list[Event] = []
+    applied = False
     for instance in who:
         monster = state.monster(instance)
+        applied = True  # the step applies to it, effects or not (R18)
+        if not rules.cards[monster.card].effects:
+            continue  # a monster without effects: nothing to negate, nothing to tell
         if monster.negated_by is None:
             state = state.with_monster(replace(monster, negated_by=link.card))
         events.append(event("effects_negated", monster.controller, instance, by=link.card))
-    return state, events, bool(events)
+    return state, events, applied
 
 
 def _target_turned_face_down(rules: Rules, state: GameState, link: ChainLink,
