@@ -16,6 +16,10 @@ What negation does, each in its own place:
   :func:`negated_at_activation`);
 - effects activated in the hand or the GY are not touched: the negation is of monsters on
   the field.
+
+The GY lock (Necrovalley's ``locks_graveyard``, R113) negates in the same way, at resolution:
+an effect that would move a card in the GY does nothing while a face-up card locks the GY
+(:func:`locked_on_resolution`); it may still be activated (:func:`locked_if_activated`).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from gamebook.cards.model import (
     OpName,
     Ref,
     StaticAbility,
+    TargetSpec,
 )
 from gamebook.rules.context import Rules
 from gamebook.rules.selection import matching_cards
@@ -73,7 +78,7 @@ def _negating_cards(rules: Rules) -> frozenset[str]:
     return found
 
 
-def _negation_spec(rules: Rules, state: GameState, source: str):  # noqa: ANN202
+def _negation_spec(rules: Rules, state: GameState, source: str) -> TargetSpec:
     card = rules.card_of(state, source)
     return next(e.negates_effects_of for e in card.effects if e.negates_effects_of is not None)
 
