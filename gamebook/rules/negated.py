@@ -113,6 +113,9 @@ def negated_on_resolution(rules: Rules, state: GameState, link: ChainLink, effec
     """The card that negates the resolving link: it is a monster effect activated on the
     field, and the monster is face-up there now with its effects negated. ``None`` if not (a
     monster that left the field as the cost, or was turned face-down, escapes Skill Drain)."""
+    monster = state.monster(link.card)
+    if monster is None or (monster.negated_by is None and not _negating_cards(rules)):
+        return None  # most links: nothing negates anything
     if not activated_on_field(rules, state, link, effect):
         return None
     return effects_negated(rules, state, link.card)
