@@ -214,3 +214,15 @@ def test_r110_chalice_on_a_monster_without_effects_only_raises_its_atk(tmp_path)
     elf = monster(state, "mystical_elf")
     assert elf.stats.atk == 1200 and elf.negated_by is None
     assert "effects_negated" not in [e.kind for e in events]
+
+
+def test_r110_a_continuous_card_whose_activation_is_negated_goes_to_the_gy() -> None:
+    from gamebook.rules.operations import resolve_top
+
+    eng = _drain_engine()
+    state = play(eng, ["A pass", DRAIN], settle_end=False)
+    link = replace(state.chain[-1], negated="activation")
+    state = replace(state, chain=(*state.chain[:-1], link))
+    state, _, done = resolve_top(eng.rules, state)
+    assert done and state.spell_trap("skill_drain") is None
+    assert {g.id: g.reason for g in state.graveyard}["skill_drain"] == "negated"

@@ -154,7 +154,7 @@ def card_signature(state: GameState, instance: str, named: set[str]) -> tuple | 
     spell_trap = state.spell_trap(instance)
     if spell_trap is not None:
         return ("spell_trap", spell_trap.card, spell_trap.controller, spell_trap.face_up,
-                spell_trap.set_this_turn, *history)
+                spell_trap.set_this_turn, spell_trap.turns_left, *history)
     held = state.in_hand(instance)
     if held is not None:
         return ("hand", held.card, held.owner, *history)
@@ -181,4 +181,5 @@ def named_cards(state: GameState) -> set[str]:
     for link in state.chain:
         named.add(link.card)
         named.update(value for _, value in link.refs)
+    named.update(m.negated_by for m in state.monsters if m.negated_by is not None)  # R110
     return named
