@@ -95,6 +95,8 @@ def _add_card(item: Placed, card: Card) -> str:
     if item.location == MZONE and card.frame in PROPERLY_SUMMONED:
         args.append("true")  # Summoned properly, as its summoning condition requires
     where = ZONE_WORDS.get(item.zone or "", item.zone or "hand")
+    if item.turns_left:  # read back by import-puzzle (R112)
+        where += f", {item.turns_left} turns left"
     return (f"Debug.AddCard({','.join(args)}) -- {_comment(card.name('en'))} "
             f"({_comment(item.instance)}, {where})")
 
