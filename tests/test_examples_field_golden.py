@@ -44,9 +44,10 @@ Why each count is right:
   through a window before the replay (D6).
 - swords_mst: B's Mystical Space Typhoon on the Swords or on Threatening Roar, in the Start
   Step or the Battle Step, A's Roar in answer or on its own, and B's attack once the Swords
-  is gone (R112): 26 decision points; 8 endings (B attacks the Elf for 1700 only where the
-  Swords was destroyed and Roar was not activated; the reference engine cannot place a
-  face-up Swords, so it is not compared).
+  is gone (R112): 26 decision points; 9 endings, 8 outcomes (B attacks the Elf for 1700
+  only where the Swords was destroyed and Roar was not activated; two endings differ only
+  in why B could not attack: the Swords alone, or the Swords and Roar, R44). The reference
+  engine cannot place a face-up Swords, so it is not compared.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ GOLDEN = {
     "borrelsword_linkuriboh_start_step": {"seed": (283, 58, 58), "flowchart": (296, 58, 58)},
     "forbidden_lance_mirror_force": {"seed": (26, 19, 19), "flowchart": (26, 19, 19)},
     "skill_drain_borrelsword": {"seed": (94, 38, 38), "flowchart": (97, 38, 38)},
-    "swords_mst": {"seed": (26, 8, 8), "flowchart": (26, 8, 8)},
+    "swords_mst": {"seed": (26, 9, 8), "flowchart": (26, 9, 8)},
 }
 REASONS = {
     "gravekeepers_assailant_sakuretsu": {"attack_ended": 2, "battle_over": 2},
@@ -85,7 +86,7 @@ REASONS = {
     "borrelsword_linkuriboh_start_step": {"battle_phase_over": 58},
     "forbidden_lance_mirror_force": {"attack_ended": 12, "battle_over": 7},
     "skill_drain_borrelsword": {"attack_stopped": 6, "battle_over": 32},
-    "swords_mst": {"battle_phase_over": 8},
+    "swords_mst": {"battle_phase_over": 9},
 }
 
 

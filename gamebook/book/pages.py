@@ -310,11 +310,11 @@ def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engin
     for player in outcome["cannot_declare_attacks"]:
         if Player(player) in state.cannot_declare_attacks:
             attacks.append(narrator.msg("ending.forbidden", player=narrator.player(player)))
-        else:  # a face-up card forbids it (R112)
+        source = ability_source(engine.rules, state, Player(player),
+                                PlayerAbility.CANNOT_DECLARE_ATTACKS)
+        if source not in (None, "turn"):  # a face-up card forbids it too (R112)
             attacks.append(narrator.msg("ending.forbidden_by", player=narrator.player(player),
-                                        card=narrator.card(ability_source(
-                                            engine.rules, state, Player(player),
-                                            PlayerAbility.CANNOT_DECLARE_ATTACKS))))
+                                        card=narrator.card(source)))
     for player, ability in sorted(state.player_abilities):
         attacks.append(narrator.msg(f"event.player_ability_{ability.value}",
                                     player=narrator.player(player)))

@@ -22,7 +22,6 @@ from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.battle import (
     attack_granting_effects,
     attack_options,
-    attacks_forbidden,
     can_declare_attack,
     choose_on_replay,
     choose_on_select,
@@ -223,6 +222,17 @@ class Engine:
                     notes.append(Note(player, instance, effect.id, False, rule, reason, args))
         return notes + self._attack_lock_notes(state)
 
+    def _attack_locks(self, state: GameState) -> tuple[tuple[str, str], ...]:
+        """(player, why) for each player who cannot declare attacks: ``"turn"`` for the rest
+        of the turn (R44), or the face-up card that forbids it (R112)."""
+        locks = {(player.value, "turn") for player in state.cannot_declare_attacks}
+        for player in Player:
+            source = ability_source(self.rules, state, player,
+                                    PlayerAbility.CANNOT_DECLARE_ATTACKS)
+            if source is not None:
+                locks.add((player.value, source))
+        return tuple(sorted(locks))
+
     def _attack_lock_notes(self, state: GameState) -> list[Note]:
         """In the open Battle Step: the turn player cannot declare an attack while a face-up
         card of the opponent forbids it (R112)."""
@@ -296,7 +306,7 @@ class Engine:
             "second_attack_possible": bool(attackers or granted),
             "can_attack_again": list(attackers),
             "can_attack_again_with": list(granted),
-            "cannot_declare_attacks": list(cannot_declare),
+            "cannot_declare_attacks": sorted({player for player, _ in cannot_declare}),
         }
 
     def _shown(self, state: GameState) -> tuple:
@@ -320,8 +330,7 @@ class Engine:
             tuple((h.id, h.card, h.owner.value) for h in state.hand),
             attackers,
             granted,
-            tuple(sorted(p.value for p in Player
-                         if attacks_forbidden(self.rules, state, p))),
+            self._attack_locks(state),
         )
 
 
