@@ -48,6 +48,10 @@ Why each count is right:
   only where the Swords was destroyed and Roar was not activated; two endings differ only
   in why B could not attack: the Swords alone, or the Swords and Roar, R44). The reference
   engine cannot place a face-up Swords, so it is not compared.
+- spirit_barrier_evacuation: B's Spirit Barrier, A's Compulsory Evacuation Device on the
+  Elf (a replay, then a direct attack on a player with no monster: the barrier's condition
+  fails at damage calculation, R111) or on the Skull, B's Kuriboh: 17 decision points, 11
+  endings, the reference engine's 11.
 """
 
 from __future__ import annotations
@@ -73,6 +77,7 @@ GOLDEN = {
     "forbidden_lance_mirror_force": {"seed": (26, 19, 19), "flowchart": (26, 19, 19)},
     "skill_drain_borrelsword": {"seed": (94, 38, 38), "flowchart": (97, 38, 38)},
     "swords_mst": {"seed": (26, 9, 8), "flowchart": (26, 9, 8)},
+    "spirit_barrier_evacuation": {"seed": (17, 11, 11), "flowchart": (17, 11, 11)},
 }
 REASONS = {
     "gravekeepers_assailant_sakuretsu": {"attack_ended": 2, "battle_over": 2},
@@ -87,6 +92,7 @@ REASONS = {
     "forbidden_lance_mirror_force": {"attack_ended": 12, "battle_over": 7},
     "skill_drain_borrelsword": {"attack_stopped": 6, "battle_over": 32},
     "swords_mst": {"battle_phase_over": 9},
+    "spirit_barrier_evacuation": {"attack_ended": 2, "attack_stopped": 2, "battle_over": 7},
 }
 
 
