@@ -52,6 +52,10 @@ Why each count is right:
   Elf (a replay, then a direct attack on a player with no monster: the barrier's condition
   fails at damage calculation, R111) or on the Skull, B's Kuriboh: 17 decision points, 11
   endings, the reference engine's 11.
+- necrovalley_linkuriboh: B's Linkuriboh at the declaration, its return from the GY by
+  Tributing Kuriboh (it does nothing while Necrovalley is face-up, R113), A's Mystical Space
+  Typhoon on Necrovalley (chained to the return, the return resolves), A's replay: 20 / 21
+  decision points, 12 endings; the reference engine reaches the same 10 zone-free end states.
 """
 
 from __future__ import annotations
@@ -78,6 +82,7 @@ GOLDEN = {
     "skill_drain_borrelsword": {"seed": (94, 38, 38), "flowchart": (97, 38, 38)},
     "swords_mst": {"seed": (26, 9, 8), "flowchart": (26, 9, 8)},
     "spirit_barrier_evacuation": {"seed": (17, 11, 11), "flowchart": (17, 11, 11)},
+    "necrovalley_linkuriboh": {"seed": (20, 12, 12), "flowchart": (21, 12, 12)},
 }
 REASONS = {
     "gravekeepers_assailant_sakuretsu": {"attack_ended": 2, "battle_over": 2},
@@ -93,6 +98,7 @@ REASONS = {
     "skill_drain_borrelsword": {"attack_stopped": 6, "battle_over": 32},
     "swords_mst": {"battle_phase_over": 9},
     "spirit_barrier_evacuation": {"attack_ended": 2, "attack_stopped": 2, "battle_over": 7},
+    "necrovalley_linkuriboh": {"attack_stopped": 5, "battle_over": 7},
 }
 
 
