@@ -34,6 +34,8 @@ OFFICIAL = {
     # issue 20: cards that stay on the field
     "forbidden_lance": 27243130, "axe_of_despair": 40619825, "megamorph": 22046459,
     "premature_burial": 70828912, "call_of_the_haunted": 97077563,
+    "forbidden_chalice": 25789292, "skill_drain": 82732705,
+    "spirit_barrier": 53239672,
     # issue 21: summons, triggers and answers in mid-battle
     "bottomless_trap_hole": 29401950, "mystic_tomato": 83011277, "solemn_warning": 84749824,
     "torrential_tribute": 53582587, "gorz_the_emissary_of_darkness": 44330098,

@@ -10,7 +10,6 @@ in Attack Position; B has Set Book of Moon and Rush Recklessly.
 
 from __future__ import annotations
 
-import pytest
 from rules_helpers import (
     ROOT,
     A,
@@ -189,18 +188,22 @@ def test_r40_flipping_the_face_down_target_by_an_effect_is_no_replay() -> None:
 
 def test_r48_a_target_already_face_up_is_not_flipped_again() -> None:
     eng = engine("field_reveal_man_eater")
-    _, events = run_out(eng, ["A activate reveal_trap.activate"])
+    _, events = run_out(eng, ["A activate reveal_trap.activate",
+                              "B activate man_eater_bug.flip -> gemini_elf"])
     assert "flipped" not in kinds(events)
     assert _calculation(events).get("target_value") == 600
 
 
-@pytest.mark.xfail(strict=True, reason="R6: a Flip Effect is activated when an effect turns "
-                   "the monster face-up; the engine activates Flip Effects only for a target "
-                   "flipped at R48 (docs/engine.md: flips by effects are not modelled)")
 def test_r6_a_monster_flipped_face_up_by_an_effect_activates_its_flip_effect() -> None:
     eng = engine("field_reveal_man_eater")
-    _, events = run_out(eng, ["A activate reveal_trap.activate"])
-    assert any(e.kind == "activate" and e.card == "man_eater_bug" for e in events)
+    state = play(eng, ["A activate reveal_trap.activate"])
+    assert [str(a) for a in eng.legal_actions(state)] == [  # mandatory: no pass (R10)
+        "B activate man_eater_bug.flip -> gemini_elf",
+        "B activate man_eater_bug.flip -> man_eater_bug",
+        "B activate man_eater_bug.flip -> summoned_skull"]
+    state, events = run_out(eng, ["B activate man_eater_bug.flip -> summoned_skull"], state)
+    assert graveyard(state)["summoned_skull"] == "destroyed"
+    assert state.flipped == frozenset()
 
 
 # -- R8: Swords of Revealing Light, a Normal Spell -------------------------------------------------

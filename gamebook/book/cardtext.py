@@ -173,8 +173,16 @@ class _Writer:
         else:
             opening = self.w(f"opening.{mood}.needs", needs=need) if need else ""
         steps = self.steps(effect.resolution)
+        if not steps and effect.kind is EffectKind.ACTIVATE and self.card.spell_trap_type in (
+                SpellTrapType.CONTINUOUS, SpellTrapType.FIELD, SpellTrapType.EQUIP):
+            stays = self.w("stays_on_field")  # its continuous effect does the rest
+            return opening + self.w("sentence", text=stays if need else _cap(stays))
         if not steps:
             return opening + self.w("no_effect")
+        turns = getattr(self.card, "stays_for_opponent_turns", None)
+        if turns and effect.kind is EffectKind.ACTIVATE:  # Swords of Revealing Light (R112)
+            steps = self.w("join.also", first=steps,
+                           next=self.w("stays_for_opponent_turns", turns=turns))
         steps = steps if need else _cap(steps)
         return opening + self.w("sentence", text=steps)
 
@@ -186,6 +194,16 @@ class _Writer:
         tie = getattr(effect, "tie", None)
         if tie is not None:
             parts.extend(self.tie(tie))
+        parts.extend(self.w(f"ability.you_{ability.value}")  # Spirit Barrier (R111)
+                     for ability in getattr(effect, "grants_player", ()))
+        parts.extend(self.w(f"ability.opponent_{ability.value}")  # Swords (R112)
+                     for ability in getattr(effect, "grants_opponent", ()))
+        if getattr(effect, "locks_graveyard", False):  # Necrovalley (R113)
+            parts.append(self.w("locks_graveyard"))
+        negated = getattr(effect, "negates_effects_of", None)
+        if negated is not None:  # Skill Drain (R110)
+            parts.append(self.w("negates_effects_of",
+                                monsters=self.spec(negated, Pick.ALL, face_up=True)))
         if not parts:
             return self.w("no_effect")
         text = parts[0]

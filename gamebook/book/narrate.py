@@ -202,6 +202,18 @@ class Narrator:
         if note.legal and note.reason == "same_as":  # not offered: an equal card's is
             return self.msg("meta.can_same", player=self.player(note.player), effect=effect,
                             card=self.card(dict(note.args)["card"]))
+        if note.reason == "attacks_locked":  # a face-up card forbids attacks (R112)
+            return self.msg("meta.cannot_attack_locked", player=self.player(note.player),
+                            card=self.card(note.card))
+        if note.legal and note.reason == "graveyard_locked":  # it may, and does nothing
+            return self.msg("meta.can_graveyard_locked", player=self.player(note.player),
+                            effect=effect, by=self.card(dict(note.args)["by"]))
+        if note.legal and note.reason in ("effects_negated", "effects_negated_lasting",
+                                          "escapes_negation"):
+            # it may be activated, and does nothing unless its cost takes it off the field
+            return self.msg(f"meta.can_{note.reason}", player=self.player(note.player),
+                            effect=effect, card=self.card(note.card),
+                            by=self.card(dict(note.args)["by"]))
         if note.legal:
             return self.msg("meta.can", player=self.player(note.player), effect=effect)
         return self.msg("meta.cannot", player=self.player(note.player), effect=effect,
@@ -270,6 +282,10 @@ class Narrator:
                 elif card.controller is player and card.tied_to is not None:  # R108
                     cards.append(self.msg("field.tied_card", card=self.card(card.id),
                                           target=self.card(card.tied_to)))
+                elif card.controller is player and card.face_up and card.turns_left:
+                    cards.append(self.msg("field.face_up_card_turns", card=self.card(card.id),
+                                          turns=card.turns_left,
+                                          player=self.player(player.opponent)))
                 elif card.controller is player:
                     key = "field.face_up_card" if card.face_up else "field.set_card"
                     cards.append(self.msg(key, card=self.card(card.id)))
@@ -401,8 +417,19 @@ class Narrator:
         if kind == "no_effect" and ev.get("why") == "card_left_field":  # R107
             return self.msg("event.no_effect_card_left_field", link=ev.get("link"),
                             card=self.card(ev.card))
-        if kind == "no_effect" and ev.get("why"):
-            return self.msg("event.no_effect_negated", link=ev.get("link"))
+        if kind == "no_effect" and ev.get("why") == "graveyard_locked":
+            return self.msg("event.no_effect_graveyard_locked", link=ev.get("link"),
+                            card=self.card(ev.get("by")))
+        if kind == "no_effect" and ev.get("why") == "monster_effects_negated":
+            return self.msg("event.no_effect_monster_negated", link=ev.get("link"),
+                            card=self.card(ev.card))
+        if kind == "destroyed_by_battle" and ev.get("negated"):
+            return self.msg("event.destroyed_by_battle_negated", card=self.card(ev.card))
+        if kind == "effects_negated":
+            return self.msg("event.effects_negated", card=self.card(ev.card))
+        if kind == "continuous_applies":
+            return self.msg("event.continuous_applies", link=ev.get("link"),
+                            card=self.card(ev.card))
         if kind == "equipped":  # R105
             return self.msg("event.equipped", card=self.card(ev.card),
                             target=self.card(ev.get("to")))
@@ -412,6 +439,11 @@ class Narrator:
         if kind == "tie_ended":
             return self.msg("event.tie_ended", card=self.card(ev.card),
                             target=self.card(ev.get("monster")))
+        if kind == "no_effect" and ev.get("why"):
+            return self.msg("event.no_effect_negated", link=ev.get("link"))
+        if kind == "no_battle_damage" and ev.get("by"):
+            return self.msg("event.no_battle_damage_by", player=player,
+                            amount=ev.get("amount"), card=self.card(ev.get("by")))
         if kind in ("effect_damage", "lp_gained", "no_battle_damage", "lp_paid"):
             return self.msg(f"event.{kind}", player=player, amount=ev.get("amount"),
                             lp=ev.get("lp"))
@@ -540,7 +572,8 @@ _CONSEQUENCES = frozenset({"tributed", "sent_to_gy", "replay_caused", "position_
                            "attack_negated", "battle_phase_will_end", "effect_damage",
                            "lp_gained", "player_ability", "no_battle_damage", "set_face_down",
                            "flipped_face_up", "lp_paid", "missed_timing", "unaffected",
-                           "equipped", "tied", "tie_ended", "continuous_atk"})
+                           "equipped", "tied", "tie_ended", "continuous_atk",
+                           "effects_negated", "continuous_applies"})
 # What a Damage Step in which nobody could act may consist of, and the part worth telling.
 _DAMAGE_RESULTS = frozenset({"damage_calculation", "battle_damage", "destroyed_by_battle",
                              "not_destroyed", "sent_to_gy", "left_field", "token_vanished",

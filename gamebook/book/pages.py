@@ -19,8 +19,11 @@ from typing import Any
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.rulebook import AppendixEntry, appendix, cited
+from gamebook.cards.model import PlayerAbility
 from gamebook.explore.explorer import Exploration
 from gamebook.rules.actions import Action
+from gamebook.rules.protection import ability_source
+from gamebook.rules.state import Player
 
 
 @dataclass(frozen=True)
@@ -321,7 +324,13 @@ def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engin
     else:
         attacks.append(narrator.msg("ending.second_attack_no"))
     for player in outcome["cannot_declare_attacks"]:
-        attacks.append(narrator.msg("ending.forbidden", player=narrator.player(player)))
+        if Player(player) in state.cannot_declare_attacks:
+            attacks.append(narrator.msg("ending.forbidden", player=narrator.player(player)))
+        source = ability_source(engine.rules, state, Player(player),
+                                PlayerAbility.CANNOT_DECLARE_ATTACKS)
+        if source not in (None, "turn"):  # a face-up card forbids it too (R112)
+            attacks.append(narrator.msg("ending.forbidden_by", player=narrator.player(player),
+                                        card=narrator.card(source)))
     for player, ability in sorted(state.player_abilities):
         attacks.append(narrator.msg(f"event.player_ability_{ability.value}",
                                     player=narrator.player(player)))

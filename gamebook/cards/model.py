@@ -108,6 +108,7 @@ class Condition(StrEnum):
     SPELL_CARD_ACTIVATED = "spell_card_activated"
     TRAP_CARD_ACTIVATED = "trap_card_activated"
     YOU_CONTROL_NO_CARDS = "you_control_no_cards"  # no card in your Monster or Spell/Trap Zones
+    YOU_CONTROL_A_MONSTER = "you_control_a_monster"  # a monster in your Monster Zones (R111)
     OPPONENTS_TURN = "opponents_turn"  # "during your opponent's turn"
     # Which damage this card's controller last took (R101): battle damage, or effect damage.
     LAST_DAMAGE_WAS_BATTLE = "last_damage_was_battle"
@@ -178,6 +179,8 @@ class OpName(StrEnum):
     # tie this card to `who`, the monster its effect Special Summoned ("that monster"): the
     # card's `tie` then says what happens to one when the other goes (R108)
     TIE = "tie"
+    # the effects of `who` (a face-up monster) are negated until the end of this turn (R110)
+    NEGATE_MONSTER_EFFECTS = "negate_monster_effects"
 
 
 class Redirect(StrEnum):
@@ -421,6 +424,7 @@ OP_PARAMETERS: dict[OpName, frozenset[str]] = {op: frozenset(names) for op, name
     OpName.GRANT_UNAFFECTED: _CARDS,
     OpName.EQUIP: _CARDS,
     OpName.TIE: _CARDS,
+    OpName.NEGATE_MONSTER_EFFECTS: _CARDS,
 }.items()}
 EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})
 
@@ -464,6 +468,17 @@ class Effect:
     requires_on_field: tuple[str, ...] = ()  # card ids that must be face-up on the field
     modifies: StatModifier | None = None  # a continuous effect's ATK/DEF change (R7, R71)
     tie: Tie | None = None  # a continuous effect: the card and its monster go together (R108)
+    # a continuous effect that negates the effects of every face-up monster it selects, while
+    # its card is face-up on the field (Skill Drain, R110)
+    negates_effects_of: TargetSpec | None = None
+    # a continuous effect on its controller while its card is face-up and its `conditions`
+    # hold, checked each time it matters (Spirit Barrier: no_battle_damage, R111)
+    grants_player: tuple[PlayerAbility, ...] = ()
+    # the same, on its controller's opponent (Swords of Revealing Light: cannot_declare_attacks)
+    grants_opponent: tuple[PlayerAbility, ...] = ()
+    # a continuous effect that locks the GY while its card is face-up: cards there cannot be
+    # banished, and an effect that would move a card in the GY is negated (Necrovalley, R113)
+    locks_graveyard: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
     grants: tuple[StaticAbility, ...] = ()  # continuous effects
@@ -509,6 +524,9 @@ class Card:
     # 1 to 99,999,999, leading zeros left out: 04392470 is written 4392470. Optional for a
     # user's card; every bundled card has one (gamebook.edopro maps puzzles through it).
     passcode: int | None = None
+    # A Normal Spell that stays face-up on the field after resolving, for this many of its
+    # controller's opponent's turns (Swords of Revealing Light: 3, R112)
+    stays_for_opponent_turns: int | None = None
     effects: tuple[Effect, ...] = ()
 
     def __hash__(self) -> int:

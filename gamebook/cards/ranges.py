@@ -13,7 +13,7 @@ from gamebook.inputs.yamlsrc import Located
 MAX_STAT = 1_000_000  # ATK/DEF printed on a card (the highest printed is 5000; "?" is not modelled)
 # (field, lowest, highest) of the card itself
 CARD_RANGES = (("atk", 0, MAX_STAT), ("defense", 0, MAX_STAT), ("level", 1, 13),
-               ("link_rating", 1, 8))
+               ("link_rating", 1, 8), ("stays_for_opponent_turns", 1, 10))
 SPELL_SPEEDS = (1, 3)
 # Operations whose ``amount`` is a count or a number of points, never below 0.
 _NOT_NEGATIVE = {"grant_extra_attack", "set_atk", "inflict_damage", "gain_lp"}

@@ -84,6 +84,7 @@ class Placed:
     sequence: int
     position: int
     zone: str | None  # m1 … emz_right, s1 … field; None in the hand
+    turns_left: int | None = None  # a face-up card that stays for the opponent's turns (R112)
 
 
 def seat(spec: SituationFile, name: str) -> int:
@@ -120,7 +121,7 @@ def placement(spec: SituationFile, cards: CardLibrary) -> list[Placed]:
                 zone = free.pop(0)
             placed.append(Placed(name, player, item.id, item.card, SZONE,
                                  spell_trap_sequence(zone), FACEUP if item.face_up
-                                 else FACEDOWN, zone))
+                                 else FACEDOWN, zone, item.turns_left))
         for index, card in enumerate(entry.hand):
             placed.append(Placed(name, player, card.id, card.card, HAND, index, FACEDOWN,
                                  None))

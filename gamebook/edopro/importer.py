@@ -91,6 +91,7 @@ class _Card:
     grave: bool = False  # in the GY (LOCATION_GRAVE)
     variable: str | None = None  # ``local c1 = Debug.AddCard(…)``
     equipped_to: _Card | None = None  # Debug.PreEquip(this card, that monster)
+    turns_left: int | None = None  # of a face-up card that stays (R112): comment, or all
 
 
 @dataclass
@@ -121,7 +122,10 @@ def import_puzzle(path: str | Path, cards: CardLibrary) -> Imported:
     raise_all(reader.errors)
     source = text.splitlines()
     for placed in reader.placed:
-        placed.named = _comment_id(source[placed.line - 1] if placed.line <= len(source) else "")
+        line = source[placed.line - 1] if placed.line <= len(source) else ""
+        placed.named = _comment_id(line)
+        if placed.face_up and placed.card.stays_for_opponent_turns and placed.zone:
+            placed.turns_left = _comment_turns(line) or placed.card.stays_for_opponent_turns
     hint = _hint(items)
     if hint is not None:
         notes = [(line, what) for line, what in notes if what != "Debug.ShowHint(…)"]
@@ -287,7 +291,8 @@ class _Reader:
             if up == down:
                 return (f"position {position}; expected POS_FACEUP or POS_FACEDOWN (Set)")
             placed.face_up = up
-            if up and card.spell_trap_type in _RESOLVE_AND_LEAVE:
+            if up and card.spell_trap_type in _RESOLVE_AND_LEAVE \
+                    and not card.stays_for_opponent_turns:
                 return "face-up, but it would already have resolved and left the field; " \
                        "expected POS_FACEDOWN (Set)"
             return None
@@ -397,6 +402,8 @@ def _situation_text(path: Path, reader: _Reader, known: _Known) -> tuple[str, tu
         for placed in spells:
             ident = instance(placed)
             up = ", face_up: true" if placed.face_up else ""
+            if placed.turns_left:
+                up += f", turns_left: {placed.turns_left}"
             when = ", set: this_turn" if ident in set_this_turn and not placed.face_up else ""
             equip = f", equipped_to: {instance(placed.equipped_to)}" \
                 if placed.equipped_to is not None else ""
@@ -463,7 +470,7 @@ def _left_to_fill(first: dict[str, list[str]], left: tuple[str, ...]) -> list[st
 _ID = INSTANCE_ID
 _ADD_CARD_COMMENT = re.compile(
     rf"--.*\(({_ID}), (?:m[1-5]|s[1-5]|hand|the GY|the left Extra Monster Zone|"
-    r"the right Extra Monster Zone|the Field Zone)\)\s*$")
+    r"the right Extra Monster Zone|the Field Zone)(?:, ([1-9]) turns left)?\)\s*$")
 _ATTACK_WORDS = re.compile(
     rf"The situation starts at attack 1: enter the Battle Phase and declare an attack with "
     rf".*? \(({_ID})\) (?:on .*? \(({_ID})\)|directly); the situation begins right after "
@@ -474,6 +481,12 @@ def _comment_id(line: str) -> str | None:
     """The instance id export-puzzle wrote in the comment of an AddCard line, or None."""
     match = _ADD_CARD_COMMENT.search(line)
     return match.group(1) if match else None
+
+
+def _comment_turns(line: str) -> int | None:
+    """The turns left export-puzzle wrote for a face-up card that stays (R112), or None."""
+    match = _ADD_CARD_COMMENT.search(line)
+    return int(match.group(2)) if match and match.group(2) else None
 
 
 def _hint(items: list[Token]) -> str | None:

@@ -23,7 +23,8 @@ from gamebook.rules.state import GameState, Player
 _ON_FIELD = (OpName.DESTROY, OpName.BANISH, OpName.RETURN_TO_HAND, OpName.SEND_TO_GY,
              OpName.TRIBUTE, OpName.SET_FACE_DOWN, OpName.SWITCH_POSITION,
              OpName.CHANGE_POSITION, OpName.GRANT_EXTRA_ATTACK)
-_FACE_UP = (OpName.GAIN_ATK, OpName.HALVE_ATK, OpName.SET_ATK, OpName.HALVE_ORIGINAL_ATK)
+_FACE_UP = (OpName.GAIN_ATK, OpName.HALVE_ATK, OpName.SET_ATK, OpName.HALVE_ORIGINAL_ATK,
+            OpName.NEGATE_MONSTER_EFFECTS)
 _NEGATIONS = (OpName.NEGATE_ACTIVATION, OpName.NEGATE_EFFECT)
 # Steps that always do something when they resolve (the zone checks of a Token summon are
 # the activation's own, R64).

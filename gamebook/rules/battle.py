@@ -21,7 +21,9 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.negated import has_static
 from gamebook.rules.operations import leave_field, lp_after_damage, record_damage, resolve_top
+from gamebook.rules.protection import ability_source
 from gamebook.rules.selection import distinguishable
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
@@ -86,11 +88,18 @@ def ended(state: GameState, reason: str) -> GameState:
 
 # -- attack declaration -------------------------------------------------------------------
 
-def can_declare_attack(state: GameState, instance: str) -> bool:
-    """Could this monster declare an attack this turn (R32, R43-R45)?"""
+def attacks_forbidden(rules: Rules, state: GameState, player: Player) -> bool:
+    """``player`` cannot declare attacks: for the rest of the turn (R44), or while a face-up
+    card of the opponent says so (Swords of Revealing Light, R112)."""
+    return player in state.cannot_declare_attacks or ability_source(
+        rules, state, player, PlayerAbility.CANNOT_DECLARE_ATTACKS) is not None
+
+
+def can_declare_attack(rules: Rules, state: GameState, instance: str) -> bool:
+    """Could this monster declare an attack this turn (R32, R43-R45, R112)?"""
     monster = state.monster(instance)
     return (monster is not None and monster.controller is state.turn_player
-            and state.turn_player not in state.cannot_declare_attacks
+            and not attacks_forbidden(rules, state, state.turn_player)
             and monster.position is Position.ATTACK and monster.face_up
             and state.attacks_made(instance) < state.attack_allowance(instance))
 
@@ -99,7 +108,7 @@ def attack_granting_effects(rules: Rules, state: GameState, instance: str) -> li
     """Effects of this monster, still usable this turn, that would let it attack again."""
     monster = state.monster(instance)
     if monster is None or monster.controller is not state.turn_player \
-            or state.turn_player in state.cannot_declare_attacks \
+            or attacks_forbidden(rules, state, state.turn_player) \
             or monster.position is not Position.ATTACK or not monster.face_up:
         return []
     found = []
@@ -124,7 +133,8 @@ def attack_options(rules: Rules, state: GameState) -> list[Action]:
     tp = state.turn_player
     defenders = defending_monsters(rules, state)
     attackers = distinguishable(rules, state, tuple(m.id for m in state.monsters
-                                                     if can_declare_attack(state, m.id)))
+                                                     if can_declare_attack(rules, state,
+                                                                           m.id)))
     return [Action(ActionKind.DECLARE_ATTACK, tp, attacker, None, target)
             for attacker in attackers for target in defenders or [None]]
 
@@ -230,7 +240,8 @@ def _destroyed_triggers(rules: Rules, state: GameState, events: list[Event]
     """Cards destroyed, players damaged during the chain: their triggers form a new chain
     (R19, R101), or ``None``. An optional "When" trigger whose event was not the last thing to
     happen has missed the timing (R25)."""
-    names = tuple(name for name in (EventName.DESTROYED, EventName.DAMAGE_TAKEN)
+    names = tuple(name for name in (EventName.DESTROYED, EventName.DAMAGE_TAKEN,
+                                    EventName.FLIPPED)
                   if any(event_name is name for event_name, _ in state.happened))
     if not names:
         return None
@@ -239,7 +250,8 @@ def _destroyed_triggers(rules: Rules, state: GameState, events: list[Event]
     if len(triggers) < len(found):
         events.append(event("missed_timing", effects=tuple(
             f"{t.card}.{t.effect}" for t in found if t not in triggers)))
-    state = replace(_forget_damage(_forget_destroyed(state)), last_happened=frozenset())
+    state = replace(_forget_flipped(_forget_damage(_forget_destroyed(state))),
+                    last_happened=frozenset())
     if not triggers:
         return None
     kind = WindowKind.DAMAGE if state.window.step in DAMAGE_STEP_TIMINGS else WindowKind.OPEN
@@ -309,6 +321,16 @@ def _forget_damage(state: GameState) -> GameState:
         return state
     return replace(state, happened=frozenset(item for item in state.happened
                                              if item[0] is not EventName.DAMAGE_TAKEN))
+
+
+def _forget_flipped(state: GameState) -> GameState:
+    """The monsters flipped face-up by an effect have had their Flip Effects' chance (R6)."""
+    flipped = {item[1] for item in state.happened if item[0] is EventName.FLIPPED}
+    if not flipped:
+        return state
+    return replace(state, flipped=state.flipped - flipped,
+                   happened=frozenset(item for item in state.happened
+                                      if item[0] is not EventName.FLIPPED))
 
 
 def _forget_destroyed(state: GameState) -> GameState:
@@ -534,7 +556,7 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
             happened.add((EventName.INFLICTS_BATTLE_DAMAGE, dealer))
     for instance in destroyed:
         monster = state.monster(instance)
-        if rules.cards[monster.card].has_ability(StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE):
+        if has_static(rules, state, monster, StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE):
             events.append(event("not_destroyed", monster.controller, instance,
                                 why="cannot_be_destroyed_by_battle"))
             continue
@@ -544,7 +566,11 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
                                 why="monsters_cannot_be_destroyed_by_battle"))
             continue
         state = state.with_monster(replace(monster, battle_destroyed=True))
-        events.append(event("destroyed_by_battle", monster.controller, instance))
+        # a "cannot be destroyed by battle" that does not apply: its effects are negated (R110)
+        negated = rules.cards[monster.card].has_ability(
+            StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE)
+        events.append(event("destroyed_by_battle", monster.controller, instance,
+                            **({"negated": True} if negated else {})))
         happened |= {(EventName.DESTROYED_BY_BATTLE, instance), (EventName.DESTROYED, instance)}
     state = replace(state, happened=state.happened | happened)
     return _check_duel_end(state, events)
@@ -553,8 +579,10 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
 def _battle_damage(rules: Rules, state: GameState, player: Player, amount: int
                    ) -> tuple[GameState, list[Event]]:
     """Battle damage, unless the player takes none this turn (R50, R55)."""
-    if state.has_ability(player, PlayerAbility.NO_BATTLE_DAMAGE):
-        return state, [event("no_battle_damage", player, amount=amount)]
+    source = ability_source(rules, state, player, PlayerAbility.NO_BATTLE_DAMAGE)
+    if source is not None:  # a resolved effect, or a continuous one checked now (R111)
+        return state, [event("no_battle_damage", player, amount=amount,
+                             **({"by": source} if source != "turn" else {}))]
     state = record_damage(rules, lp_after_damage(state, player, amount), player, "battle",
                           amount, from_opponent=True)
     return state, [event("battle_damage", player, amount=amount, lp=state.life(player))]

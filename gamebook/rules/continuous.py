@@ -26,6 +26,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.negated import effects_negated
 from gamebook.rules.operations import unaffected
 from gamebook.rules.selection import matching_cards
 from gamebook.rules.state import GameState, Player, replace
@@ -55,8 +56,8 @@ def refresh_events(rules: Rules, state: GameState) -> tuple[GameState, list[Even
             if effect.kind is not EffectKind.CONTINUOUS or effect.modifies is None:
                 continue
             source = f"{card.id}:{effect.id}"
-            if not card.face_up:
-                continue
+            if not card.face_up or effects_negated(rules, state, card.id) is not None:
+                continue  # a negated monster's own modifier stops (R84, R110)
             spec = effect.modifies
             found = matching_cards(rules, state, card.controller, card.id, spec.select)
             immune = unaffected(rules, state, card.id, found)  # R104

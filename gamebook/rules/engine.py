@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from gamebook.cards.model import Card, OpName, PlayerRef, Primitive
+from gamebook.cards.model import Card, OpName, PlayerAbility, PlayerRef, Primitive
 from gamebook.errors import RulesError
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.battle import (
@@ -35,7 +35,9 @@ from gamebook.rules.battle import (
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
 from gamebook.rules.continuous import recounted, refresh, refresh_events
+from gamebook.rules.negated import locked_if_activated, negated_if_activated
 from gamebook.rules.operations import token_ids
+from gamebook.rules.protection import ability_source
 from gamebook.rules.state import (
     GameState,
     GraveCard,
@@ -108,7 +110,8 @@ class Engine:
             for s in entry.spell_traps:
                 spell_traps.append(SpellTrapState(s.id, s.card, player, s.face_up,
                                                   s.set.value == "this_turn",
-                                                  equipped_to=s.equipped_to))
+                                                  equipped_to=s.equipped_to,
+                                                  turns_left=s.turns_left))
             graveyard += [GraveCard(g.id, g.card, player, "earlier") for g in entry.graveyard]
         tp = Player(spec.turn_player)
         state = GameState(
@@ -206,12 +209,49 @@ class Engine:
                 if problem is None and player is state.window.priority and instance in repeats:
                     notes.append(Note(player, instance, effect.id, True, None, "same_as",
                                       (("card", repeats[instance]),)))
+                elif problem is None and (lock := locked_if_activated(
+                        self.rules, state, instance, effect)) is not None:
+                    notes.append(Note(player, instance, effect.id, True, "R113",
+                                      "graveyard_locked", (("by", lock),)))
+                elif problem is None and (negated := negated_if_activated(
+                        self.rules, state, instance, effect)) is not None:
+                    by, escapes = negated
+                    lasting = state.monster(instance).negated_by == by  # Forbidden Chalice
+                    reason = ("escapes_negation" if escapes else
+                              "effects_negated_lasting" if lasting else "effects_negated")
+                    notes.append(Note(player, instance, effect.id, True, "R110", reason,
+                                      (("by", by),)))
                 elif problem is None:
                     notes.append(Note(player, instance, effect.id, True))
                 else:
                     rule, reason, args = problem
                     notes.append(Note(player, instance, effect.id, False, rule, reason, args))
-        return notes
+        return notes + self._attack_lock_notes(state)
+
+    def _attack_locks(self, state: GameState) -> tuple[tuple[str, str], ...]:
+        """(player, why) for each player who cannot declare attacks: ``"turn"`` for the rest
+        of the turn (R44), or the face-up card that forbids it (R112)."""
+        locks = {(player.value, "turn") for player in state.cannot_declare_attacks}
+        for player in Player:
+            source = ability_source(self.rules, state, player,
+                                    PlayerAbility.CANNOT_DECLARE_ATTACKS)
+            if source is not None:
+                locks.add((player.value, source))
+        return tuple(sorted(locks))
+
+    def _attack_lock_notes(self, state: GameState) -> list[Note]:
+        """In the open Battle Step: the turn player cannot declare an attack while a face-up
+        card of the opponent forbids it (R112)."""
+        if state.window.kind is not WindowKind.OPEN or state.window.step is not Step.BATTLE_STEP \
+                or state.attack is not None:
+            return []
+        tp = state.turn_player
+        source = ability_source(self.rules, state, tp, PlayerAbility.CANNOT_DECLARE_ATTACKS)
+        if source in (None, "turn"):
+            return []
+        effect = next(e.id for e in self.rules.card_of(state, source).effects
+                      if PlayerAbility.CANNOT_DECLARE_ATTACKS in e.grants_opponent)
+        return [Note(tp, source, effect, False, "R112", "attacks_locked")]
 
     # -- moves -------------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action, *, forced: bool = False,
@@ -251,7 +291,7 @@ class Engine:
     # -- endings -----------------------------------------------------------------------------
     def can_attack_again(self, state: GameState, instance: str) -> bool:
         """Could this monster still declare an attack this turn (R43-R45)?"""
-        return can_declare_attack(state, instance)
+        return can_declare_attack(self.rules, state, instance)
 
     def outcome(self, state: GameState) -> dict[str, Any]:
         """What a branch ends with: LP, field, graveyard, further attacks (for endings)."""
@@ -277,7 +317,7 @@ class Engine:
             "second_attack_possible": bool(attackers or granted),
             "can_attack_again": list(attackers),
             "can_attack_again_with": list(granted),
-            "cannot_declare_attacks": list(cannot_declare),
+            "cannot_declare_attacks": sorted({player for player, _ in cannot_declare}),
         }
 
     def _shown(self, state: GameState) -> tuple:
@@ -302,7 +342,7 @@ class Engine:
             tuple((h.id, h.card, h.owner.value) for h in state.hand),
             attackers,
             granted,
-            tuple(sorted(p.value for p in state.cannot_declare_attacks)),
+            self._attack_locks(state),
         )
 
 

@@ -43,6 +43,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.negated import has_static, locked_on_resolution, negated_on_resolution
 from gamebook.rules.selection import distinguishable, matching_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
@@ -103,6 +104,16 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
             events.append(event("no_effect", link.player, link.card, link.effect, link=number,
                                 why=f"{link.negated}_negated"))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
+        elif (negator := negated_on_resolution(rules, state, link, effect)) is not None:
+            # its monster is face-up on the field with its effects negated (R110)
+            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
+                                why="monster_effects_negated", by=negator))
+            progress = Resolving(len(effect.resolution), (), applied_any=True)
+        elif (lock := locked_on_resolution(rules, state, link, effect)) is not None:
+            # it would move a card in the GY while the GY is locked (R113)
+            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
+                                why="graveyard_locked", by=lock))
+            progress = Resolving(len(effect.resolution), (), applied_any=True)
         elif effect.recheck_conditions and not player_conditions_hold(state, link.player,
                                                                       effect):
             events.append(event("no_effect", link.player, link.card, link.effect, link=number,
@@ -143,11 +154,19 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
         events.extend(step_events)
         if min(state.lp) <= 0:
             break  # a player at 0 loses at once: the rest does not resolve (R102)
-    if not applied_any:
+    if not effect.resolution and effect.kind is EffectKind.ACTIVATE \
+            and state.spell_trap(link.card) is not None and link.negated is None:
+        # a Continuous card's activation: its continuous effect applies from now on (R7)
+        events.append(event("continuous_applies", link.player, link.card, link=number))
+    elif not applied_any:
         events.append(event("no_effect", link.player, link.card, link.effect, link=number))
     if min(state.lp) <= 0:  # the Duel is over at once: nothing more moves (R102)
         return replace(state, chain=state.chain[:-1]), events, True
     gone, more = _after_resolving(rules, state, link)
+    if gone is None and (staying := state.spell_trap(link.card)) is not None \
+            and staying.turns_left is None and link.negated is None \
+            and (turns := rules.card_of(state, link.card).stays_for_opponent_turns):
+        state = state.with_spell_trap(replace(staying, turns_left=turns))  # R112
     chain = state.chain[:-1]  # the link is popped in the same copy as its card leaves
     state = replace(state, chain=chain) if gone is None else state.to_grave_from_spell_trap_zone(
         gone, chain=chain)
@@ -173,22 +192,23 @@ def _after_resolving(rules: Rules, state: GameState, link: ChainLink
                      ) -> tuple[GraveCard | None, list[Event]]:
     """A Normal, Quick-Play or Counter card still on the field goes to the GY (R8, R9), and
     so does a card whose activation was negated (a Continuous one too, R17) and an Equip Card
-    whose activation equipped it to nothing (R105): the card as it arrives there and the
-    event, or ``None``."""
+    whose activation equipped it to nothing (R105); a card that stays for some of the
+    opponent's turns stays (R112): the card as it arrives there and the event, or ``None``."""
     card = rules.card_of(state, link.card)
     spell_trap = state.spell_trap(link.card)
     if spell_trap is None or card.card_type is CardType.MONSTER:
         return None, []
     activation = rules.effect_of(state, link.card, link.effect).kind is EffectKind.ACTIVATE
-    if activation and (link.negated == "activation" or (
+    negated = link.negated == "activation"
+    if activation and (negated or (
             card.spell_trap_type is SpellTrapType.EQUIP and spell_trap.equipped_to is None)):
         # a negated activation leaves no card on the field, a Continuous one neither (R17)
-        reason = "negated" if link.negated == "activation" else "not_equipped"
+        reason = "negated" if negated else "not_equipped"
         return (GraveCard(link.card, card.id, spell_trap.controller, reason),
                 [event("sent_to_gy", spell_trap.controller, link.card, why=reason)])
-    if card.spell_trap_type not in _LEAVE_AFTER_RESOLVING:
-        return None, []
-    reason = "negated" if link.negated == "activation" else "resolved"
+    if card.spell_trap_type not in _LEAVE_AFTER_RESOLVING or card.stays_for_opponent_turns:
+        return None, []  # a Continuous card stays (R9), and one that stays for turns (R112)
+    reason = "negated" if negated else "resolved"
     return (GraveCard(link.card, card.id, spell_trap.controller, reason),
             [event("sent_to_gy", spell_trap.controller, link.card, why=reason)])
 
@@ -351,6 +371,24 @@ def _equip(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     return state, events, bool(events)
 
 
+def _negate_monster_effects(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                            who: tuple[str, ...], of: str | None, cost: bool,
+                            chosen: str | None) -> Applied:
+    """The monster's effects are negated until the end of the turn (R110): its continuous
+    effects stop at once, and so does an effect of it still on the chain."""
+    events: list[Event] = []
+    applied = False
+    for instance in who:
+        monster = state.monster(instance)
+        applied = True  # the step applies to it, effects or not (R18)
+        if not rules.cards[monster.card].effects:
+            continue  # a monster without effects: nothing to negate, nothing to tell
+        if monster.negated_by is None:
+            state = state.with_monster(replace(monster, negated_by=link.card))
+        events.append(event("effects_negated", monster.controller, instance, by=link.card))
+    return state, events, applied
+
+
 def _target_turned_face_down(rules: Rules, state: GameState, link: ChainLink,
                              instance: str) -> bool:
     """A "face-up monster" target that is face-down at resolution is not affected (R18)."""
@@ -381,7 +419,7 @@ def record_damage(rules: Rules, state: GameState, player: Player, kind: str, amo
     found = rules.__dict__.get("_reads_damage")
     if found is None:
         found = any(effect.answers is EventName.DAMAGE_TAKEN
-                    or any(c in effect.conditions for c in PLAYER_CONDITIONS[2:])
+                    or any(c in effect.conditions for c in DAMAGE_CONDITIONS)
                     or any(step.portion is Portion.DAMAGE or step.stats_from_damage
                            for step in effect.resolution)
                     for _, card_id in rules.instances for effect in rules.cards[card_id].effects)
@@ -400,6 +438,9 @@ def player_conditions_hold(state: GameState, player: Player | None, effect: Effe
             return False
         if condition is Condition.OPPONENTS_TURN and state.turn_player is player:
             return False
+        if condition is Condition.YOU_CONTROL_A_MONSTER and not any(
+                monster.controller is player for monster in state.monsters):
+            return False
         if condition in (Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT):
             last = state.last_damage(player) if player is not None else None
             wanted = "battle" if condition is Condition.LAST_DAMAGE_WAS_BATTLE else "effect"
@@ -408,7 +449,9 @@ def player_conditions_hold(state: GameState, player: Player | None, effect: Effe
     return True
 
 
-PLAYER_CONDITIONS = (Condition.YOU_CONTROL_NO_CARDS, Condition.OPPONENTS_TURN,
+DAMAGE_CONDITIONS = (Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT)
+PLAYER_CONDITIONS = (Condition.YOU_CONTROL_NO_CARDS, Condition.YOU_CONTROL_A_MONSTER,
+                     Condition.OPPONENTS_TURN,
                      Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT)
 
 
@@ -444,8 +487,8 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     applied = False
     for instance in who:
         monster = state.monster(instance)
-        if monster is not None and rules.cards[monster.card].has_ability(
-                StaticAbility.CANNOT_BE_DESTROYED_BY_EFFECTS):
+        if monster is not None and has_static(rules, state, monster,
+                                              StaticAbility.CANNOT_BE_DESTROYED_BY_EFFECTS):
             events.append(event("not_destroyed", monster.controller, instance,
                                 why="cannot_be_destroyed_by_effects"))
             continue
@@ -631,7 +674,8 @@ def _set_face_down(rules: Rules, state: GameState, link: ChainLink, step: Primit
             events.append(_skipped(link, step, instance, "cannot_be_set"))
             continue
         state = state.with_monster(replace(monster, position=Position.DEFENSE, face_up=False,
-                                           stats=monster.stats.face_down(), leaves_to=None))
+                                           stats=monster.stats.face_down(), leaves_to=None,
+                                           negated_by=None))
         state = attacker_moved(state, instance)
         events.append(event("set_face_down", monster.controller, instance))
         state, more = monster_gone(rules, state, instance, destroyed=False, face_down=True)
@@ -655,6 +699,8 @@ def _switch_position(rules: Rules, state: GameState, link: ChainLink, step: Prim
         stats = monster.stats if monster.face_up else monster.stats.flip_face_up()
         state = state.with_monster(replace(monster, position=position, face_up=True,
                                            stats=stats))
+        if not monster.face_up:
+            state = flipped_by_effect(state, instance)
         if position is Position.DEFENSE:
             state = attacker_moved(state, instance)
         events.append(event("position_changed", monster.controller, instance,
@@ -673,8 +719,16 @@ def _flip_face_up(rules: Rules, state: GameState, link: ChainLink, step: Primiti
             continue
         state = state.with_monster(replace(monster, face_up=True,
                                            stats=monster.stats.flip_face_up()))
+        state = flipped_by_effect(state, instance)
         events.append(event("flipped_face_up", monster.controller, instance))
     return state, events, bool(events)
+
+
+def flipped_by_effect(state: GameState, instance: str) -> GameState:
+    """A face-down monster turned face-up by an effect: its Flip Effects are activated once
+    the chain has resolved (R6, R19)."""
+    return replace(state, flipped=state.flipped | {instance},
+                   happened=state.happened | {(EventName.FLIPPED, instance)})
 
 
 def _negate(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -887,6 +941,7 @@ _HANDLERS = {
     OpName.GRANT_UNAFFECTED: _grant_unaffected,
     OpName.EQUIP: _equip,
     OpName.TIE: _equip,
+    OpName.NEGATE_MONSTER_EFFECTS: _negate_monster_effects,
 }
 
 

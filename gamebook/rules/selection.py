@@ -156,13 +156,13 @@ def card_signature(state: GameState, instance: str, named: set[str]) -> tuple | 
     if monster is not None:
         return ("monster", monster.card, monster.controller, monster.position, monster.face_up,
                 monster.stats, monster.battle_destroyed, monster.leaves_to,
-                monster.unaffected_but,
+                monster.unaffected_but, monster.negated_by,
                 state.attacks_made(instance),
                 state.attack_allowance(instance), instance in state.flipped, *history)
     spell_trap = state.spell_trap(instance)
     if spell_trap is not None:
         return ("spell_trap", spell_trap.card, spell_trap.controller, spell_trap.face_up,
-                spell_trap.set_this_turn, *history)
+                spell_trap.set_this_turn, spell_trap.turns_left, *history)
     held = state.in_hand(instance)
     if held is not None:
         return ("hand", held.card, held.owner, *history)
@@ -193,4 +193,5 @@ def named_cards(state: GameState) -> set[str]:
         if card.equipped_to is not None or card.tied_to is not None:
             named.add(card.id)
             named.add(card.equipped_to or card.tied_to)
+    named.update(m.negated_by for m in state.monsters if m.negated_by is not None)  # R110
     return named

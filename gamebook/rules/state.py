@@ -182,6 +182,9 @@ class MonsterState:
     # unaffected by the effects of Spell/Trap Cards other than this card instance, for the
     # rest of the turn (R104); gone when it leaves the field
     unaffected_but: str | None = None
+    # its effects are negated until the end of the turn by this card instance's effect
+    # (Forbidden Chalice, R110); gone when it leaves the field or is turned face-down
+    negated_by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -198,6 +201,8 @@ class SpellTrapState:
     equipped_to: str | None = None
     # the monster this card is tied to: the one its effect Special Summoned (R108)
     tied_to: str | None = None
+    # of a card that stays for some of the opponent's turns: how many are left (R112)
+    turns_left: int | None = None
 
 
 @dataclass(frozen=True, order=True)

@@ -36,12 +36,14 @@ from gamebook.cards.model import (
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.applicable import could_apply
 from gamebook.rules.context import Rules
+from gamebook.rules.negated import negated_at_activation
 from gamebook.rules.operations import (
     PLAYER_CONDITIONS,
     free_zones,
     pay_costs,
     player_conditions_hold,
 )
+from gamebook.rules.protection import has_player_ability
 from gamebook.rules.selection import card_signature, distinguishable, matching_cards, named_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
@@ -474,7 +476,8 @@ def battle_damage_to(rules: Rules, state: GameState, player: Player) -> int:
     what :func:`gamebook.rules.battle.damage_calculation` would inflict, 0 when none."""
     attack = state.attack
     attacker = state.monster(attack.attacker) if attack is not None else None
-    if attacker is None or state.has_ability(player, PlayerAbility.NO_BATTLE_DAMAGE):
+    if attacker is None or has_player_ability(rules, state, player,
+                                              PlayerAbility.NO_BATTLE_DAMAGE):
         return 0
     atk = attacker.stats.atk
     if attack.target is None:
@@ -726,6 +729,8 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     details = {"from_hand": True} if held else {}
     if target is not None and action.cost is not None:
         details["cost_first"] = True  # the cost is paid, then the target chosen (R120)
+    if negated_at_activation(rules, state, instance, effect):
+        link = replace(link, negated="monster_effects")  # it will do nothing (R110)
     events = [event("activate", player, instance, effect.id, target,
                     link=len(state.chain) + 1, **details)]
     spell_trap = state.spell_trap(instance)

@@ -230,7 +230,22 @@ def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, car
             card.spell_trap_type is SpellTrapType.FIELD):
         fail(loc + ("zone",), "the Field Zone holds a Field Spell, and a Field Spell goes in "
              "zone: field (R8)")
-    elif item.face_up and card.spell_trap_type in RESOLVE_AND_LEAVE:
+    elif item.turns_left is not None and (not item.face_up
+                                          or card.stays_for_opponent_turns is None):
+        fail(loc + ("turns_left",), f"turns_left is for a face-up card that stays on the field "
+             f"for some of the opponent's turns; {item.card!r} "
+             + ("is Set" if card.stays_for_opponent_turns else "is not one"))
+    elif item.turns_left is not None and not 1 <= item.turns_left <= \
+            card.stays_for_opponent_turns:
+        fail(loc + ("turns_left",), f"turns_left: expected 1 to "
+             f"{card.stays_for_opponent_turns} (it stays for "
+             f"{card.stays_for_opponent_turns} of the opponent's turns)")
+    elif item.face_up and card.stays_for_opponent_turns and item.turns_left is None:
+        fail(loc + ("turns_left",), f"a face-up {item.card!r} stays for "
+             f"{card.stays_for_opponent_turns} of the opponent's turns: say how many are left "
+             "(turns_left)")
+    elif item.face_up and card.spell_trap_type in RESOLVE_AND_LEAVE \
+            and not card.stays_for_opponent_turns:
         fail(loc + ("face_up",), f"a face-up {item.card!r} would already have resolved and "
              "left the field; expected face_up: false (Set)")
     elif item.equipped_to is not None and card.spell_trap_type is not SpellTrapType.EQUIP:

@@ -1,0 +1,203 @@
+"""Monsters whose effects are negated on the field (R110).
+
+A face-up monster's effects are negated while a lasting effect on it says so ("negate its
+effects until the end of this turn": Forbidden Chalice, ``MonsterState.negated_by``) or while
+a face-up card's continuous effect selects it (Skill Drain's ``negates_effects_of``, from the
+moment its activation has resolved until it leaves the field or is turned face-down).
+
+What negation does, each in its own place:
+
+- its continuous effects do not apply: ``grants`` (:func:`has_static`) and ``modifies``
+  (:mod:`gamebook.rules.continuous`);
+- its effects activated on the field may still be activated (the activation is not negated),
+  but one resolves with no effect when the monster is face-up on the field with its effects
+  negated as the link resolves, or when it was activated while a lasting effect on that
+  monster negated its effects (:func:`negated_on_resolution`,
+  :func:`negated_at_activation`);
+- effects activated in the hand or the GY are not touched: the negation is of monsters on
+  the field.
+
+The GY lock (Necrovalley's ``locks_graveyard``, R113) negates in the same way, at resolution:
+an effect that would move a card in the GY does nothing while a face-up card locks the GY
+(:func:`locked_on_resolution`); it may still be activated (:func:`locked_if_activated`).
+"""
+
+from __future__ import annotations
+
+from gamebook.cards.model import (
+    CardType,
+    Effect,
+    EffectKind,
+    Location,
+    OpName,
+    Ref,
+    StaticAbility,
+    TargetSpec,
+)
+from gamebook.rules.context import Rules
+from gamebook.rules.selection import matching_cards
+from gamebook.rules.state import ChainLink, GameState, MonsterState
+
+
+def effects_negated(rules: Rules, state: GameState, instance: str) -> str | None:
+    """The card instance that negates the effects of the face-up monster ``instance`` now,
+    or ``None`` (the monster is not on the field, is face-down, or nothing negates it)."""
+    monster = state.monster(instance)
+    if monster is None or not monster.face_up:
+        return None
+    if monster.negated_by is not None:
+        return monster.negated_by
+    for source in _negating_sources(rules, state):
+        found = matching_cards(rules, state, state.controller(source), source,
+                               _negation_spec(rules, state, source))
+        if instance in found:
+            return source
+    return None
+
+
+def _negating_sources(rules: Rules, state: GameState) -> tuple[str, ...]:
+    """The face-up cards whose continuous negation applies now: not while their own
+    activation is still on the chain (a Continuous Trap applies once it has resolved)."""
+    if not _negating_cards(rules):
+        return ()
+    waiting = {link.card for link in state.chain
+               if rules.effect_of(state, link.card, link.effect).kind is EffectKind.ACTIVATE}
+    return tuple(card.id for card in (*state.monsters, *state.spell_traps)
+                 if card.face_up and card.card in _negating_cards(rules)
+                 and card.id not in waiting)
+
+
+def _negating_cards(rules: Rules) -> frozenset[str]:
+    """Card ids with a continuous ``negates_effects_of`` (computed once per :class:`Rules`)."""
+    found = rules.__dict__.get("_negating_cards")
+    if found is None:
+        found = frozenset(card_id for _, card_id in rules.instances
+                          if any(e.negates_effects_of is not None
+                                 for e in rules.cards[card_id].effects))
+        object.__setattr__(rules, "_negating_cards", found)
+    return found
+
+
+def _negation_spec(rules: Rules, state: GameState, source: str) -> TargetSpec:
+    card = rules.card_of(state, source)
+    return next(e.negates_effects_of for e in card.effects if e.negates_effects_of is not None)
+
+
+def has_static(rules: Rules, state: GameState, monster: MonsterState,
+               ability: StaticAbility) -> bool:
+    """Does the monster's own continuous effect make ``ability`` true now (R7)? Not while its
+    effects are negated (R110)."""
+    if not rules.cards[monster.card].has_ability(ability):
+        return False
+    return effects_negated(rules, state, monster.id) is None
+
+
+def activated_on_field(rules: Rules, state: GameState, link: ChainLink, effect: Effect) -> bool:
+    """Is the link a monster effect activated on the field (not in the hand or the GY)?"""
+    return (not link.from_hand and effect.location is Location.FIELD
+            and effect.kind is not EffectKind.ACTIVATE
+            and rules.card_of(state, link.card).card_type is CardType.MONSTER)
+
+
+def negated_at_activation(rules: Rules, state: GameState, instance: str, effect: Effect
+                          ) -> bool:
+    """The monster ``instance`` activates ``effect`` on the field while a lasting effect on it
+    negates its effects: the effect is negated wherever the monster is when it resolves."""
+    monster = state.monster(instance)
+    return (monster is not None and monster.face_up and monster.negated_by is not None
+            and effect.location is Location.FIELD and effect.kind is not EffectKind.ACTIVATE)
+
+
+def negated_on_resolution(rules: Rules, state: GameState, link: ChainLink, effect: Effect
+                          ) -> str | None:
+    """The card that negates the resolving link: it is a monster effect activated on the
+    field, and the monster is face-up there now with its effects negated. ``None`` if not (a
+    monster that left the field as the cost, or was turned face-down, escapes Skill Drain)."""
+    monster = state.monster(link.card)
+    if monster is None or (monster.negated_by is None and not _negating_cards(rules)):
+        return None  # most links: nothing negates anything
+    if not activated_on_field(rules, state, link, effect):
+        return None
+    return effects_negated(rules, state, link.card)
+
+
+_LEAVING_COSTS = (OpName.TRIBUTE, OpName.BANISH, OpName.SEND_TO_GY, OpName.RETURN_TO_HAND)
+
+
+def negated_if_activated(rules: Rules, state: GameState, instance: str, effect: Effect
+                         ) -> tuple[str, bool] | None:
+    """``(negator, escapes)`` when the face-up monster ``instance`` has its effects negated
+    now and ``effect`` is one it activates on the field: it may still be activated (R110).
+    ``escapes`` is true when its cost takes the monster off the field and only a continuous
+    negation applies: the effect then resolves normally. ``None`` when nothing negates it."""
+    if effect.location is not Location.FIELD or effect.kind is EffectKind.ACTIVATE:
+        return None
+    negator = effects_negated(rules, state, instance)
+    if negator is None:
+        return None
+    leaves = any(step.op in _LEAVING_COSTS and step.who is Ref.SELF for step in effect.cost)
+    return negator, leaves and state.monster(instance).negated_by is None
+
+
+# -- the GY lock (Necrovalley, R113) --------------------------------------------------------
+
+_MOVES = (OpName.SPECIAL_SUMMON, OpName.RETURN_TO_HAND, OpName.BANISH, OpName.SEND_TO_GY,
+          OpName.DESTROY, OpName.TRIBUTE, OpName.DISCARD)
+
+
+def graveyard_lock(rules: Rules, state: GameState) -> str | None:
+    """The face-up card whose continuous effect locks the GY now (its activation, if any, has
+    resolved), or ``None``."""
+    locking = _locking_cards(rules)
+    if not locking:
+        return None
+    waiting = {link.card for link in state.chain
+               if rules.effect_of(state, link.card, link.effect).kind is EffectKind.ACTIVATE}
+    for card in state.spell_traps:
+        if card.face_up and card.card in locking and card.id not in waiting:
+            return card.id
+    return None
+
+
+def _locking_cards(rules: Rules) -> frozenset[str]:
+    found = rules.__dict__.get("_locking_cards")
+    if found is None:
+        found = frozenset(card_id for _, card_id in rules.instances
+                          if any(e.locks_graveyard for e in rules.cards[card_id].effects))
+        object.__setattr__(rules, "_locking_cards", found)
+    return found
+
+
+def moves_graveyard_cards(state: GameState, effect: Effect, refs: dict[Ref, str]) -> bool:
+    """Would ``effect`` move a card that is in the GY now (Special Summon it, return it,
+    banish it)? ``refs`` are the cards the activation captured."""
+    for step in effect.resolution:
+        if step.op not in _MOVES:
+            continue
+        if step.select is not None and step.select.zone is not None \
+                and step.select.zone.value == "graveyard":
+            return True
+        instance = refs.get(step.who) if step.who is not None else None
+        if instance is not None and state.in_graveyard(instance) is not None:
+            return True
+    return False
+
+
+def locked_on_resolution(rules: Rules, state: GameState, link: ChainLink, effect: Effect
+                         ) -> str | None:
+    """The card that negates the resolving link because it would move a card in the GY while
+    the GY is locked (R113), or ``None``."""
+    lock = graveyard_lock(rules, state)
+    if lock is None or not moves_graveyard_cards(state, effect, dict(link.refs)):
+        return None
+    return lock
+
+
+def locked_if_activated(rules: Rules, state: GameState, instance: str, effect: Effect
+                        ) -> str | None:
+    """The card that would negate ``effect`` of ``instance`` if it were activated now, since
+    it would move a card in the GY (R113): it may still be activated."""
+    lock = graveyard_lock(rules, state)
+    if lock is None or not moves_graveyard_cards(state, effect, {Ref.SELF: instance}):
+        return None
+    return lock
