@@ -15,6 +15,9 @@ Rules (documented in the README, "Diagrams"):
   ``graph.2``, … in the order of the Battle Phase; the Battle Step is one per number of
   attacks declared before it); inside those, and in any diagram of more than
   :data:`CLUSTER_LIMIT` pages, the pages of one window (step) are a cluster.
+- Of the layouts tried (:data:`LAYOUTS`), one whose texts stand apart
+  (:mod:`gamebook.book.textboxes`) is kept, if one does: a layout whose texts touch is
+  first laid out again with a wider search (:func:`_searched`).
 - The overview: one row per stage (the Start Step, the Battle Step before the first attack,
   attack 1 on each target, the Battle Step after it, …, the End Step), then the endings,
   one box per outcome class; one edge per pair of boxes, its count a tag on it.
@@ -347,12 +350,22 @@ class _Builder:
             sources = {layout: self.diagram(pages, clusters=clusters, title=title,
                                             groups=groups, rankdir=layout)
                        for layout in LAYOUTS}
-            scales = _layout_scales(sources)
-            if scales is None:
+            trials = _trials(sources)
+            if trials is None:
                 return sources[_rank_direction(pages, {page.number for page in pages})]
-            best = LAYOUTS[0]
-            for layout in LAYOUTS[1:]:  # another layout only when it is clearly better
-                if scales[layout] > scales[best] * 1.05:
+            for layout, (_, touching) in trials.items():
+                if touching:  # Graphviz set two texts into each other: search further
+                    searched = _searched(sources[layout])
+                    again = (_trials({layout: searched}) or {}).get(layout)
+                    if again and again[1] < touching:
+                        sources[layout], trials[layout] = searched, again
+            # the first layout of those whose texts touch least (none, if one can), another
+            # of them only when it is clearly better (keeps the text larger)
+            fewest = min(touching for _, touching in trials.values())
+            candidates = [layout for layout in LAYOUTS if trials[layout][1] == fewest]
+            best = candidates[0]
+            for layout in candidates[1:]:
+                if trials[layout][0] > trials[best][0] * 1.05:
                     best = layout
             return sources[best]
         inside = {page.number for page in pages}
@@ -657,27 +670,34 @@ def _padded(label: str) -> str:
     return "\n".join(f"{EDGE_PAD}{line}{EDGE_PAD}" for line in label.split("\n"))
 
 
-def _layout_scales(sources: dict[str, str]) -> dict[str, float] | None:
-    """How much Graphviz shrinks each source's layout to fit :data:`SIZE` (1: not at all),
-    or None without Graphviz."""
+def _trials(sources: dict[str, str]) -> dict[str, tuple[float, int]] | None:
+    """Each source laid out by Graphviz: how much it is shrunk to fit :data:`SIZE` (1: not at
+    all) and how many pairs of its texts touch (:mod:`gamebook.book.textboxes`); None
+    without Graphviz."""
     import shutil
     import subprocess
 
-    dot = shutil.which("dot")
-    if dot is None:
+    from gamebook.book.textboxes import boxes, collisions, layout, scale
+
+    if shutil.which("dot") is None:
         return None
-    scales = {}
+    found = {}
     for name, source in sources.items():
         try:
-            result = subprocess.run([dot, "-Tplain"], input=source.encode("utf-8"),
-                                    capture_output=True, check=False, timeout=30)
-        except (OSError, subprocess.TimeoutExpired):
+            laid_out = layout(source, timeout=30)
+            found[name] = (scale(laid_out), len(collisions(boxes(laid_out))))
+        except (OSError, ValueError, KeyError, subprocess.SubprocessError):
             return None
-        first = result.stdout.split(b"\n", 1)[0].split()
-        if result.returncode != 0 or len(first) < 2 or first[0] != b"graph":
-            return None
-        scales[name] = float(first[1])
-    return scales
+    return found
+
+
+def _searched(source: str) -> str:
+    """``source`` laid out with a wider network-simplex search (``searchsize``, 30 by
+    default). Graphviz 2.43 can leave two edge labels of one rank set into each other, the
+    space it keeps between them ignored, in a compressed layout (the Start Step example's
+    attack 1 in Chinese: 攻擊力變0效果 and 扭防效果 7 pt apart, their boxes 18 pt into each
+    other); searching further for each step of the x positions finds positions that keep it."""
+    return source.replace("\tgraph [", "\tgraph [searchsize=100 ", 1)
 
 
 def _rank_direction(pages: tuple[Page, ...], inside: set[int]) -> str:
