@@ -115,6 +115,9 @@ def _bad_breaks(label: str, lang: str, names: set[str]) -> list[str]:
         if not before or not after or index in layout:
             continue
         left, right = before.split()[-1] if before.split() else "", after.split()[0]
+        if index >= 2 and lines[index - 2].split() and lines[index - 2][-1] in "・･" \
+                and before.split() == [left]:  # the end of a long name broken at its ・
+            left = lines[index - 2].split()[-1] + left
         if not (cjk(before[-1]) or cjk(after[0])):  # two Latin words: was it one word?
             if (left + right).strip(".,:;()") in _english_words():
                 bad.append(f"{left}|{right}")
@@ -175,6 +178,9 @@ def test_the_word_break_check_finds_words_split_in_the_middle():
     assert not _bad_breaks("B 5300 ·\nLinkuriboh\ndestroyed", "en", {"Linkuriboh"})
     assert not _bad_breaks("結局：\n雙方LP不變", "zh-Hant", set())
     assert not _bad_breaks("プレイヤーAの\n番", "ja", set())
+    # a card name wider than a line breaks after its ・, and after it as after any name
+    assert not _bad_breaks("レオ・\nウィザード\n守備表示", "ja", {"レオ・ウィザード"})
+    assert _bad_breaks("レオ・ウィ\nザード", "ja", {"レオ・ウィザード"})
 
 
 needs_dot = pytest.mark.skipif(shutil.which("dot") is None,

@@ -584,6 +584,7 @@ class _Builder:
                         penwidth="1.6", margin="0.1,0.06",
                         tooltip=text(self.words(f"diagram.class_{outcome_class}")))
         row_of = {node: stage for stage, nodes in rows.items() for node in nodes}
+        beside: list[tuple[str, str, str]] = []  # an edge within a row, through its tag
         for number, ((source, target), count) in enumerate(edges.items(), start=1):
             outcome_class = target.removeprefix("end_") if target.startswith("end_") else None
             # from stage to stage: dark and heavy; into the endings: the class's colour
@@ -599,6 +600,7 @@ class _Builder:
                      height="0.2", width="0.2", tooltip=line["tooltip"])
             if row_of.get(source) == row_of.get(target):
                 rows[row_of[source]].append(tag)
+                beside.append((source, tag, target))
             dot.edge(source, tag, arrowhead="none", weight="4", **line)
             dot.edge(tag, target, weight="1" if outcome_class else "4", **line)
         for number, stage in enumerate(sorted(rows)):  # one row per stage, in order
@@ -606,6 +608,20 @@ class _Builder:
                 row.attr(rank="same")
                 for node in rows[stage]:
                     row.node(node)
+        # the boxes of a row joined by such edges, and their tags, side by side with nothing
+        # between them (a borderless cluster): an edge from a stage above to a stage below
+        # would otherwise pass between them, its tag in the row, and the row's edge loop over it
+        joined: list[list[str]] = []
+        for trio in beside:
+            near = [group for group in joined if set(group) & set(trio)]
+            merged = [node for group in near for node in group]
+            merged += [node for node in trio if node not in merged]
+            joined = [group for group in joined if group not in near] + [merged]
+        for number, group in enumerate(joined, start=1):
+            with dot.subgraph(name=f"cluster_row{number}") as together:
+                together.attr(label="", peripheries="0")
+                for node in group:
+                    together.node(node)
         with dot.subgraph(name="cluster_legend") as legend:  # apart, under the endings
             legend.attr(label=text(self.words("diagram.legend")), fontsize=FONT_SIZE,
                         color="#bbbbbb", rank="same")
