@@ -65,6 +65,18 @@ def test_the_field_picture_draws_the_opponents_row_from_across_the_table(article
     assert main_b.label.startswith("Player B") and main_a.label.startswith("Player A")
 
 
+def test_the_field_picture_breaks_a_card_name_only_after_its_middle_dot(tmp_path):
+    """A narrow box breaks レオ・ウィザード between its words, never inside one."""
+    out = tmp_path / "ja"
+    assert main(["article", str(EXAMPLE), "--out", str(out), "-q", "--lang", "ja"]) == 0
+    html = (out / "article.html").read_text(encoding="utf-8")
+    picture = html[html.index('<table class="picture">'):]
+    picture = picture[:picture.index("</table>")]
+    assert "レオ・<wbr>ウィザード<small>" in picture
+    assert "ヴァレルソード・<wbr>ドラゴン<small>" in picture
+    assert "overflow-wrap: anywhere" not in html  # no break inside a word when narrow
+
+
 def test_the_explanation_covers_what_the_walkthrough_explains(article):
     explained = {point.rule for point in article.points}
     missing = {what: rules - explained for what, rules in WALKTHROUGH_POINTS.items()

@@ -50,6 +50,7 @@ def test_aliases_are_in_book_languages_and_differ_from_the_cards_own_names():
     ("borrelsword_dragon", "zh-Hant", "槍管刺刀龍", "刺刀槍管龍"),
     ("linkuriboh", "zh-Hant", "連結庫里波", "連接栗子球"),
     ("mystical_space_typhoon", "zh-Hans", "气旋", "旋风"),
+    ("leo_wizard", "ja", "レオ・ウィザード", "獅子の魔術師"),
 ])
 def test_official_name_with_the_community_name_kept_as_alias(card_id, lang, official, alias):
     card = LIBRARY[card_id]

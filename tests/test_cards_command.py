@@ -93,7 +93,7 @@ def test_unknown_id_is_one_line_with_did_you_mean(capsys, wanted, suggestion):
 @pytest.mark.parametrize("name, card_id", [
     ("Mirror Force", "mirror_force"), ("庫里波", "kuriboh"), ("栗子球", "kuriboh"),
     ("刺刀槍管龍", "borrelsword_dragon"), ("连接栗子球", "linkuriboh"),
-    ("レオ・ウィザード", "leo_wizard")])
+    ("レオ・ウィザード", "leo_wizard"), ("獅子の魔術師", "leo_wizard")])
 def test_a_card_is_found_by_its_name_or_an_alias_in_any_language(capsys, name, card_id):
     code, out, _ = run(capsys, name, "--lang", "zh-Hant")
     assert code == 0

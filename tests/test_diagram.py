@@ -142,6 +142,15 @@ def test_wrap_breaks_at_spaces_and_between_cjk_characters_never_before_punctuati
             == "B 5000 · Leo Wizard destroyed ·\nLinkuriboh destroyed")
 
 
+def test_a_card_name_wider_than_a_line_breaks_after_its_middle_dot_only():
+    names = ("レオ・ウィザード", "ヴァレルソード・ドラゴン", "リンクリボー", "ドン・ザルーグ")
+    assert wrap("レオ・ウィザード", 14, "ja", names) == "レオ・\nウィザード"
+    assert wrap("ヴァレルソード・ドラゴン", 14, "ja", names) == "ヴァレルソード・\nドラゴン"
+    assert wrap("レオ・ウィザード守備表示", 14, "ja", names) == "レオ・\nウィザード\n守備表示"
+    # a name that fits a line stays whole, its ・ too
+    assert wrap("ドン・ザルーグを破壊", 14, "ja", names) == "ドン・ザルーグを\n破壊"
+
+
 def test_a_large_book_of_several_attacks_is_an_overview_plus_one_diagram_per_attack():
     parts = _dot(BATTLE_PHASE)
     # Attack 1 on Linkuriboh, then on Leo Wizard after a replay; the Battle Step after
@@ -265,6 +274,20 @@ def test_the_overviews_edges_run_through_their_count_tags():
             assert abs(px - x) <= half_w and abs(py - y) <= half_h, tag["name"]
             checked += 1
     assert checked == 2 * sum(1 for obj in objects.values() if obj["name"].startswith("n"))
+    # an edge within a row (attack 1's replay onto Leo Wizard) runs straight: nothing stands
+    # between its two boxes and its tag (an edge passing there made it loop over the other)
+    where = {obj["name"]: tuple(float(v) for v in obj["pos"].split(","))
+             for obj in objects.values() if "pos" in obj}
+    joined = {(objects[e["tail"]]["name"], objects[e["head"]]["name"]) for e in laid["edges"]}
+    beside = [(a, tag, b) for a, tag in joined for t, b in joined
+              if t == tag and tag.startswith("n") and where[a][1] == where[tag][1] == where[b][1]]
+    assert beside
+    for a, tag, b in beside:
+        low, high = sorted((where[a][0], where[b][0]))
+        assert low < where[tag][0] < high, tag
+        between = [name for name, (x, y) in where.items()
+                   if y == where[tag][1] and low < x < high and name != tag]
+        assert not between, (a, tag, b, between)
 
 
 def test_missing_font_warns_when_fontconfig_lists_no_font_for_the_language(tmp_path,

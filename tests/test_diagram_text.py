@@ -6,7 +6,8 @@ each other (issue 23).
   hold), Japanese and Chinese only between BudouX's phrases or after punctuation, and never
   inside a card name that fits on one line.
 - No two pieces of text of a laid-out diagram overlap or touch (``dot -Tjson``), in every
-  language, for a handful of examples (laying out takes Graphviz a few seconds).
+  language, in any diagram a build writes for any example (the overview and every part of a
+  big book too).
 """
 
 from __future__ import annotations
@@ -114,6 +115,9 @@ def _bad_breaks(label: str, lang: str, names: set[str]) -> list[str]:
         if not before or not after or index in layout:
             continue
         left, right = before.split()[-1] if before.split() else "", after.split()[0]
+        if index >= 2 and lines[index - 2].split() and lines[index - 2][-1] in "・･" \
+                and before.split() == [left]:  # the end of a long name broken at its ・
+            left = lines[index - 2].split()[-1] + left
         if not (cjk(before[-1]) or cjk(after[0])):  # two Latin words: was it one word?
             if (left + right).strip(".,:;()") in _english_words():
                 bad.append(f"{left}|{right}")
@@ -182,39 +186,42 @@ def test_the_word_break_check_finds_words_split_in_the_middle():
     token = {"冥府の使者カイエントークン"}  # wider than a line: broken at its phrases, then
     assert not _bad_breaks("冥府の\n使者カイエントークン\n攻撃表示", "ja", token)  # its end
     assert _bad_breaks("冥府の使者カイ\nエントークン", "ja", token)
+    # a card name wider than a line breaks after its ・, and after it as after any name
+    assert not _bad_breaks("レオ・\nウィザード\n守備表示", "ja", {"レオ・ウィザード"})
+    assert _bad_breaks("レオ・ウィ\nザード", "ja", {"レオ・ウィザード"})
 
 
 needs_dot = pytest.mark.skipif(shutil.which("dot") is None,
                                reason="Graphviz 'dot' is missing: no layout to check")
-# a handful of examples, small to large, and the overview of the Start Step example (drawn
-# as an overview and one diagram per attack or step), which issue 23 found colliding
-LAID_OUT = ("borrelsword_linkuriboh", "two_attackers_roar", "shrink_honest_kuriboh",
-            "magic_cylinder_negate_attack", "gorz_direct_attack")  # Gorz: a long Token name
-OVERVIEW = "borrelsword_linkuriboh_start_step"
+# examples whose diagram is also checked as --merge-endings draws it, small to large
+MERGED = ("borrelsword_linkuriboh", "two_attackers_roar", "shrink_honest_kuriboh",
+          "magic_cylinder_negate_attack")
+OVERVIEW = "borrelsword_linkuriboh_start_step"  # drawn as an overview and ten parts
 
 
 @needs_dot
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_two_texts_of_a_laid_out_diagram_touch(lang):
+def test_no_two_texts_of_any_diagram_a_build_writes_touch(lang):
+    """Every diagram ``build`` writes for every example (the whole diagram, or the overview
+    and every part), as the build chooses its layout, laid out once with ``dot -Tjson``;
+    about 10 s a language on an idle machine."""
     from diagram_layout import boxes, collisions, layout
 
-    problems = []
-    for name in LAID_OUT:
-        exploration = _exploration(ROOT / "examples" / f"{name}.yaml")
+    problems, drawn = [], 0
+    for path in EXAMPLES:
+        exploration = _exploration(path)
         book = build_book(exploration, lang)
-        for merge in (False, True):
-            part = diagrams(exploration, book, merge_endings=merge)[0]
-            found = boxes(layout(part.source))
-            assert found, f"{name}: no text found in the layout"
-            problems += [f"{name} {part.name} (merged endings: {merge}): {a.text!r} ({a.owner}) "
-                         f"and {b.text!r} ({b.owner}) {gap:.1f} pt apart"
-                         for a, b, gap in collisions(found)]
-    exploration = _exploration(ROOT / "examples" / f"{OVERVIEW}.yaml")
-    overview = diagrams(exploration, build_book(exploration, lang), layouts=False)[0]
-    found = boxes(layout(overview.source))
-    assert len(found) > 40, f"{OVERVIEW}: the overview's text is missing from the layout"
-    problems += [f"{OVERVIEW} overview: {a.text!r} ({a.owner}) and {b.text!r} ({b.owner}) "
-                 f"{gap:.1f} pt apart" for a, b, gap in collisions(found)]
+        for merge in (False, True) if path.stem in MERGED else (False,):
+            for part in diagrams(exploration, book, merge_endings=merge):
+                found = boxes(layout(part.source))
+                drawn += 1
+                overview = path.stem == OVERVIEW and part.name == "graph"
+                assert len(found) > (40 if overview else 3), \
+                    f"{path.stem} {part.name}: its text is missing from the layout"
+                problems += [f"{path.stem} {part.name} (merged endings: {merge}): {a.text!r} "
+                             f"({a.owner}) and {b.text!r} ({b.owner}) {gap:.1f} pt apart"
+                             for a, b, gap in collisions(found)]
+    assert drawn >= len(EXAMPLES) + len(MERGED) + 16  # the two big books' parts are in
     assert not problems, "\n".join(problems)
 
 

@@ -15,6 +15,9 @@ Rules (documented in the README, "Diagrams"):
   ``graph.2``, … in the order of the Battle Phase; the Battle Step is one per number of
   attacks declared before it); inside those, and in any diagram of more than
   :data:`CLUSTER_LIMIT` pages, the pages of one window (step) are a cluster.
+- Of the layouts tried (:data:`LAYOUTS`), one whose texts stand apart
+  (:mod:`gamebook.book.textboxes`) is kept, if one does: a layout whose texts touch is
+  first laid out again with a wider search (:func:`_searched`).
 - The overview: one row per stage (the Start Step, the Battle Step before the first attack,
   attack 1 on each target, the Battle Step after it, …, the End Step), then the endings,
   one box per outcome class; one edge per pair of boxes, its count a tag on it.
@@ -348,12 +351,22 @@ class _Builder:
             sources = {layout: self.diagram(pages, clusters=clusters, title=title,
                                             groups=groups, rankdir=layout)
                        for layout in LAYOUTS}
-            scales = _layout_scales(sources)
-            if scales is None:
+            trials = _trials(sources)
+            if trials is None:
                 return sources[_rank_direction(pages, {page.number for page in pages})]
-            best = LAYOUTS[0]
-            for layout in LAYOUTS[1:]:  # another layout only when it is clearly better
-                if scales[layout] > scales[best] * 1.05:
+            for layout, (_, touching) in trials.items():
+                if touching:  # Graphviz set two texts into each other: search further
+                    searched = _searched(sources[layout])
+                    again = (_trials({layout: searched}) or {}).get(layout)
+                    if again and again[1] < touching:
+                        sources[layout], trials[layout] = searched, again
+            # the first layout of those whose texts touch least (none, if one can), another
+            # of them only when it is clearly better (keeps the text larger)
+            fewest = min(touching for _, touching in trials.values())
+            candidates = [layout for layout in LAYOUTS if trials[layout][1] == fewest]
+            best = candidates[0]
+            for layout in candidates[1:]:
+                if trials[layout][0] > trials[best][0] * 1.05:
                     best = layout
             return sources[best]
         inside = {page.number for page in pages}
@@ -572,6 +585,7 @@ class _Builder:
                         penwidth="1.6", margin="0.1,0.06",
                         tooltip=text(self.words(f"diagram.class_{outcome_class}")))
         row_of = {node: stage for stage, nodes in rows.items() for node in nodes}
+        beside: list[tuple[str, str, str]] = []  # an edge within a row, through its tag
         for number, ((source, target), count) in enumerate(edges.items(), start=1):
             outcome_class = target.removeprefix("end_") if target.startswith("end_") else None
             # from stage to stage: dark and heavy; into the endings: the class's colour
@@ -587,6 +601,7 @@ class _Builder:
                      height="0.2", width="0.2", tooltip=line["tooltip"])
             if row_of.get(source) == row_of.get(target):
                 rows[row_of[source]].append(tag)
+                beside.append((source, tag, target))
             dot.edge(source, tag, arrowhead="none", weight="4", **line)
             dot.edge(tag, target, weight="1" if outcome_class else "4", **line)
         for number, stage in enumerate(sorted(rows)):  # one row per stage, in order
@@ -594,6 +609,20 @@ class _Builder:
                 row.attr(rank="same")
                 for node in rows[stage]:
                     row.node(node)
+        # the boxes of a row joined by such edges, and their tags, side by side with nothing
+        # between them (a borderless cluster): an edge from a stage above to a stage below
+        # would otherwise pass between them, its tag in the row, and the row's edge loop over it
+        joined: list[list[str]] = []
+        for trio in beside:
+            near = [group for group in joined if set(group) & set(trio)]
+            merged = [node for group in near for node in group]
+            merged += [node for node in trio if node not in merged]
+            joined = [group for group in joined if group not in near] + [merged]
+        for number, group in enumerate(joined, start=1):
+            with dot.subgraph(name=f"cluster_row{number}") as together:
+                together.attr(label="", peripheries="0")
+                for node in group:
+                    together.node(node)
         with dot.subgraph(name="cluster_legend") as legend:  # apart, under the endings
             legend.attr(label=text(self.words("diagram.legend")), fontsize=FONT_SIZE,
                         color="#bbbbbb", rank="same")
@@ -658,27 +687,34 @@ def _padded(label: str) -> str:
     return "\n".join(f"{EDGE_PAD}{line}{EDGE_PAD}" for line in label.split("\n"))
 
 
-def _layout_scales(sources: dict[str, str]) -> dict[str, float] | None:
-    """How much Graphviz shrinks each source's layout to fit :data:`SIZE` (1: not at all),
-    or None without Graphviz."""
+def _trials(sources: dict[str, str]) -> dict[str, tuple[float, int]] | None:
+    """Each source laid out by Graphviz: how much it is shrunk to fit :data:`SIZE` (1: not at
+    all) and how many pairs of its texts touch (:mod:`gamebook.book.textboxes`); None
+    without Graphviz."""
     import shutil
     import subprocess
 
-    dot = shutil.which("dot")
-    if dot is None:
+    from gamebook.book.textboxes import boxes, collisions, layout, scale
+
+    if shutil.which("dot") is None:
         return None
-    scales = {}
+    found = {}
     for name, source in sources.items():
         try:
-            result = subprocess.run([dot, "-Tplain"], input=source.encode("utf-8"),
-                                    capture_output=True, check=False, timeout=30)
-        except (OSError, subprocess.TimeoutExpired):
+            laid_out = layout(source, timeout=30)
+            found[name] = (scale(laid_out), len(collisions(boxes(laid_out))))
+        except (OSError, ValueError, KeyError, subprocess.SubprocessError):
             return None
-        first = result.stdout.split(b"\n", 1)[0].split()
-        if result.returncode != 0 or len(first) < 2 or first[0] != b"graph":
-            return None
-        scales[name] = float(first[1])
-    return scales
+    return found
+
+
+def _searched(source: str) -> str:
+    """``source`` laid out with a wider network-simplex search (``searchsize``, 30 by
+    default). Graphviz 2.43 can leave two edge labels of one rank set into each other, the
+    space it keeps between them ignored, in a compressed layout (the Start Step example's
+    attack 1 in Chinese: 攻擊力變0效果 and 扭防效果 7 pt apart, their boxes 18 pt into each
+    other); searching further for each step of the x positions finds positions that keep it."""
+    return source.replace("\tgraph [", "\tgraph [searchsize=100 ", 1)
 
 
 def _rank_direction(pages: tuple[Page, ...], inside: set[int]) -> str:

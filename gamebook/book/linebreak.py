@@ -4,7 +4,8 @@ English (and any text without CJK characters) breaks only at spaces. Japanese an
 break between phrases, as BudouX (a small line-breaking model for ja, zh-Hans and zh-Hant)
 segments them, so that a katakana word (リンクリボー) or a Chinese word (栗子球) is never cut.
 Card names are units too: no break falls inside one unless the name alone is wider than a
-line, and the edge of a card name is a break point even inside a long phrase. Closing
+line (then after its middle dots, レオ・|ウィザード, when it has any), and the edge of a card
+name is a break point even inside a long phrase. Closing
 punctuation (、：・, and a lone " · ") stays with the phrase before it, an opening bracket
 with the one after.
 
@@ -21,6 +22,9 @@ _CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
 # never at the start of a line (Japanese and Chinese line-breaking rules), nor at its end
 _CLOSING = "、。，：；）」』〉》・ーぁぃぅぇぉっゃゅょァィゥェォッャュョ:;,.)"
 _OPENING = "（「『〈《("
+# the middle dots between the words of a katakana name (レオ・ウィザード): where a card name
+# wider than a line breaks
+_DOTS = frozenset("・･")
 _PARSERS = {"ja": "load_default_japanese_parser",
             "zh-Hans": "load_default_simplified_chinese_parser",
             "zh-Hant": "load_default_traditional_chinese_parser"}
@@ -105,8 +109,11 @@ def _cuts(chunk: str, lang: str, keep: tuple[str, ...], width: int) -> list[int]
     cuts.discard(len(chunk))
     names = _spans(chunk, keep)
     for start, end in names:
+        inside = set(range(start + 1, end))
         if columns(chunk[start:end]) <= width:  # a name that fits a line stays whole
-            cuts -= set(range(start + 1, end))
+            cuts -= inside
+        elif _DOTS.intersection(chunk[start:end - 1]):  # a long name: after its ・ only
+            cuts = (cuts - inside) | {i + 1 for i in range(start, end - 1) if chunk[i] in _DOTS}
     edges = {start for start, _ in names} | {_after_particles(chunk, end) for _, end in names}
     edges -= {0, len(chunk)}
     bounds = sorted(cuts | {0, len(chunk)})

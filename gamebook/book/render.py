@@ -82,6 +82,7 @@ def _environment(autoescape: bool):  # pragma: no cover - trivial
     env.filters["em"] = md_em
     env.filters["rules"] = link_rules
     env.filters["h"] = html_escape
+    env.filters["name_breaks"] = name_breaks
     env.globals["rules_file"] = reference_file
     return env
 
@@ -98,6 +99,14 @@ def _html_escaped(text: str):  # -> markupsafe.Markup
     from markupsafe import escape
 
     return escape(text)
+
+
+def name_breaks(text: str):  # -> markupsafe.Markup
+    """HTML for a card name that may break after its middle dots only (レオ・<wbr>ウィザード):
+    a narrow box breaks a katakana name between its words, never inside one."""
+    from markupsafe import Markup, escape
+
+    return Markup(re.sub("([・･])(?=.)", r"\1<wbr>", str(escape(text))))
 
 
 def link_rules(text: str):  # -> markupsafe.Markup
