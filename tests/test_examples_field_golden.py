@@ -36,7 +36,7 @@ Why each count is right:
   the declaration, A's Forbidden Lance on either monster at each chance, the Damage Step's
   Lance: 26 decision points, 19 endings, the reference engine's 19 (R104).
 - skill_drain_borrelsword: A's ATK trigger and switch-to-DEF effect, B's Linkuriboh, Skill
-  Drain (chained to the trigger it negates it, R110; after it, Borrelsword's effects can
+  Drain (chained to the trigger it negates it, R109; after it, Borrelsword's effects can
   still be activated and do nothing) and Honest in the Damage Step: 94 / 97 decision points.
   38 endings: with Skill Drain face-up Borrelsword can be destroyed by battle (by Honest's
   Elf, or at 0 ATK after Linkuriboh, which escapes Skill Drain by its cost); 6 stopped
@@ -44,16 +44,16 @@ Why each count is right:
   through a window before the replay (D6).
 - swords_mst: B's Mystical Space Typhoon on the Swords or on Threatening Roar, in the Start
   Step or the Battle Step, A's Roar in answer or on its own, and B's attack once the Swords
-  is gone (R112): 26 decision points; 9 endings, 8 outcomes (B attacks the Elf for 1700
+  is gone (R111): 26 decision points; 9 endings, 8 outcomes (B attacks the Elf for 1700
   only where the Swords was destroyed and Roar was not activated; two endings differ only
   in why B could not attack: the Swords alone, or the Swords and Roar, R44). The reference
   engine cannot place a face-up Swords, so it is not compared.
 - spirit_barrier_evacuation: B's Spirit Barrier, A's Compulsory Evacuation Device on the
   Elf (a replay, then a direct attack on a player with no monster: the barrier's condition
-  fails at damage calculation, R111) or on the Skull, B's Kuriboh: 17 decision points, 11
+  fails at damage calculation, R110) or on the Skull, B's Kuriboh: 17 decision points, 11
   endings, the reference engine's 11.
 - necrovalley_linkuriboh: B's Linkuriboh at the declaration, its return from the GY by
-  Tributing Kuriboh (it does nothing while Necrovalley is face-up, R113), A's Mystical Space
+  Tributing Kuriboh (it does nothing while Necrovalley is face-up, R112), A's Mystical Space
   Typhoon on Necrovalley (chained to the return, the return resolves), A's replay: 20 / 21
   decision points, 12 endings; the reference engine reaches the same 10 zone-free end states.
 """

@@ -42,7 +42,7 @@ Why each count is right:
   declined, Solemn Warning on either activation (one ending: Gorz destroyed in the hand or on
   the field, A at 6000), Gorz and its 2500/2500 Token in four pairs of positions: 6, each once
   the End Step is over (Bottomless Trap Hole cannot answer a Summon in the Damage Step, R46).
-- tragoedia_hand (R121): B at the Skull's damage calculation (Kuriboh or pass: 1). With
+- tragoedia_hand (R114): B at the Skull's damage calculation (Kuriboh or pass: 1). With
   Kuriboh used: A's Gemini Elf attacks directly or not (1), Tragoedia after that damage (1)
   and its position (1). Without: Tragoedia after the 2500 (1); declined, Gemini Elf attacks
   directly or not (1), Kuriboh then (1), Tragoedia again (1) and its position (1); summoned,
@@ -50,7 +50,7 @@ Why each count is right:
   attacks the 1200 ATK Tragoedia (1, taking it to 600): 13. Endings: 14, the reference
   engine's 14 end states (LP 8000, 6100, 5500, 4800 or 3600 for B; Tragoedia at 1200 or 600
   on the field, in the hand or in the GY; Kuriboh in the hand or GY).
-- raigeki_break_kuriboh (R120): B at the declaration and again in the open Battle Step
+- raigeki_break_kuriboh (R113): B at the declaration and again in the open Battle Step
   (Raigeki Break: discarding Gemini Elf or Kuriboh, then targeting Summoned Skull or Trap
   Jammer, or pass: 2), A above each of the four activations of either window (Trap Jammer or
   pass: 8; the same cost and target lead to the same page from both windows), B in damage

@@ -1,4 +1,4 @@
-"""A cost chosen at activation together with a target (R16, R120): the cost is paid first,
+"""A cost chosen at activation together with a target (R16, R113): the cost is paid first,
 then the target chosen among the cards still there; both are part of the activation."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ def _raigeki() -> Engine:
     return Engine(load_situation(ROOT / "examples" / "raigeki_break_kuriboh.yaml"))
 
 
-def test_r120_raigeki_break_offers_every_cost_with_every_target_but_itself() -> None:
+def test_r113_raigeki_break_offers_every_cost_with_every_target_but_itself() -> None:
     eng = _raigeki()
     state, _ = play_events(eng, [], settle_end=True)
     offered = [text for text in legal(eng, state) if "raigeki_break" in text]
@@ -25,7 +25,7 @@ def test_r120_raigeki_break_offers_every_cost_with_every_target_but_itself() -> 
                        for target in ("summoned_skull", "trap_jammer")]
 
 
-def test_r120_the_cost_is_paid_at_activation_and_the_target_is_kept_on_the_link() -> None:
+def test_r113_the_cost_is_paid_at_activation_and_the_target_is_kept_on_the_link() -> None:
     eng = _raigeki()
     state, events = play_events(eng, [RAIGEKI.format(cost="kuriboh", target="summoned_skull")],
                                 settle_end=False)
@@ -38,7 +38,7 @@ def test_r120_the_cost_is_paid_at_activation_and_the_target_is_kept_on_the_link(
         "discarded")
 
 
-def test_r120_discarding_kuriboh_leaves_no_answer_when_raigeki_break_is_negated() -> None:
+def test_r113_discarding_kuriboh_leaves_no_answer_when_raigeki_break_is_negated() -> None:
     eng = _raigeki()
     state, _ = run_out(eng, [RAIGEKI.format(cost="kuriboh", target="summoned_skull"),
                              "A activate trap_jammer.activate"])
@@ -50,7 +50,7 @@ def test_r120_discarding_kuriboh_leaves_no_answer_when_raigeki_break_is_negated(
     assert state.life(B) == 2000
 
 
-def test_r120_raigeki_break_destroys_the_attacker_and_the_attack_ends() -> None:
+def test_r113_raigeki_break_destroys_the_attacker_and_the_attack_ends() -> None:
     eng = _raigeki()
     state, _ = run_out(eng, [RAIGEKI.format(cost="gemini_elf", target="summoned_skull"),
                              "A pass"])
@@ -58,7 +58,7 @@ def test_r120_raigeki_break_destroys_the_attacker_and_the_attack_ends() -> None:
     assert state.life(B) == 2000 and state.in_hand("kuriboh") is not None
 
 
-def test_r120_a_card_the_cost_sent_away_cannot_be_the_target(tmp_path) -> None:
+def test_r113_a_card_the_cost_sent_away_cannot_be_the_target(tmp_path) -> None:
     situation = write_situation(tmp_path, {
         "turn_player": "A",
         "players": {
@@ -78,7 +78,7 @@ def test_r120_a_card_the_cost_sent_away_cannot_be_the_target(tmp_path) -> None:
             ("wall", "giant")} <= choices
 
 
-def test_r120_an_action_with_a_cost_and_a_target_reads_back_from_its_text() -> None:
+def test_r113_an_action_with_a_cost_and_a_target_reads_back_from_its_text() -> None:
     action = Action(ActionKind.ACTIVATE, A, "raigeki_break", "activate", "summoned_skull",
                     "kuriboh")
     assert str(action) == "A activate raigeki_break.activate paying kuriboh -> summoned_skull"

@@ -1,4 +1,4 @@
-"""ATK/DEF that count cards (R121) and a printed '?' (R62): Tragoedia comes from the hand
+"""ATK/DEF that count cards (R114) and a printed '?' (R62): Tragoedia comes from the hand
 after battle damage and gains 600 ATK/DEF for each card in its controller's hand, counted
 again whenever the hand changes, in damage calculation too."""
 
@@ -42,7 +42,7 @@ def test_r62_a_null_atk_in_a_card_file_is_a_printed_question_mark() -> None:
     assert load_library()["linkuriboh"].printed_stats == (300, None)  # a Link: no DEF
 
 
-def test_r121_tragoedia_gains_600_for_each_card_in_the_hand() -> None:
+def test_r114_tragoedia_gains_600_for_each_card_in_the_hand() -> None:
     eng = _engine()
     state, _ = _summoned(eng)
     assert state.life(B) == 8000 - 2500
@@ -50,7 +50,7 @@ def test_r121_tragoedia_gains_600_for_each_card_in_the_hand() -> None:
     assert (tragoedia.stats.atk, tragoedia.stats.def_) == (1200, 1200)  # Kuriboh, Mystical Elf
 
 
-def test_r121_discarding_kuriboh_lowers_it_before_the_damage_is_calculated() -> None:
+def test_r114_discarding_kuriboh_lowers_it_before_the_damage_is_calculated() -> None:
     eng = _engine()
     state, _ = _summoned(eng)
     state = play_events(eng, ["A declare_attack gemini_elf -> tragoedia"], state)[0]
@@ -58,7 +58,7 @@ def test_r121_discarding_kuriboh_lowers_it_before_the_damage_is_calculated() -> 
     assert monster(state, "tragoedia").stats.atk == 1200
     state, events = play_events(eng, [KURIBOH], state, settle_end=False)
     assert monster(state, "tragoedia").stats.atk == 600  # one card left in the hand
-    told = [e for e in events if e.kind == "recounted"]  # the book says so (R121)
+    told = [e for e in events if e.kind == "recounted"]  # the book says so (R114)
     assert [(e.card, e.get("count"), e.get("atk")) for e in told] == [("tragoedia", 1, 600)]
     state = pass_until(eng, state, lambda s: s.monster("tragoedia") is None)
     assert "tragoedia" in graveyard(state)
@@ -66,7 +66,7 @@ def test_r121_discarding_kuriboh_lowers_it_before_the_damage_is_calculated() -> 
     assert state.life(B) == 8000 - 2500  # no battle damage from the second battle
 
 
-def test_r121_without_kuriboh_tragoedia_keeps_1200_and_b_takes_700() -> None:
+def test_r114_without_kuriboh_tragoedia_keeps_1200_and_b_takes_700() -> None:
     eng = _engine()
     state, _ = _summoned(eng)
     state = play_events(eng, ["A declare_attack gemini_elf -> tragoedia"], state)[0]
@@ -75,7 +75,7 @@ def test_r121_without_kuriboh_tragoedia_keeps_1200_and_b_takes_700() -> None:
     assert state.life(B) == 8000 - 2500 - 700
 
 
-def test_r121_with_no_card_to_count_a_printed_question_mark_is_0(tmp_path) -> None:
+def test_r114_with_no_card_to_count_a_printed_question_mark_is_0(tmp_path) -> None:
     situation = write_situation(tmp_path, {
         "turn_player": "A",
         "players": {"A": {"monsters": [{"id": "skull", "card": "summoned_skull"}]},

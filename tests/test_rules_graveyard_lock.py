@@ -1,4 +1,4 @@
-"""R113: Necrovalley's GY lock: while it is face-up, an effect that would move a card in the
+"""R112: Necrovalley's GY lock: while it is face-up, an effect that would move a card in the
 GY (Linkuriboh's Special Summon of itself from the GY) can be activated but is negated."""
 
 from __future__ import annotations
@@ -38,15 +38,15 @@ def _engine(tmp_path, *, necrovalley: bool = True) -> Engine:  # noqa: ANN001
     }), "seed")
 
 
-def test_r113_linkuriboh_can_be_activated_from_the_gy_and_the_book_says_it_does_nothing(
+def test_r112_linkuriboh_can_be_activated_from_the_gy_and_the_book_says_it_does_nothing(
         tmp_path) -> None:
     eng = _engine(tmp_path)
     state = play(eng, UP_TO_REVIVE, settle_end=False)
     found = note(eng, state, "linkuriboh", "revive")
-    assert found.legal and (found.rule, found.reason) == ("R113", "graveyard_locked")
+    assert found.legal and (found.rule, found.reason) == ("R112", "graveyard_locked")
 
 
-def test_r113_the_summon_from_the_gy_is_negated_and_the_cost_stays_paid(tmp_path) -> None:
+def test_r112_the_summon_from_the_gy_is_negated_and_the_cost_stays_paid(tmp_path) -> None:
     eng = _engine(tmp_path)
     state, events = play_events(eng, [*UP_TO_REVIVE, "B activate linkuriboh.revive paying kuriboh",
                                       "A pass", "B pass"], settle_end=False)
@@ -58,14 +58,14 @@ def test_r113_the_summon_from_the_gy_is_negated_and_the_cost_stays_paid(tmp_path
     assert B not in state.summoned_this_turn
 
 
-def test_r113_without_necrovalley_linkuriboh_comes_back(tmp_path) -> None:
+def test_r112_without_necrovalley_linkuriboh_comes_back(tmp_path) -> None:
     eng = _engine(tmp_path, necrovalley=False)
     state = play(eng, [*UP_TO_REVIVE, "B activate linkuriboh.revive paying kuriboh", "A pass",
                        "B pass"], settle_end=False)
     assert state.monster("linkuriboh") is not None
 
 
-def test_r113_the_lock_ends_when_necrovalley_leaves_the_field(tmp_path) -> None:
+def test_r112_the_lock_ends_when_necrovalley_leaves_the_field(tmp_path) -> None:
     eng = _engine(tmp_path)
     state = play(eng, UP_TO_REVIVE, settle_end=False)
     assert graveyard_lock(eng.rules, state) == "necrovalley"
@@ -74,7 +74,7 @@ def test_r113_the_lock_ends_when_necrovalley_leaves_the_field(tmp_path) -> None:
     assert note(eng, state, "linkuriboh", "revive").reason is None
 
 
-def test_r113_effects_that_do_not_move_gy_cards_are_untouched(tmp_path) -> None:
+def test_r112_effects_that_do_not_move_gy_cards_are_untouched(tmp_path) -> None:
     eng = _engine(tmp_path)
     state = play(eng, ["A pass"], settle_end=False)
     assert note(eng, state, "linkuriboh", "zero_atk").reason is None  # on the field

@@ -1,4 +1,4 @@
-"""R110: effects negated on the field (Skill Drain, Forbidden Chalice).
+"""R109: effects negated on the field (Skill Drain, Forbidden Chalice).
 
 The example ``examples/skill_drain_borrelsword.yaml``: Borrelsword Dragon has declared an
 attack on Mystical Elf; Player B controls Linkuriboh, has Skill Drain Set and holds Honest.
@@ -55,7 +55,7 @@ def _chalice_engine(tmp_path) -> Engine:  # noqa: ANN001
 
 # -- Skill Drain ---------------------------------------------------------------------------
 
-def test_r110_skill_drain_chained_to_borrelsword_negates_its_atk_effect() -> None:
+def test_r109_skill_drain_chained_to_borrelsword_negates_its_atk_effect() -> None:
     eng = _drain_engine()
     state, events = play_events(eng, ["A activate borrelsword.atk_gain", DRAIN, "A pass",
                                       "B pass"], settle_end=False)
@@ -68,7 +68,7 @@ def test_r110_skill_drain_chained_to_borrelsword_negates_its_atk_effect() -> Non
     assert effects_negated(eng.rules, state, "borrelsword") == "skill_drain"
 
 
-def test_r110_skill_drain_applies_only_once_its_activation_has_resolved() -> None:
+def test_r109_skill_drain_applies_only_once_its_activation_has_resolved() -> None:
     eng = _drain_engine()
     state = play(eng, ["A pass", DRAIN], settle_end=False)
     assert state.spell_trap("skill_drain").face_up and state.chain
@@ -78,11 +78,11 @@ def test_r110_skill_drain_applies_only_once_its_activation_has_resolved() -> Non
     assert effects_negated(eng.rules, state, "linkuriboh") == "skill_drain"  # both sides
 
 
-def test_r110_negated_effects_can_still_be_activated_and_the_note_says_why() -> None:
+def test_r109_negated_effects_can_still_be_activated_and_the_note_says_why() -> None:
     eng = _drain_engine()
     state = play(eng, ["A pass", DRAIN, "A pass", "B pass"])
     found = note(eng, state, "borrelsword", "position_change")
-    assert found.legal and (found.rule, found.reason) == ("R110", "effects_negated")
+    assert found.legal and (found.rule, found.reason) == ("R109", "effects_negated")
     state, events = play_events(eng, ["A activate borrelsword.position_change -> mystical_elf",
                                       "B pass", "A pass"], state, settle_end=False)
     assert first(events, "no_effect").get("why") == "monster_effects_negated"
@@ -90,7 +90,7 @@ def test_r110_negated_effects_can_still_be_activated_and_the_note_says_why() -> 
     assert state.attack_allowance("borrelsword") == 1  # no second attack either
 
 
-def test_r110_linkuriboh_tributed_as_the_cost_escapes_skill_drain() -> None:
+def test_r109_linkuriboh_tributed_as_the_cost_escapes_skill_drain() -> None:
     eng = _drain_engine()
     state, events = play_events(eng, ["A pass", "B activate linkuriboh.zero_atk", "A pass",
                                       DRAIN, "A pass", "B pass"], settle_end=False)
@@ -98,7 +98,7 @@ def test_r110_linkuriboh_tributed_as_the_cost_escapes_skill_drain() -> None:
     assert not any(e.kind == "no_effect" and e.card == "linkuriboh" for e in events)
 
 
-def test_r110_negated_borrelsword_is_destroyed_by_battle_and_honest_from_the_hand_works(
+def test_r109_negated_borrelsword_is_destroyed_by_battle_and_honest_from_the_hand_works(
         ) -> None:
     eng = _drain_engine()
     state = to_damage_step(eng, ["A pass", DRAIN, "A pass", "B pass"])
@@ -109,14 +109,14 @@ def test_r110_negated_borrelsword_is_destroyed_by_battle_and_honest_from_the_han
     assert state.life(A) == 8000 - (3800 - 3000)
 
 
-def test_r110_without_skill_drain_borrelsword_survives_the_same_battle() -> None:
+def test_r109_without_skill_drain_borrelsword_survives_the_same_battle() -> None:
     eng = _drain_engine()
     state = to_damage_step(eng, ["A pass", "B pass"])
     state, _ = run_out(eng, ["B activate honest.gain"], state)
     assert state.monster("borrelsword") is not None  # cannot be destroyed by battle
 
 
-def test_r110_the_effects_come_back_when_skill_drain_leaves_the_field() -> None:
+def test_r109_the_effects_come_back_when_skill_drain_leaves_the_field() -> None:
     eng = _drain_engine()
     state = play(eng, ["A pass", DRAIN, "A pass", "B pass"])
     state, _ = leave_field(eng.rules, state, "skill_drain", "destroyed")
@@ -124,7 +124,7 @@ def test_r110_the_effects_come_back_when_skill_drain_leaves_the_field() -> None:
     assert note(eng, state, "borrelsword", "position_change").reason is None
 
 
-def test_r110_skill_drain_cannot_be_activated_in_the_damage_step() -> None:
+def test_r109_skill_drain_cannot_be_activated_in_the_damage_step() -> None:
     eng = _drain_engine()
     state = to_damage_step(eng, ["A pass", "B pass"])
     assert forbidden_by(eng, state, "skill_drain", "activate") == "R46"
@@ -132,7 +132,7 @@ def test_r110_skill_drain_cannot_be_activated_in_the_damage_step() -> None:
 
 # -- Forbidden Chalice ---------------------------------------------------------------------
 
-def test_r110_chalice_chained_to_borrelsword_negates_it_and_raises_its_atk(tmp_path) -> None:
+def test_r109_chalice_chained_to_borrelsword_negates_it_and_raises_its_atk(tmp_path) -> None:
     eng = _chalice_engine(tmp_path)
     state, events = play_events(eng, ["A activate borrelsword.atk_gain",
                                       "B activate chalice.activate -> borrelsword",
@@ -144,7 +144,7 @@ def test_r110_chalice_chained_to_borrelsword_negates_it_and_raises_its_atk(tmp_p
     assert first(events, "effects_negated").card == "borrelsword"
 
 
-def test_r110_an_effect_activated_while_chalice_negates_it_does_nothing_off_the_field(
+def test_r109_an_effect_activated_while_chalice_negates_it_does_nothing_off_the_field(
         tmp_path) -> None:
     eng = _chalice_engine(tmp_path)
     state = eng.start().state
@@ -156,7 +156,7 @@ def test_r110_an_effect_activated_while_chalice_negates_it_does_nothing_off_the_
     assert first(events, "no_effect").get("why") == "monster_effects_negated"
 
 
-def test_r110_a_monster_turned_face_down_loses_the_chalices_negation(tmp_path) -> None:
+def test_r109_a_monster_turned_face_down_loses_the_chalices_negation(tmp_path) -> None:
     from gamebook.cards.model import OpName, Primitive, Ref
     from gamebook.rules.operations import _HANDLERS
     from gamebook.rules.state import ChainLink
@@ -173,7 +173,7 @@ def test_r110_a_monster_turned_face_down_loses_the_chalices_negation(tmp_path) -
 
 # -- continuous effects of a negated monster (R84) -----------------------------------------
 
-def test_r110_a_negated_monsters_own_continuous_atk_raise_stops_and_comes_back(
+def test_r109_a_negated_monsters_own_continuous_atk_raise_stops_and_comes_back(
         tmp_path) -> None:
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "A",
@@ -198,16 +198,16 @@ def test_r110_a_negated_monsters_own_continuous_atk_raise_stops_and_comes_back(
     assert monster(state, "summoned_skull").stats.atk == 2800
 
 
-def test_r110_the_note_under_chalice_says_the_effect_does_nothing_wherever_it_is(
+def test_r109_the_note_under_chalice_says_the_effect_does_nothing_wherever_it_is(
         tmp_path) -> None:
     eng = _chalice_engine(tmp_path)
     state = play(eng, ["A pass", "B activate chalice.activate -> borrelsword", "A pass",
                        "B pass"])
     found = note(eng, state, "borrelsword", "position_change")
-    assert found.legal and (found.rule, found.reason) == ("R110", "effects_negated_lasting")
+    assert found.legal and (found.rule, found.reason) == ("R109", "effects_negated_lasting")
 
 
-def test_r110_chalice_on_a_monster_without_effects_only_raises_its_atk(tmp_path) -> None:
+def test_r109_chalice_on_a_monster_without_effects_only_raises_its_atk(tmp_path) -> None:
     eng = _chalice_engine(tmp_path)
     state, events = play_events(eng, ["A pass", "B activate chalice.activate -> mystical_elf",
                                       "A pass", "B pass"], settle_end=False)
@@ -216,7 +216,7 @@ def test_r110_chalice_on_a_monster_without_effects_only_raises_its_atk(tmp_path)
     assert "effects_negated" not in [e.kind for e in events]
 
 
-def test_r110_a_continuous_card_whose_activation_is_negated_goes_to_the_gy() -> None:
+def test_r109_a_continuous_card_whose_activation_is_negated_goes_to_the_gy() -> None:
     from gamebook.rules.operations import resolve_top
 
     eng = _drain_engine()

@@ -1,4 +1,4 @@
-"""R111: a continuous protection of a player, conditioned on the board (Spirit Barrier: while
+"""R110: a continuous protection of a player, conditioned on the board (Spirit Barrier: while
 its controller controls a monster, that player takes no battle damage), checked when battle
 damage would be dealt."""
 
@@ -40,7 +40,7 @@ def _engine(tmp_path, *, face_up: bool = False, defenders: bool = True,  # noqa:
     }), "seed")
 
 
-def test_r111_no_battle_damage_while_its_controller_controls_a_monster(tmp_path) -> None:
+def test_r110_no_battle_damage_while_its_controller_controls_a_monster(tmp_path) -> None:
     eng = _engine(tmp_path)
     state, events = run_out(eng, ["A pass", "B activate barrier.activate"])
     assert state.life(B) == 8000
@@ -49,13 +49,13 @@ def test_r111_no_battle_damage_while_its_controller_controls_a_monster(tmp_path)
     assert (spared.player, spared.get("by"), spared.get("amount")) == (B, "barrier", 1700)
 
 
-def test_r111_without_a_monster_the_player_takes_the_damage(tmp_path) -> None:
+def test_r110_without_a_monster_the_player_takes_the_damage(tmp_path) -> None:
     eng = _engine(tmp_path, face_up=True, defenders=False)
     state, _ = run_out(eng)
     assert state.life(B) == 8000 - 2500
 
 
-def test_r111_the_condition_is_checked_when_it_matters(tmp_path) -> None:
+def test_r110_the_condition_is_checked_when_it_matters(tmp_path) -> None:
     eng = _engine(tmp_path, face_up=True)
     state = eng.start().state
     assert ability_source(eng.rules, state, B, PlayerAbility.NO_BATTLE_DAMAGE) == "barrier"
@@ -65,7 +65,7 @@ def test_r111_the_condition_is_checked_when_it_matters(tmp_path) -> None:
     assert ability_source(eng.rules, gone, B, PlayerAbility.NO_BATTLE_DAMAGE) is None
 
 
-def test_r111_it_applies_once_its_activation_has_resolved(tmp_path) -> None:
+def test_r110_it_applies_once_its_activation_has_resolved(tmp_path) -> None:
     eng = _engine(tmp_path)
     state = play(eng, ["A pass", "B activate barrier.activate"], settle_end=False)
     assert state.spell_trap("barrier").face_up
@@ -74,7 +74,7 @@ def test_r111_it_applies_once_its_activation_has_resolved(tmp_path) -> None:
     assert ability_source(eng.rules, state, B, PlayerAbility.NO_BATTLE_DAMAGE) == "barrier"
 
 
-def test_r111_kuriboh_has_no_damage_to_prevent_under_spirit_barrier(tmp_path) -> None:
+def test_r110_kuriboh_has_no_damage_to_prevent_under_spirit_barrier(tmp_path) -> None:
     from gamebook.rules.timing import battle_damage_to
 
     eng = _engine(tmp_path, face_up=True, hand=("kuriboh",))

@@ -1,4 +1,4 @@
-"""R112: a Normal Spell that stays face-up for some of the opponent's turns and locks their
+"""R111: a Normal Spell that stays face-up for some of the opponent's turns and locks their
 attacks while it is face-up (Swords of Revealing Light); its flip of face-down monsters
 starts their Flip Effects (R6).
 
@@ -43,21 +43,21 @@ def _battle_step(eng: Engine, moves: list[str]):  # noqa: ANN202
     return state
 
 
-def test_r112_the_situation_states_the_turns_left() -> None:
+def test_r111_the_situation_states_the_turns_left() -> None:
     state = _engine().start().state
     swords = state.spell_trap("swords")
     assert swords.face_up and swords.turns_left == 2
 
 
-def test_r112_no_attack_while_swords_is_face_up_and_the_book_says_why() -> None:
+def test_r111_no_attack_while_swords_is_face_up_and_the_book_says_why() -> None:
     eng = _engine()
     state = _battle_step(eng, ["B pass", "A pass"])
     assert state.window.step is Step.BATTLE_STEP and _attacks(eng, state) == []
     locked = note(eng, state, "swords", "attack_lock")
-    assert (locked.legal, locked.rule, locked.reason) == (False, "R112", "attacks_locked")
+    assert (locked.legal, locked.rule, locked.reason) == (False, "R111", "attacks_locked")
 
 
-def test_r112_destroying_swords_ends_the_lock() -> None:
+def test_r111_destroying_swords_ends_the_lock() -> None:
     eng = _engine()
     state = _battle_step(eng, [TYPHOON, "A pass", "B pass"])
     assert state.spell_trap("swords") is None
@@ -66,7 +66,7 @@ def test_r112_destroying_swords_ends_the_lock() -> None:
     assert state.life(A) == 8000 - (2500 - 800)
 
 
-def test_r112_threatening_roar_chained_to_the_typhoon_keeps_b_from_attacking() -> None:
+def test_r111_threatening_roar_chained_to_the_typhoon_keeps_b_from_attacking() -> None:
     eng = _engine()
     state = _battle_step(eng, [TYPHOON, "A activate threatening_roar.activate", "B pass",
                                "A pass"])
@@ -74,7 +74,7 @@ def test_r112_threatening_roar_chained_to_the_typhoon_keeps_b_from_attacking() -
     assert B in state.cannot_declare_attacks  # for the turn (R44), not the Swords' lock
 
 
-def test_r112_swords_that_resolves_stays_for_three_turns_and_flips_monsters(tmp_path) -> None:
+def test_r111_swords_that_resolves_stays_for_three_turns_and_flips_monsters(tmp_path) -> None:
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "A",
         "players": {
@@ -92,6 +92,6 @@ def test_r112_swords_that_resolves_stays_for_three_turns_and_flips_monsters(tmp_
         SpellTrapState("swords", "swords_of_revealing_light", A, True, False))
     state = replace(state, chain=(ChainLink(A, "swords", "activate", 7),))
     state, events, done = resolve_top(eng.rules, state)
-    assert done and state.spell_trap("swords").turns_left == 3  # it stays (R112)
+    assert done and state.spell_trap("swords").turns_left == 3  # it stays (R111)
     assert state.monster("man_eater_bug").face_up
     assert "man_eater_bug" in state.flipped  # its Flip Effect comes after the chain (R6)

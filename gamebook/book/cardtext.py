@@ -180,7 +180,7 @@ class _Writer:
         if not steps:
             return opening + self.w("no_effect")
         turns = getattr(self.card, "stays_for_opponent_turns", None)
-        if turns and effect.kind is EffectKind.ACTIVATE:  # Swords of Revealing Light (R112)
+        if turns and effect.kind is EffectKind.ACTIVATE:  # Swords of Revealing Light (R111)
             steps = self.w("join.also", first=steps,
                            next=self.w("stays_for_opponent_turns", turns=turns))
         steps = steps if need else _cap(steps)
@@ -194,14 +194,14 @@ class _Writer:
         tie = getattr(effect, "tie", None)
         if tie is not None:
             parts.extend(self.tie(tie))
-        parts.extend(self.w(f"ability.you_{ability.value}")  # Spirit Barrier (R111)
+        parts.extend(self.w(f"ability.you_{ability.value}")  # Spirit Barrier (R110)
                      for ability in getattr(effect, "grants_player", ()))
-        parts.extend(self.w(f"ability.opponent_{ability.value}")  # Swords (R112)
+        parts.extend(self.w(f"ability.opponent_{ability.value}")  # Swords (R111)
                      for ability in getattr(effect, "grants_opponent", ()))
-        if getattr(effect, "locks_graveyard", False):  # Necrovalley (R113)
+        if getattr(effect, "locks_graveyard", False):  # Necrovalley (R112)
             parts.append(self.w("locks_graveyard"))
         negated = getattr(effect, "negates_effects_of", None)
-        if negated is not None:  # Skill Drain (R110)
+        if negated is not None:  # Skill Drain (R109)
             parts.append(self.w("negates_effects_of",
                                 monsters=self.spec(negated, Pick.ALL, face_up=True)))
         if not parts:
@@ -226,7 +226,7 @@ class _Writer:
 
     def modifier(self, modifier: Any) -> list[str]:
         """A continuous ATK/DEF change: "all face-up … monsters gain 500 ATK and 500 DEF";
-        "This card gains 600 ATK and 600 DEF for each card in your hand" (R121); "the
+        "This card gains 600 ATK and 600 DEF for each card in your hand" (R114); "the
         equipped monster gains 1000 ATK"; Megamorph's "becomes double its original"."""
         if TargetFilter.EQUIPPED in modifier.select.filters:  # R105
             monster = self.w("ref.equipped")

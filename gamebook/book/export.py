@@ -112,7 +112,7 @@ def _edges(exploration: Exploration, book: Book) -> Iterator[tuple[dict[str, Any
             attrs = {"player": action.player.value, "action": action.kind.value,
                      "card": action.card, "effect": action.effect, "target": action.target,
                      "label": choice.label}
-            if action.cost is not None:  # the card chosen for the cost (R16, R120)
+            if action.cost is not None:  # the card chosen for the cost (R16, R113)
                 attrs["cost"] = action.cost
             edge = edges.get(child)
             if edge is not None:

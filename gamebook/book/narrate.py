@@ -126,7 +126,7 @@ class Narrator:
             effect = self.effect(action.card, action.effect)
             definition = self.instances[action.card].effect(action.effect)
             paid = cost_choice(definition)
-            if action.cost and paid is not None:  # the card chosen for the cost (R16, R120)
+            if action.cost and paid is not None:  # the card chosen for the cost (R16, R113)
                 if action.target:
                     return self.msg(f"choice.activate_{paid.op.value}_target", effect=effect,
                                     card=self.card(action.cost),
@@ -172,7 +172,7 @@ class Narrator:
             effect = self.instances[action.card].effect(action.effect)
             label = (self.card(action.card) if effect.kind is EffectKind.ACTIVATE
                      else effect.text.get(self.lang) or effect.text.get("en") or effect.id)
-            if action.cost and action.target:  # the cost's card, then the target (R120)
+            if action.cost and action.target:  # the cost's card, then the target (R113)
                 return self.msg("short.cost_target", effect=label, card=self.card(action.cost),
                                 target=self.card(action.target))
             if action.target or action.cost:
@@ -202,7 +202,7 @@ class Narrator:
         if note.legal and note.reason == "same_as":  # not offered: an equal card's is
             return self.msg("meta.can_same", player=self.player(note.player), effect=effect,
                             card=self.card(dict(note.args)["card"]))
-        if note.reason == "attacks_locked":  # a face-up card forbids attacks (R112)
+        if note.reason == "attacks_locked":  # a face-up card forbids attacks (R111)
             return self.msg("meta.cannot_attack_locked", player=self.player(note.player),
                             card=self.card(note.card))
         if note.legal and note.reason == "graveyard_locked":  # it may, and does nothing
@@ -403,7 +403,7 @@ class Narrator:
             where = ev.get("to")
             return self.msg(f"event.destroyed_{where}" if where else "event.destroyed",
                             card=self.card(ev.card), effect=self.effect_key(ev.get("by")))
-        if kind == "recounted":  # ATK/DEF that count the cards in the hand (R121)
+        if kind == "recounted":  # ATK/DEF that count the cards in the hand (R114)
             return self.msg("event.recounted", card=self.card(ev.card), count=ev.get("count"),
                             atk=ev.get("atk"), defense=ev.get("defense"))
         if kind in ("banished", "token_vanished") and ev.get("why") == "destroyed":

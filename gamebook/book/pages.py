@@ -328,7 +328,7 @@ def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engin
             attacks.append(narrator.msg("ending.forbidden", player=narrator.player(player)))
         source = ability_source(engine.rules, state, Player(player),
                                 PlayerAbility.CANNOT_DECLARE_ATTACKS)
-        if source not in (None, "turn"):  # a face-up card forbids it too (R112)
+        if source not in (None, "turn"):  # a face-up card forbids it too (R111)
             attacks.append(narrator.msg("ending.forbidden_by", player=narrator.player(player),
                                         card=narrator.card(source)))
     for player, ability in sorted(state.player_abilities):

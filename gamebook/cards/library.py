@@ -134,7 +134,7 @@ _NEEDS_PLAYER = (OpName.FORBID_ATTACK_DECLARATION, OpName.INFLICT_DAMAGE, OpName
 
 
 def _cost_choice_problem(effect: Effect) -> str | None:
-    """An activation names at most one card for its cost (and its target, R120)."""
+    """An activation names at most one card for its cost (and its target, R113)."""
     if len(cost_choices(effect)) > 1:
         return "two cost steps that choose a card ('select' with pick: one) in one effect " \
             "are not supported; the activation names one card for its cost"

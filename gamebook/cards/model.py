@@ -108,7 +108,7 @@ class Condition(StrEnum):
     SPELL_CARD_ACTIVATED = "spell_card_activated"
     TRAP_CARD_ACTIVATED = "trap_card_activated"
     YOU_CONTROL_NO_CARDS = "you_control_no_cards"  # no card in your Monster or Spell/Trap Zones
-    YOU_CONTROL_A_MONSTER = "you_control_a_monster"  # a monster in your Monster Zones (R111)
+    YOU_CONTROL_A_MONSTER = "you_control_a_monster"  # a monster in your Monster Zones (R110)
     OPPONENTS_TURN = "opponents_turn"  # "during your opponent's turn"
     # Which damage this card's controller last took (R101): battle damage, or effect damage.
     LAST_DAMAGE_WAS_BATTLE = "last_damage_was_battle"
@@ -179,7 +179,7 @@ class OpName(StrEnum):
     # tie this card to `who`, the monster its effect Special Summoned ("that monster"): the
     # card's `tie` then says what happens to one when the other goes (R108)
     TIE = "tie"
-    # the effects of `who` (a face-up monster) are negated until the end of this turn (R110)
+    # the effects of `who` (a face-up monster) are negated until the end of this turn (R109)
     NEGATE_MONSTER_EFFECTS = "negate_monster_effects"
 
 
@@ -300,7 +300,7 @@ class TargetSpec:
 
 
 class StatCount(StrEnum):
-    """What a continuous ATK/DEF change counts: its amount is `atk`/`defense` for each (R121)."""
+    """What a continuous ATK/DEF change counts: its amount is `atk`/`defense` for each (R114)."""
 
     # "for each card in your hand": the hand of the modifying card's controller
     CARD_IN_HAND = "card_in_hand"
@@ -328,7 +328,7 @@ class ByLifePoints:
 class StatModifier:
     """A continuous change of the ATK/DEF of every face-up monster matching `select`: a
     raise/lower (`atk`, `defense`: DELTA-cont), or that much for each card `per` counts,
-    re-evaluated whenever the count changes (R121), and/or "its ATK becomes a multiple of its
+    re-evaluated whenever the count changes (R114), and/or "its ATK becomes a multiple of its
     original ATK" (`atk_becomes_original`: a CSET, R82, R106)."""
 
     __pydantic_config__ = _STRICT
@@ -469,15 +469,15 @@ class Effect:
     modifies: StatModifier | None = None  # a continuous effect's ATK/DEF change (R7, R71)
     tie: Tie | None = None  # a continuous effect: the card and its monster go together (R108)
     # a continuous effect that negates the effects of every face-up monster it selects, while
-    # its card is face-up on the field (Skill Drain, R110)
+    # its card is face-up on the field (Skill Drain, R109)
     negates_effects_of: TargetSpec | None = None
     # a continuous effect on its controller while its card is face-up and its `conditions`
-    # hold, checked each time it matters (Spirit Barrier: no_battle_damage, R111)
+    # hold, checked each time it matters (Spirit Barrier: no_battle_damage, R110)
     grants_player: tuple[PlayerAbility, ...] = ()
     # the same, on its controller's opponent (Swords of Revealing Light: cannot_declare_attacks)
     grants_opponent: tuple[PlayerAbility, ...] = ()
     # a continuous effect that locks the GY while its card is face-up: cards there cannot be
-    # banished, and an effect that would move a card in the GY is negated (Necrovalley, R113)
+    # banished, and an effect that would move a card in the GY is negated (Necrovalley, R112)
     locks_graveyard: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
@@ -525,7 +525,7 @@ class Card:
     # user's card; every bundled card has one (gamebook.edopro maps puzzles through it).
     passcode: int | None = None
     # A Normal Spell that stays face-up on the field after resolving, for this many of its
-    # controller's opponent's turns (Swords of Revealing Light: 3, R112)
+    # controller's opponent's turns (Swords of Revealing Light: 3, R111)
     stays_for_opponent_turns: int | None = None
     effects: tuple[Effect, ...] = ()
 
@@ -569,7 +569,7 @@ def cost_choices(effect: Effect) -> tuple[Primitive, ...]:
 def cost_choice(effect: Effect) -> Primitive | None:
     """The cost step that chooses its card at activation, or ``None``. The activation's
     choice names that card and, when the effect also has a target, the target chosen after
-    the cost is paid (Raigeki Break: "discard 1 card, then target 1 card", R120)."""
+    the cost is paid (Raigeki Break: "discard 1 card, then target 1 card", R113)."""
     steps = cost_choices(effect)
     return steps[0] if steps else None
 

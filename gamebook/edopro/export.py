@@ -106,7 +106,7 @@ def _add_card(item: Placed, card: Card) -> str:
         args.append("true")  # Summoned properly, as its summoning condition requires
     where = ZONE_WORDS.get(item.zone or "", item.zone or (
         "the GY" if item.location == GRAVE else "hand"))
-    if item.turns_left:  # read back by import-puzzle (R112)
+    if item.turns_left:  # read back by import-puzzle (R111)
         where += f", {item.turns_left} turns left"
     return (f"Debug.AddCard({','.join(args)}) -- {_comment(card.name('en'))} "
             f"({_comment(item.instance)}, {where})")

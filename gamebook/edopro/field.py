@@ -84,7 +84,7 @@ class Placed:
     sequence: int
     position: int
     zone: str | None  # m1 … emz_right, s1 … field; None in the hand
-    turns_left: int | None = None  # a face-up card that stays for the opponent's turns (R112)
+    turns_left: int | None = None  # a face-up card that stays for the opponent's turns (R111)
 
 
 def seat(spec: SituationFile, name: str) -> int:

@@ -91,7 +91,7 @@ class _Card:
     grave: bool = False  # in the GY (LOCATION_GRAVE)
     variable: str | None = None  # ``local c1 = Debug.AddCard(…)``
     equipped_to: _Card | None = None  # Debug.PreEquip(this card, that monster)
-    turns_left: int | None = None  # of a face-up card that stays (R112): comment, or all
+    turns_left: int | None = None  # of a face-up card that stays (R111): comment, or all
 
 
 @dataclass
@@ -484,7 +484,7 @@ def _comment_id(line: str) -> str | None:
 
 
 def _comment_turns(line: str) -> int | None:
-    """The turns left export-puzzle wrote for a face-up card that stays (R112), or None."""
+    """The turns left export-puzzle wrote for a face-up card that stays (R111), or None."""
     match = _ADD_CARD_COMMENT.search(line)
     return int(match.group(2)) if match and match.group(2) else None
 

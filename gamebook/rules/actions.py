@@ -37,7 +37,7 @@ class Action:
     effect: str | None = None
     target: str | None = None
     # The card chosen for the activation's cost ("discard 1 card", R16), paid before the
-    # target is chosen (R120).
+    # target is chosen (R113).
     cost: str | None = None
 
     def sort_key(self) -> tuple:

@@ -90,13 +90,13 @@ def ended(state: GameState, reason: str) -> GameState:
 
 def attacks_forbidden(rules: Rules, state: GameState, player: Player) -> bool:
     """``player`` cannot declare attacks: for the rest of the turn (R44), or while a face-up
-    card of the opponent says so (Swords of Revealing Light, R112)."""
+    card of the opponent says so (Swords of Revealing Light, R111)."""
     return player in state.cannot_declare_attacks or ability_source(
         rules, state, player, PlayerAbility.CANNOT_DECLARE_ATTACKS) is not None
 
 
 def can_declare_attack(rules: Rules, state: GameState, instance: str) -> bool:
-    """Could this monster declare an attack this turn (R32, R43-R45, R112)?"""
+    """Could this monster declare an attack this turn (R32, R43-R45, R111)?"""
     monster = state.monster(instance)
     return (monster is not None and monster.controller is state.turn_player
             and not attacks_forbidden(rules, state, state.turn_player)
@@ -566,7 +566,7 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
                                 why="monsters_cannot_be_destroyed_by_battle"))
             continue
         state = state.with_monster(replace(monster, battle_destroyed=True))
-        # a "cannot be destroyed by battle" that does not apply: its effects are negated (R110)
+        # a "cannot be destroyed by battle" that does not apply: its effects are negated (R109)
         negated = rules.cards[monster.card].has_ability(
             StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE)
         events.append(event("destroyed_by_battle", monster.controller, instance,
@@ -580,7 +580,7 @@ def _battle_damage(rules: Rules, state: GameState, player: Player, amount: int
                    ) -> tuple[GameState, list[Event]]:
     """Battle damage, unless the player takes none this turn (R50, R55)."""
     source = ability_source(rules, state, player, PlayerAbility.NO_BATTLE_DAMAGE)
-    if source is not None:  # a resolved effect, or a continuous one checked now (R111)
+    if source is not None:  # a resolved effect, or a continuous one checked now (R110)
         return state, [event("no_battle_damage", player, amount=amount,
                              **({"by": source} if source != "turn" else {}))]
     state = record_damage(rules, lp_after_damage(state, player, amount), player, "battle",

@@ -7,7 +7,7 @@ longer qualifies. "Its ATK becomes double/half its original ATK" as the LP compa
 (Megamorph) is a CSET that reads the monster's original ATK, with the comparison as an input
 of the record: a change of the LP switches the branch without restarting the application,
 equal LP turn it off (R82, R106). A modifier that counts cards (Tragoedia: 600 for each card
-in its controller's hand, R121) applies an amount that reads a named input of the stat record
+in its controller's hand, R114) applies an amount that reads a named input of the stat record
 (``hand_a``, ``hand_b``), set to the count now. :func:`refresh` brings every monster's stat
 record in line with that after each action; it is idempotent.
 """
@@ -49,7 +49,7 @@ def refresh_events(rules: Rules, state: GameState) -> tuple[GameState, list[Even
     events: list[Event] = []
     # monster -> source -> the modifier, its controller and its amounts
     wanted: dict[str, dict[str, tuple[StatModifier, Player, tuple[int | str, int | str]]]] = {}
-    counts: dict[str, dict[str, int]] = {}  # monster -> the inputs its amounts read (R121)
+    counts: dict[str, dict[str, int]] = {}  # monster -> the inputs its amounts read (R114)
     for card in (*state.monsters, *state.spell_traps):
         definition = rules.cards[card.card]
         for effect in definition.effects:
@@ -57,13 +57,13 @@ def refresh_events(rules: Rules, state: GameState) -> tuple[GameState, list[Even
                 continue
             source = f"{card.id}:{effect.id}"
             if not card.face_up or effects_negated(rules, state, card.id) is not None:
-                continue  # a negated monster's own modifier stops (R84, R110)
+                continue  # a negated monster's own modifier stops (R84, R109)
             spec = effect.modifies
             found = matching_cards(rules, state, card.controller, card.id, spec.select)
             immune = unaffected(rules, state, card.id, found)  # R104
             amounts: tuple[int | str, int | str] = (spec.atk, spec.defense)
             read: dict[str, int] = {}
-            if spec.per is StatCount.CARD_IN_HAND:  # "for each card in your hand" (R121)
+            if spec.per is StatCount.CARD_IN_HAND:  # "for each card in your hand" (R114)
                 name = f"hand_{card.controller.value.lower()}"
                 read[name] = sum(1 for held in state.hand if held.owner is card.controller)
                 amounts = tuple(f"{amount} * {name}" if amount else 0
@@ -161,7 +161,7 @@ def _modifier_sources(rules: Rules) -> frozenset[str]:
 
 
 def recounted(before: GameState, after: GameState) -> list[Event]:
-    """What :func:`refresh` counted anew (R121): a monster whose ATK/DEF count cards, with the
+    """What :func:`refresh` counted anew (R114): a monster whose ATK/DEF count cards, with the
     count and the values it has now, whenever the count is new to its record or changed."""
     found = []
     for monster in after.monsters:

@@ -211,7 +211,7 @@ class Engine:
                                       (("card", repeats[instance]),)))
                 elif problem is None and (lock := locked_if_activated(
                         self.rules, state, instance, effect)) is not None:
-                    notes.append(Note(player, instance, effect.id, True, "R113",
+                    notes.append(Note(player, instance, effect.id, True, "R112",
                                       "graveyard_locked", (("by", lock),)))
                 elif problem is None and (negated := negated_if_activated(
                         self.rules, state, instance, effect)) is not None:
@@ -219,7 +219,7 @@ class Engine:
                     lasting = state.monster(instance).negated_by == by  # Forbidden Chalice
                     reason = ("escapes_negation" if escapes else
                               "effects_negated_lasting" if lasting else "effects_negated")
-                    notes.append(Note(player, instance, effect.id, True, "R110", reason,
+                    notes.append(Note(player, instance, effect.id, True, "R109", reason,
                                       (("by", by),)))
                 elif problem is None:
                     notes.append(Note(player, instance, effect.id, True))
@@ -230,7 +230,7 @@ class Engine:
 
     def _attack_locks(self, state: GameState) -> tuple[tuple[str, str], ...]:
         """(player, why) for each player who cannot declare attacks: ``"turn"`` for the rest
-        of the turn (R44), or the face-up card that forbids it (R112)."""
+        of the turn (R44), or the face-up card that forbids it (R111)."""
         locks = {(player.value, "turn") for player in state.cannot_declare_attacks}
         for player in Player:
             source = ability_source(self.rules, state, player,
@@ -241,7 +241,7 @@ class Engine:
 
     def _attack_lock_notes(self, state: GameState) -> list[Note]:
         """In the open Battle Step: the turn player cannot declare an attack while a face-up
-        card of the opponent forbids it (R112)."""
+        card of the opponent forbids it (R111)."""
         if state.window.kind is not WindowKind.OPEN or state.window.step is not Step.BATTLE_STEP \
                 or state.attack is not None:
             return []
@@ -251,7 +251,7 @@ class Engine:
             return []
         effect = next(e.id for e in self.rules.card_of(state, source).effects
                       if PlayerAbility.CANNOT_DECLARE_ATTACKS in e.grants_opponent)
-        return [Note(tp, source, effect, False, "R112", "attacks_locked")]
+        return [Note(tp, source, effect, False, "R111", "attacks_locked")]
 
     # -- moves -------------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action, *, forced: bool = False,
@@ -285,7 +285,7 @@ class Engine:
             state, events = choose_on_replay(self.rules, state, action)
         refreshed, more = refresh_events(self.rules, state)
         if refreshed is not state and any(m.stats.inputs for m in refreshed.monsters):
-            more = [*more, *recounted(state, refreshed)]  # R121: told when it changes
+            more = [*more, *recounted(state, refreshed)]  # R114: told when it changes
         return Transition(refreshed, tuple(events) + tuple(more))
 
     # -- endings -----------------------------------------------------------------------------

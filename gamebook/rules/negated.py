@@ -1,4 +1,4 @@
-"""Monsters whose effects are negated on the field (R110).
+"""Monsters whose effects are negated on the field (R109).
 
 A face-up monster's effects are negated while a lasting effect on it says so ("negate its
 effects until the end of this turn": Forbidden Chalice, ``MonsterState.negated_by``) or while
@@ -17,7 +17,7 @@ What negation does, each in its own place:
 - effects activated in the hand or the GY are not touched: the negation is of monsters on
   the field.
 
-The GY lock (Necrovalley's ``locks_graveyard``, R113) negates in the same way, at resolution:
+The GY lock (Necrovalley's ``locks_graveyard``, R112) negates in the same way, at resolution:
 an effect that would move a card in the GY does nothing while a face-up card locks the GY
 (:func:`locked_on_resolution`); it may still be activated (:func:`locked_if_activated`).
 """
@@ -86,7 +86,7 @@ def _negation_spec(rules: Rules, state: GameState, source: str) -> TargetSpec:
 def has_static(rules: Rules, state: GameState, monster: MonsterState,
                ability: StaticAbility) -> bool:
     """Does the monster's own continuous effect make ``ability`` true now (R7)? Not while its
-    effects are negated (R110)."""
+    effects are negated (R109)."""
     if not rules.cards[monster.card].has_ability(ability):
         return False
     return effects_negated(rules, state, monster.id) is None
@@ -127,7 +127,7 @@ _LEAVING_COSTS = (OpName.TRIBUTE, OpName.BANISH, OpName.SEND_TO_GY, OpName.RETUR
 def negated_if_activated(rules: Rules, state: GameState, instance: str, effect: Effect
                          ) -> tuple[str, bool] | None:
     """``(negator, escapes)`` when the face-up monster ``instance`` has its effects negated
-    now and ``effect`` is one it activates on the field: it may still be activated (R110).
+    now and ``effect`` is one it activates on the field: it may still be activated (R109).
     ``escapes`` is true when its cost takes the monster off the field and only a continuous
     negation applies: the effect then resolves normally. ``None`` when nothing negates it."""
     if effect.location is not Location.FIELD or effect.kind is EffectKind.ACTIVATE:
@@ -139,7 +139,7 @@ def negated_if_activated(rules: Rules, state: GameState, instance: str, effect: 
     return negator, leaves and state.monster(instance).negated_by is None
 
 
-# -- the GY lock (Necrovalley, R113) --------------------------------------------------------
+# -- the GY lock (Necrovalley, R112) --------------------------------------------------------
 
 _MOVES = (OpName.SPECIAL_SUMMON, OpName.RETURN_TO_HAND, OpName.BANISH, OpName.SEND_TO_GY,
           OpName.DESTROY, OpName.TRIBUTE, OpName.DISCARD)
@@ -186,7 +186,7 @@ def moves_graveyard_cards(state: GameState, effect: Effect, refs: dict[Ref, str]
 def locked_on_resolution(rules: Rules, state: GameState, link: ChainLink, effect: Effect
                          ) -> str | None:
     """The card that negates the resolving link because it would move a card in the GY while
-    the GY is locked (R113), or ``None``."""
+    the GY is locked (R112), or ``None``."""
     lock = graveyard_lock(rules, state)
     if lock is None or not moves_graveyard_cards(state, effect, dict(link.refs)):
         return None
@@ -196,7 +196,7 @@ def locked_on_resolution(rules: Rules, state: GameState, link: ChainLink, effect
 def locked_if_activated(rules: Rules, state: GameState, instance: str, effect: Effect
                         ) -> str | None:
     """The card that would negate ``effect`` of ``instance`` if it were activated now, since
-    it would move a card in the GY (R113): it may still be activated."""
+    it would move a card in the GY (R112): it may still be activated."""
     lock = graveyard_lock(rules, state)
     if lock is None or not moves_graveyard_cards(state, effect, {Ref.SELF: instance}):
         return None

@@ -105,12 +105,12 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
                                 why=f"{link.negated}_negated"))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
         elif (negator := negated_on_resolution(rules, state, link, effect)) is not None:
-            # its monster is face-up on the field with its effects negated (R110)
+            # its monster is face-up on the field with its effects negated (R109)
             events.append(event("no_effect", link.player, link.card, link.effect, link=number,
                                 why="monster_effects_negated", by=negator))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
         elif (lock := locked_on_resolution(rules, state, link, effect)) is not None:
-            # it would move a card in the GY while the GY is locked (R113)
+            # it would move a card in the GY while the GY is locked (R112)
             events.append(event("no_effect", link.player, link.card, link.effect, link=number,
                                 why="graveyard_locked", by=lock))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
@@ -166,7 +166,7 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
     if gone is None and (staying := state.spell_trap(link.card)) is not None \
             and staying.turns_left is None and link.negated is None \
             and (turns := rules.card_of(state, link.card).stays_for_opponent_turns):
-        state = state.with_spell_trap(replace(staying, turns_left=turns))  # R112
+        state = state.with_spell_trap(replace(staying, turns_left=turns))  # R111
     chain = state.chain[:-1]  # the link is popped in the same copy as its card leaves
     state = replace(state, chain=chain) if gone is None else state.to_grave_from_spell_trap_zone(
         gone, chain=chain)
@@ -193,7 +193,7 @@ def _after_resolving(rules: Rules, state: GameState, link: ChainLink
     """A Normal, Quick-Play or Counter card still on the field goes to the GY (R8, R9), and
     so does a card whose activation was negated (a Continuous one too, R17) and an Equip Card
     whose activation equipped it to nothing (R105); a card that stays for some of the
-    opponent's turns stays (R112): the card as it arrives there and the event, or ``None``."""
+    opponent's turns stays (R111): the card as it arrives there and the event, or ``None``."""
     card = rules.card_of(state, link.card)
     spell_trap = state.spell_trap(link.card)
     if spell_trap is None or card.card_type is CardType.MONSTER:
@@ -207,7 +207,7 @@ def _after_resolving(rules: Rules, state: GameState, link: ChainLink
         return (GraveCard(link.card, card.id, spell_trap.controller, reason),
                 [event("sent_to_gy", spell_trap.controller, link.card, why=reason)])
     if card.spell_trap_type not in _LEAVE_AFTER_RESOLVING or card.stays_for_opponent_turns:
-        return None, []  # a Continuous card stays (R9), and one that stays for turns (R112)
+        return None, []  # a Continuous card stays (R9), and one that stays for turns (R111)
     reason = "negated" if negated else "resolved"
     return (GraveCard(link.card, card.id, spell_trap.controller, reason),
             [event("sent_to_gy", spell_trap.controller, link.card, why=reason)])
@@ -374,7 +374,7 @@ def _equip(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
 def _negate_monster_effects(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
                             who: tuple[str, ...], of: str | None, cost: bool,
                             chosen: str | None) -> Applied:
-    """The monster's effects are negated until the end of the turn (R110): its continuous
+    """The monster's effects are negated until the end of the turn (R109): its continuous
     effects stop at once, and so does an effect of it still on the chain."""
     events: list[Event] = []
     applied = False

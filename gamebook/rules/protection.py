@@ -1,4 +1,4 @@
-"""Continuous effects on a player, conditioned on the board (R111).
+"""Continuous effects on a player, conditioned on the board (R110).
 
 A face-up card with ``grants_player`` gives its controller those abilities while its
 ``conditions`` hold (Spirit Barrier: "while you control a monster, you take no battle
@@ -18,7 +18,7 @@ from gamebook.rules.state import GameState, Player
 def ability_source(rules: Rules, state: GameState, player: Player, ability: PlayerAbility
                    ) -> str | None:
     """Why ``player`` has ``ability`` now: ``"turn"`` for an effect that resolved this turn
-    (or battle), the card instance for a continuous one (R111), ``None`` when nothing gives
+    (or battle), the card instance for a continuous one (R110), ``None`` when nothing gives
     it."""
     if state.has_ability(player, ability):
         return "turn"

@@ -193,5 +193,5 @@ def named_cards(state: GameState) -> set[str]:
         if card.equipped_to is not None or card.tied_to is not None:
             named.add(card.id)
             named.add(card.equipped_to or card.tied_to)
-    named.update(m.negated_by for m in state.monsters if m.negated_by is not None)  # R110
+    named.update(m.negated_by for m in state.monsters if m.negated_by is not None)  # R109
     return named

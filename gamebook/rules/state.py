@@ -183,7 +183,7 @@ class MonsterState:
     # rest of the turn (R104); gone when it leaves the field
     unaffected_but: str | None = None
     # its effects are negated until the end of the turn by this card instance's effect
-    # (Forbidden Chalice, R110); gone when it leaves the field or is turned face-down
+    # (Forbidden Chalice, R109); gone when it leaves the field or is turned face-down
     negated_by: str | None = None
 
 
@@ -201,7 +201,7 @@ class SpellTrapState:
     equipped_to: str | None = None
     # the monster this card is tied to: the one its effect Special Summoned (R108)
     tied_to: str | None = None
-    # of a card that stays for some of the opponent's turns: how many are left (R112)
+    # of a card that stays for some of the opponent's turns: how many are left (R111)
     turns_left: int | None = None
 
 

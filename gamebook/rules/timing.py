@@ -207,7 +207,7 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
             return ("R16", "cannot_pay_cost", ()), ()  # nothing to discard or Tribute
         if effect.target is None:
             choices = tuple((cost, None) for cost in costs)
-        else:  # the cost is paid first, then the target chosen (R120)
+        else:  # the cost is paid first, then the target chosen (R113)
             choices = tuple((cost, target) for cost in costs
                             for target in _targets_after_cost(rules, state, player, instance,
                                                               effect, cost))
@@ -224,7 +224,7 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
 
 def _targets_after_cost(rules: Rules, state: GameState, player: Player, instance: str,
                         effect: Effect, cost: str) -> tuple[str, ...]:
-    """The legal targets once ``cost`` has been paid (R120): a card the cost sent away is no
+    """The legal targets once ``cost`` has been paid (R113): a card the cost sent away is no
     longer there to be targeted."""
     link = ChainLink(player, instance, effect.id, S7, None, ((Ref.COST, cost),))
     paid, _ = pay_costs(rules, state, link, effect)
@@ -728,9 +728,9 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
                      from_hand=held is not None)
     details = {"from_hand": True} if held else {}
     if target is not None and action.cost is not None:
-        details["cost_first"] = True  # the cost is paid, then the target chosen (R120)
+        details["cost_first"] = True  # the cost is paid, then the target chosen (R113)
     if negated_at_activation(rules, state, instance, effect):
-        link = replace(link, negated="monster_effects")  # it will do nothing (R110)
+        link = replace(link, negated="monster_effects")  # it will do nothing (R109)
     events = [event("activate", player, instance, effect.id, target,
                     link=len(state.chain) + 1, **details)]
     spell_trap = state.spell_trap(instance)

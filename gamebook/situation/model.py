@@ -78,7 +78,7 @@ class SpellTrapEntry:
     zone: str | None = None
     # a face-up Equip Card: the monster it is equipped to (R105), on the field face-up
     equipped_to: str | None = None
-    # a face-up card that stays for some of the opponent's turns: how many are left (R112)
+    # a face-up card that stays for some of the opponent's turns: how many are left (R111)
     turns_left: int | None = None
 
 
