@@ -151,6 +151,20 @@ def test_a_card_name_wider_than_a_line_breaks_after_its_middle_dot_only():
     assert wrap("ドン・ザルーグを破壊", 14, "ja", names) == "ドン・ザルーグを\n破壊"
 
 
+def test_a_diagram_whose_steps_are_clusters_is_ranked_cluster_by_cluster():
+    """The Skill Drain example (132 pages) draws its three steps as clusters. Ranked with
+    Graphviz's newrank (2.43), the labels of its junction edges beside the clusters lie on
+    top of each other ('stop attack' twice, 'ATK gain effect' three times) in every language,
+    whatever the search; ranked cluster by cluster they stand apart
+    (``tests/test_diagram_text.py`` lays out the diagram the build keeps). A diagram without
+    clusters keeps newrank (with it every example's text in English is as large or larger)."""
+    clustered = _dot(EXAMPLES / "skill_drain_borrelsword.yaml", layouts=False)[0].source
+    assert "subgraph cluster_battle_step" in clustered
+    assert "subgraph cluster_before_damage_calculation" in clustered
+    assert "newrank" not in clustered
+    assert "newrank=true" in _dot(layouts=False)[0].source
+
+
 def test_a_large_book_of_several_attacks_is_an_overview_plus_one_diagram_per_attack():
     parts = _dot(BATTLE_PHASE)
     # Attack 1 on Linkuriboh, then on Leo Wizard after a replay; the Battle Step after

@@ -14,7 +14,9 @@ Rules (documented in the README, "Diagrams"):
   steps is drawn as an overview plus one diagram per attack or step (``graph.1``,
   ``graph.2``, … in the order of the Battle Phase; the Battle Step is one per number of
   attacks declared before it); inside those, and in any diagram of more than
-  :data:`CLUSTER_LIMIT` pages, the pages of one window (step) are a cluster.
+  :data:`CLUSTER_LIMIT` pages, the pages of one window (step) are a cluster, and the graph
+  is ranked cluster by cluster (``newrank`` can set edge labels beside a cluster on each
+  other: a layout with it is only a trial, kept when its texts stand apart).
 - Of the layouts tried (:data:`LAYOUTS`), one whose texts stand apart
   (:mod:`gamebook.book.textboxes`) is kept, if one does: a layout whose texts touch is
   first laid out again with a wider search (:func:`_searched`).
@@ -351,6 +353,9 @@ class _Builder:
             sources = {layout: self.diagram(pages, clusters=clusters, title=title,
                                             groups=groups, rankdir=layout)
                        for layout in LAYOUTS}
+            for layout in LAYOUTS:  # clustered, so ranked cluster by cluster: with newrank
+                if "newrank=true" not in sources[layout]:  # too, kept if its texts stand apart
+                    sources[f"{layout}+newrank"] = _newrank(sources[layout])
             trials = _trials(sources)
             if trials is None:
                 return sources[_rank_direction(pages, {page.number for page in pages})]
@@ -363,7 +368,7 @@ class _Builder:
             # the first layout of those whose texts touch least (none, if one can), another
             # of them only when it is clearly better (keeps the text larger)
             fewest = min(touching for _, touching in trials.values())
-            candidates = [layout for layout in LAYOUTS if trials[layout][1] == fewest]
+            candidates = [layout for layout in sources if trials[layout][1] == fewest]
             best = candidates[0]
             for layout in candidates[1:]:
                 if trials[layout][0] > trials[best][0] * 1.05:
@@ -407,6 +412,14 @@ class _Builder:
                 for node in endings:
                     bottom.node(node)
         if clusters and len(by_window) > 1:
+            # ranked each on its own (dot's default), not with newrank: Graphviz 2.43 with
+            # newrank keeps no room between the edge labels of the ranks a cluster spans,
+            # outside it, and sets them on top of each other, whatever the search (the Skill
+            # Drain example: "ATK gain effect" three times in one place, "stop attack"
+            # twice); ranked on their own they keep their places, the layout is narrower
+            # and its text larger. (The trials still lay it out with newrank too, kept only
+            # when its texts stand apart: see the start of this method.)
+            del dot.graph_attr["newrank"]
             for step, nodes in by_window.items():
                 with dot.subgraph(name=f"cluster_{step}") as cluster:
                     cluster.attr(label=text(self.words(f"step.{step}")), fontsize=FONT_SIZE,
@@ -715,6 +728,11 @@ def _searched(source: str) -> str:
     attack 1 in Chinese: 攻擊力變0效果 and 扭防效果 7 pt apart, their boxes 18 pt into each
     other); searching further for each step of the x positions finds positions that keep it."""
     return source.replace("\tgraph [", "\tgraph [searchsize=100 ", 1)
+
+
+def _newrank(source: str) -> str:
+    """``source`` ranked as one graph (``newrank``), clusters and all."""
+    return source.replace("\tgraph [", "\tgraph [newrank=true ", 1)
 
 
 def _rank_direction(pages: tuple[Page, ...], inside: set[int]) -> str:
