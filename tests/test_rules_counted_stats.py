@@ -95,3 +95,28 @@ def test_r3_tragoedias_ignition_effects_are_for_the_main_phase() -> None:
     state, _ = _summoned(eng)
     assert forbidden_by(eng, state, "tragoedia", "take_control") == "R3"
     assert forbidden_by(eng, state, "tragoedia", "copy_level") == "R3"
+
+
+def test_r114_the_count_at_the_summon_is_told_once() -> None:
+    """Tragoedia's first count is the R114 line; no second R7 line repeats the same ATK."""
+    eng = _engine()
+    _, events = _summoned(eng)
+    about = [e.kind for e in events if e.card == "tragoedia"
+             and e.kind in ("recounted", "continuous_atk")]
+    assert about == ["recounted"]
+
+
+def test_r52_a_monster_destroyed_by_battle_keeps_its_count_until_it_leaves() -> None:
+    """Destroyed by battle, Tragoedia stays on the field until the end of the Damage Step
+    (R52): its own continuous ATK/DEF still applies there, and nothing new is told."""
+    eng = _engine()
+    state, _ = _summoned(eng)
+    state = play_events(eng, ["A declare_attack gemini_elf -> tragoedia"], state)[0]
+    state = pass_until(eng, state, lambda s: KURIBOH in legal(eng, s))
+    state, events = play_events(eng, ["B pass"], state, settle_end=False)
+    waiting = [e for e in events if e.kind == "destroyed_by_battle"]
+    assert [e.card for e in waiting] == ["tragoedia"]
+    state, more = play_events(eng, [], state)
+    assert "tragoedia" in graveyard(state)
+    told = [e for e in (*events, *more) if e.kind == "continuous_atk" and e.card == "tragoedia"]
+    assert told == []  # before R52's fix: "Tragoedia's ATK is now 0 (was 1200)"

@@ -73,6 +73,8 @@ def refresh_events(rules: Rules, state: GameState) -> tuple[GameState, list[Even
                     wanted.setdefault(monster, {})[source] = (spec, card.controller, amounts)
                     counts.setdefault(monster, {}).update(read)
     for monster in state.monsters:
+        if monster.battle_destroyed:  # still on the field until the end of the Damage Step
+            continue  # (R52): what applies to it stays, and nothing new is told
         have = {app.source for app in monster.stats.applications if app.source in sources}
         want = wanted.get(monster.id, {})
         read = counts.get(monster.id, {})
@@ -101,7 +103,9 @@ def refresh_events(rules: Rules, state: GameState) -> tuple[GameState, list[Even
             stats = _follow_lp(state, stats, source, spec.atk_becomes_original, controller)
         if stats != monster.stats:
             state = state.with_monster(replace(monster, stats=stats))
-            changed = (have ^ set(want)) | set(by_lp)  # a new count is told by recounted()
+            # what changed besides a count, which recounted() tells (R114)
+            changed = {source for source in (have ^ set(want)) | set(by_lp)
+                       if source not in want or want[source][0].per is None}
             if stats.atk != monster.stats.atk and changed:
                 extra = {"equipped": True} if any(
                     rules.card_of(state, source.partition(":")[0]).spell_trap_type

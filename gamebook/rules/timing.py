@@ -212,14 +212,22 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
                             for target in _targets_after_cost(rules, state, player, instance,
                                                               effect, cost))
             if not choices:
-                return ("R59", "no_legal_target", ()), ()
+                return ("R113", "no_legal_target", ()), ()
     elif effect.target is not None:
         targets = legal_targets(rules, state, player, instance, effect)
-        if not targets:
-            return ("R59", "no_legal_target", ()), ()  # a lasting reason: before timing ones
+        if not targets:  # a lasting reason: before timing ones
+            return (_no_target_rule(effect), "no_legal_target", ()), ()
         choices = tuple((None, target) for target in targets)
     problem = _timing_problem(rules, state, player, instance, effect, need_priority)
     return problem, (() if problem is not None else choices)
+
+
+def _no_target_rule(effect: Effect) -> str:
+    """The rule a book cites for an effect with nothing to target: a position change finds no
+    monster that can change its position (R59: Link Monsters cannot), any other effect has
+    nothing to act on (R99)."""
+    assert effect.target is not None
+    return "R59" if TargetFilter.CAN_CHANGE_POSITION in effect.target.filters else "R99"
 
 
 def _targets_after_cost(rules: Rules, state: GameState, player: Player, instance: str,
