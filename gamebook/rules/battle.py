@@ -292,12 +292,8 @@ def summon_window(rules: Rules, state: GameState) -> tuple[GameState, bool]:
 
 def _answers_summons(rules: Rules) -> bool:
     """Does any card of the situation answer a Special Summon (R97)?"""
-    found = rules.__dict__.get("_answers_summons")
-    if found is None:
-        found = any(effect.answers is EventName.SPECIAL_SUMMONED
-                    for _, card_id in rules.instances for effect in rules.cards[card_id].effects)
-        object.__setattr__(rules, "_answers_summons", found)
-    return found
+    return bool(rules.cards_with("answers_summons",
+                                 lambda effect: effect.answers is EventName.SPECIAL_SUMMONED))
 
 
 def _missed_timing(rules: Rules, state: GameState, trigger: Trigger) -> bool:

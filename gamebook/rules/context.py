@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gamebook.cards.library import CardLibrary
-from gamebook.cards.model import Card, Effect, spell_speed
+from gamebook.cards.model import Card, Effect, EffectKind, spell_speed
 from gamebook.rules.config import RulesConfig
 from gamebook.rules.state import GameState
 
@@ -20,11 +21,14 @@ class Rules:
     # (instance, effect id) -> the effect and its spell speed, looked up once
     _effects: dict[tuple[str, str], tuple[Effect, int]] = field(init=False, repr=False,
                                                                  compare=False)
+    # name -> the situation's card ids with such an effect (cards_with)
+    _cards_with: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_card_of",
                            {instance: self.cards[card] for instance, card in self.instances})
         object.__setattr__(self, "_effects", {})
+        object.__setattr__(self, "_cards_with", {})
 
     def card_of(self, state: GameState, instance: str) -> Card:
         """The card an instance is (instances keep their card wherever they are)."""
@@ -44,3 +48,20 @@ class Rules:
             effect = card.effect(effect_id)
             found = self._effects[key] = (effect, spell_speed(card, effect) or 0)
         return found
+
+    def cards_with(self, name: str, has: Callable[[Effect], bool]) -> frozenset[str]:
+        """The card ids of the situation with an effect that ``has`` says yes to, found once
+        per ``name`` (most situations have none, and then the question costs nothing)."""
+        found = self._cards_with.get(name)
+        if found is None:
+            found = self._cards_with[name] = frozenset(
+                card_id for _, card_id in self.instances
+                if any(has(effect) for effect in self.cards[card_id].effects))
+        return found
+
+    def activations_on_chain(self, state: GameState) -> frozenset[str]:
+        """The cards whose activation is still on the chain: a Continuous card's lasting
+        effect applies only once its activation has resolved."""
+        return frozenset(link.card for link in state.chain
+                         if self.effect_of(state, link.card, link.effect).kind
+                         is EffectKind.ACTIVATE)

@@ -58,24 +58,17 @@ def effects_negated(rules: Rules, state: GameState, instance: str) -> str | None
 def _negating_sources(rules: Rules, state: GameState) -> tuple[str, ...]:
     """The face-up cards whose continuous negation applies now: not while their own
     activation is still on the chain (a Continuous Trap applies once it has resolved)."""
-    if not _negating_cards(rules):
+    negating = _negating_cards(rules)
+    if not negating:
         return ()
-    waiting = {link.card for link in state.chain
-               if rules.effect_of(state, link.card, link.effect).kind is EffectKind.ACTIVATE}
+    waiting = rules.activations_on_chain(state)
     return tuple(card.id for card in (*state.monsters, *state.spell_traps)
-                 if card.face_up and card.card in _negating_cards(rules)
-                 and card.id not in waiting)
+                 if card.face_up and card.card in negating and card.id not in waiting)
 
 
 def _negating_cards(rules: Rules) -> frozenset[str]:
-    """Card ids with a continuous ``negates_effects_of`` (computed once per :class:`Rules`)."""
-    found = rules.__dict__.get("_negating_cards")
-    if found is None:
-        found = frozenset(card_id for _, card_id in rules.instances
-                          if any(e.negates_effects_of is not None
-                                 for e in rules.cards[card_id].effects))
-        object.__setattr__(rules, "_negating_cards", found)
-    return found
+    """Card ids with a continuous ``negates_effects_of``."""
+    return rules.cards_with("negates_effects_of", lambda e: e.negates_effects_of is not None)
 
 
 def _negation_spec(rules: Rules, state: GameState, source: str) -> TargetSpec:
@@ -148,24 +141,14 @@ _MOVES = (OpName.SPECIAL_SUMMON, OpName.RETURN_TO_HAND, OpName.BANISH, OpName.SE
 def graveyard_lock(rules: Rules, state: GameState) -> str | None:
     """The face-up card whose continuous effect locks the GY now (its activation, if any, has
     resolved), or ``None``."""
-    locking = _locking_cards(rules)
+    locking = rules.cards_with("locks_graveyard", lambda e: e.locks_graveyard)
     if not locking:
         return None
-    waiting = {link.card for link in state.chain
-               if rules.effect_of(state, link.card, link.effect).kind is EffectKind.ACTIVATE}
+    waiting = rules.activations_on_chain(state)
     for card in state.spell_traps:
         if card.face_up and card.card in locking and card.id not in waiting:
             return card.id
     return None
-
-
-def _locking_cards(rules: Rules) -> frozenset[str]:
-    found = rules.__dict__.get("_locking_cards")
-    if found is None:
-        found = frozenset(card_id for _, card_id in rules.instances
-                          if any(e.locks_graveyard for e in rules.cards[card_id].effects))
-        object.__setattr__(rules, "_locking_cards", found)
-    return found
 
 
 def moves_graveyard_cards(state: GameState, effect: Effect, refs: dict[Ref, str]) -> bool:

@@ -412,19 +412,19 @@ def _no_longer_attacking(state: GameState, link: ChainLink, effect: Effect) -> s
     return target
 
 
+def _reads_damage(effect: Effect) -> bool:
+    """Does the effect answer, or read, the damage a player took (R101)?"""
+    return (effect.answers is EventName.DAMAGE_TAKEN
+            or any(c in effect.conditions for c in DAMAGE_CONDITIONS)
+            or any(step.portion is Portion.DAMAGE or step.stats_from_damage
+                   for step in effect.resolution))
+
+
 def record_damage(rules: Rules, state: GameState, player: Player, kind: str, amount: int, *,
                   from_opponent: bool) -> GameState:
     """Remember the damage as an event (R101), when a card of the situation reads it: without
     one, two histories that differ only in it are one game."""
-    found = rules.__dict__.get("_reads_damage")
-    if found is None:
-        found = any(effect.answers is EventName.DAMAGE_TAKEN
-                    or any(c in effect.conditions for c in DAMAGE_CONDITIONS)
-                    or any(step.portion is Portion.DAMAGE or step.stats_from_damage
-                           for step in effect.resolution)
-                    for _, card_id in rules.instances for effect in rules.cards[card_id].effects)
-        object.__setattr__(rules, "_reads_damage", found)
-    if not found:
+    if not rules.cards_with("reads_damage", _reads_damage):
         return state
     return state.took_damage(player, kind, amount, from_opponent=from_opponent)
 

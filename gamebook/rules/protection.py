@@ -22,11 +22,11 @@ def ability_source(rules: Rules, state: GameState, player: Player, ability: Play
     it."""
     if state.has_ability(player, ability):
         return "turn"
-    granting = _granting_cards(rules)
+    granting = rules.cards_with("grants_player", lambda e: e.kind is EffectKind.CONTINUOUS
+                                and bool(e.grants_player or e.grants_opponent))
     if not granting:
         return None
-    waiting = {link.card for link in state.chain
-               if rules.effect_of(state, link.card, link.effect).kind is EffectKind.ACTIVATE}
+    waiting = rules.activations_on_chain(state)
     for card in (*state.monsters, *state.spell_traps):
         if not card.face_up or card.card not in granting or card.id in waiting:
             continue
@@ -41,15 +41,3 @@ def ability_source(rules: Rules, state: GameState, player: Player, ability: Play
 def has_player_ability(rules: Rules, state: GameState, player: Player,
                        ability: PlayerAbility) -> bool:
     return ability_source(rules, state, player, ability) is not None
-
-
-def _granting_cards(rules: Rules) -> frozenset[str]:
-    """Card ids with a continuous ``grants_player`` (computed once per :class:`Rules`)."""
-    found = rules.__dict__.get("_granting_cards")
-    if found is None:
-        found = frozenset(card_id for _, card_id in rules.instances
-                          if any((e.grants_player or e.grants_opponent)
-                                 and e.kind is EffectKind.CONTINUOUS
-                                 for e in rules.cards[card_id].effects))
-        object.__setattr__(rules, "_granting_cards", found)
-    return found
