@@ -31,8 +31,8 @@ ALLOWED: dict[str, set[str]] = {
     "audit": {"errors", "inputs", "explore"},
     "book": {"errors", "cards", "rules", "explore"},
     "edopro": {"errors", "inputs", "cards", "situation"},
-    "cli": {"gamebook", "errors", "inputs", "cards", "stats", "situation", "explore", "audit",
-            "book", "edopro"},
+    "cli": {"gamebook", "errors", "inputs", "cards", "stats", "situation", "rules", "explore",
+            "audit", "book", "edopro"},
     "gamebook": {"cli", "explore", "situation"},
 }
 

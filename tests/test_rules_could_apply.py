@@ -19,10 +19,9 @@ from rules_helpers import (
     write_situation,
 )
 
-from gamebook.cards.library import load_card_file
 from gamebook.errors import InputError
 from gamebook.rules.engine import Engine
-from gamebook.rules.operations import leave_field
+from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.state import Step
 
 
@@ -196,8 +195,12 @@ def test_a_step_with_a_parameter_of_another_op_is_an_error_naming_both(tmp_path)
     path.write_text("id: bad\nnames: {en: Bad}\ncard_type: trap\nspell_trap_type: normal\n"
                     "effects:\n  - id: activate\n    kind: activate\n    resolution:\n"
                     "      - {op: destroy, who: attacker, amount: 500}\n", encoding="utf-8")
+    from gamebook.cards.library import load_library
+    from gamebook.rules.mechanics import check_library
+
+    library = load_library((tmp_path,))  # the card model reads it; its verb refuses it
     with pytest.raises(InputError) as caught:
-        load_card_file(path)
+        check_library(library)
     message = str(caught.value)
     assert "'amount' is not a parameter of destroy" in message and ":9:" in message
 

@@ -23,8 +23,8 @@ from rules_helpers import (
 
 from gamebook.rules.continuous import refresh
 from gamebook.rules.engine import Engine
-from gamebook.rules.negated import effects_negated
-from gamebook.rules.operations import leave_field
+from gamebook.rules.mechanics.moving import leave_field
+from gamebook.rules.mechanics.negated import effects_negated
 from gamebook.rules.state import replace
 from gamebook.situation import load_situation
 
@@ -158,7 +158,7 @@ def test_r109_an_effect_activated_while_chalice_negates_it_does_nothing_off_the_
 
 def test_r109_a_monster_turned_face_down_loses_the_chalices_negation(tmp_path) -> None:
     from gamebook.cards.model import OpName, Primitive, Ref
-    from gamebook.rules.operations import _HANDLERS
+    from gamebook.rules.mechanics import verb_of
     from gamebook.rules.state import ChainLink
 
     eng = _chalice_engine(tmp_path)
@@ -166,8 +166,8 @@ def test_r109_a_monster_turned_face_down_loses_the_chalices_negation(tmp_path) -
     state = state.with_monster(replace(monster(state, "mystical_elf"), negated_by="chalice"))
     link = ChainLink(B, "chalice", "activate", 7)
     step = Primitive(OpName.SET_FACE_DOWN, who=Ref.TARGET)
-    state, _, _ = _HANDLERS[OpName.SET_FACE_DOWN](eng.rules, state, link, step,
-                                                   ("mystical_elf",), None, False, None)
+    state, _, _ = verb_of(OpName.SET_FACE_DOWN).handler(eng.rules, state, link, step,
+                                                         ("mystical_elf",), None, False, None)
     assert monster(state, "mystical_elf").negated_by is None
 
 
@@ -217,7 +217,7 @@ def test_r109_chalice_on_a_monster_without_effects_only_raises_its_atk(tmp_path)
 
 
 def test_r109_a_continuous_card_whose_activation_is_negated_goes_to_the_gy() -> None:
-    from gamebook.rules.operations import resolve_top
+    from gamebook.rules.resolution import resolve_top
 
     eng = _drain_engine()
     state = play(eng, ["A pass", DRAIN], settle_end=False)

@@ -15,7 +15,7 @@ from rules_helpers import (
 
 from gamebook.cards.model import PlayerAbility
 from gamebook.rules.engine import Engine
-from gamebook.rules.operations import leave_field
+from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.protection import ability_source
 
 

@@ -21,7 +21,7 @@ from rules_helpers import (
 
 from gamebook.rules.actions import ActionKind
 from gamebook.rules.engine import Engine
-from gamebook.rules.operations import resolve_top
+from gamebook.rules.resolution import resolve_top
 from gamebook.rules.state import ChainLink, SpellTrapState, Step, replace
 from gamebook.situation import load_situation
 

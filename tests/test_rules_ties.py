@@ -24,7 +24,7 @@ from rules_helpers import (
 
 from gamebook.cards.model import Ref
 from gamebook.rules.engine import Engine
-from gamebook.rules.operations import resolve_top
+from gamebook.rules.resolution import resolve_top
 from gamebook.rules.state import ChainLink, Player, WindowKind, replace
 from gamebook.situation.load import load_situation
 

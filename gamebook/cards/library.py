@@ -12,17 +12,11 @@ from functools import cache
 from pathlib import Path
 
 from gamebook.cards.model import (
-    EVERY_STEP_PARAMETERS,
-    OP_PARAMETERS,
     Card,
     CardType,
     Effect,
     EffectKind,
     MonsterFrame,
-    OpName,
-    PlayerAbility,
-    Portion,
-    Primitive,
     cost_choices,
 )
 from gamebook.errors import InputError, InputErrors, raise_all
@@ -93,44 +87,6 @@ def _check_card(card: Card, located: Located) -> None:
         problem = _cost_choice_problem(effect)
         if problem is not None:
             raise located.error(loc + ("cost",), problem)
-        for part in ("cost", "resolution"):
-            for step_index, step in enumerate(getattr(effect, part)):
-                where = loc + (part, step_index)
-                unknown = _foreign_parameters(step, _raw(located.data, where))
-                if unknown:
-                    allowed = ", ".join(sorted(OP_PARAMETERS[step.op])) or "none"
-                    raise located.error(where + (unknown[0],),
-                                        f"{step.op.value}: '{unknown[0]}' is not a parameter "
-                                        f"of {step.op.value} (its parameters: {allowed})")
-                problem = _step_problem(step)
-                if problem is not None:
-                    raise located.error(where, problem)
-
-
-def _raw(data: object, loc: tuple) -> object:
-    """The value at ``loc`` in the file's data as read (``None`` where there is none)."""
-    for key in loc:
-        try:
-            data = data[key]  # type: ignore[index]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return data
-
-
-def _foreign_parameters(step: Primitive, raw: object) -> list[str]:
-    """The parameters a step gives that its op does not read, in the file's order."""
-    if not isinstance(raw, dict):
-        return []
-    allowed = OP_PARAMETERS[step.op] | EVERY_STEP_PARAMETERS
-    return [key for key in raw if key not in allowed]
-
-
-# Operations that act on no card, and the player-facing ones that need 'player'.
-_NO_CARD = (OpName.FORBID_ATTACK_DECLARATION, OpName.NEGATE_ATTACK, OpName.END_BATTLE_PHASE,
-            OpName.INFLICT_DAMAGE, OpName.GAIN_LP, OpName.GRANT_PLAYER,
-            OpName.SPECIAL_SUMMON_TOKENS, OpName.PAY_LP)
-_NEEDS_PLAYER = (OpName.FORBID_ATTACK_DECLARATION, OpName.INFLICT_DAMAGE, OpName.GAIN_LP,
-                 OpName.GRANT_PLAYER, OpName.SPECIAL_SUMMON_TOKENS)
 
 
 def _cost_choice_problem(effect: Effect) -> str | None:
@@ -141,38 +97,21 @@ def _cost_choice_problem(effect: Effect) -> str | None:
     return None
 
 
-def _step_problem(step: Primitive) -> str | None:
-    """What a cost or resolution step lacks, in words, or ``None``."""
-    op = step.op.value
-    if step.op not in _NO_CARD and step.who is None and step.select is None:
-        return f"{op}: 'who' or 'select' is required"
-    if step.who is not None and step.select is not None:
-        return f"{op}: give 'who' or 'select', not both"
-    if step.op in _NEEDS_PLAYER and step.player is None and not step.both_players:
-        return f"{op}: 'player' is required"
-    if step.op in (OpName.INFLICT_DAMAGE, OpName.GAIN_LP, OpName.GAIN_ATK) \
-            and step.amount is None and step.of is None and step.portion is not Portion.DAMAGE:
-        return f"{op}: give 'amount' or 'of'"
-    if step.op is OpName.PAY_LP and (step.amount is None or step.amount < 1):
-        return "pay_lp: an 'amount' of 1 or more is required"
-    if step.op is OpName.SET_ATK and step.amount is None:
-        return "set_atk: 'amount' is required"
-    if step.op is OpName.CHANGE_POSITION and step.position is None:
-        return "change_position: 'position' is required"
-    if step.op is OpName.SPECIAL_SUMMON_TOKENS and (step.token is None or step.count < 1):
-        return "special_summon_tokens: 'token' (a token card id) and a 'count' of 1 or more " \
-            "are required"
-    if step.op is OpName.GRANT_PLAYER and step.ability is None:
-        return "grant_player: 'ability' is required (" + \
-            ", ".join(a.value for a in PlayerAbility) + ")"
-    return None
-
-
 class CardLibrary:
-    """Card definitions by id."""
+    """Card definitions by id, with the file each was read from (its lines, for errors).
 
-    def __init__(self, cards: Iterable[Card]) -> None:
+    What each step of a card means is the rules' to check
+    (:func:`gamebook.rules.mechanics.check_library`, which sets ``grammar_checked``)."""
+
+    def __init__(self, cards: Iterable[Card], sources: dict[str, Located] | None = None
+                 ) -> None:
         self._cards = {card.id: card for card in cards}
+        self._sources = dict(sources or {})
+        self.grammar_checked = False
+
+    def source(self, card_id: str) -> Located | None:
+        """The card file of ``card_id`` as read, with its lines (``None`` if not from a file)."""
+        return self._sources.get(card_id)
 
     def __contains__(self, card_id: str) -> bool:
         return card_id in self._cards
@@ -213,6 +152,7 @@ def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:
     bad card file is reported at once.
     """
     cards: dict[str, Card] = {}
+    sources: dict[str, Located] = {}
     origin: dict[str, Path] = {}
     problems: list[InputError] = []
     read: set[Path] = set()  # a file reached twice (a folder named twice, a link) is one file
@@ -249,6 +189,7 @@ def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:
                 continue
             local[card.id] = path
             cards[card.id] = card
+            sources[card.id] = located
             origin[card.id] = path
     for card_id, card in cards.items():
         for effect in card.effects:
@@ -260,4 +201,4 @@ def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:
                                                f"effect {effect.id!r}: token {token!r} is not "
                                                "a token card (frame: token) of the library"))
     raise_all(problems)
-    return CardLibrary(cards.values())
+    return CardLibrary(cards.values(), sources)

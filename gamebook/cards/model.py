@@ -389,46 +389,6 @@ class Primitive:
         """The cards this step needs on the field to apply (R18)."""
         return tuple(ref for ref in (self.who, self.of) if ref is not None)
 
-
-# The parameters each primitive reads, beside ``op`` and ``if_previous_applied`` (which every
-# step may have): a card file that gives a step any other parameter is refused, naming the
-# parameter and the op (gamebook.cards.library), instead of the engine silently ignoring it.
-_CARDS = ("who", "select")
-OP_PARAMETERS: dict[OpName, frozenset[str]] = {op: frozenset(names) for op, names in {
-    OpName.TRIBUTE: _CARDS,
-    OpName.DESTROY: (*_CARDS, "banish"),
-    OpName.BANISH: _CARDS,
-    OpName.RETURN_TO_HAND: _CARDS,
-    OpName.DISCARD: _CARDS,
-    OpName.SEND_TO_GY: _CARDS,
-    OpName.SPECIAL_SUMMON: (*_CARDS, "position", "leaves_field"),
-    OpName.SPECIAL_SUMMON_TOKENS: ("count", "token", "player", "position", "stats_from_damage"),
-    OpName.SET_FACE_DOWN: _CARDS,
-    OpName.SWITCH_POSITION: _CARDS,
-    OpName.FLIP_FACE_UP: _CARDS,
-    OpName.HALVE_ORIGINAL_ATK: (*_CARDS, "duration"),
-    OpName.NEGATE_ACTIVATION: _CARDS,
-    OpName.NEGATE_EFFECT: _CARDS,
-    OpName.NEGATE_ATTACK: _CARDS,
-    OpName.END_BATTLE_PHASE: (),
-    OpName.INFLICT_DAMAGE: ("player", "amount", "of", "portion", "both_players"),
-    OpName.GAIN_LP: ("player", "amount", "of", "portion"),
-    OpName.PAY_LP: ("amount",),
-    OpName.GRANT_PLAYER: ("player", "ability", "duration"),
-    OpName.CHANGE_POSITION: (*_CARDS, "position"),
-    OpName.GRANT_EXTRA_ATTACK: (*_CARDS, "amount"),
-    OpName.GAIN_ATK: (*_CARDS, "amount", "of", "portion", "duration"),
-    OpName.HALVE_ATK: (*_CARDS, "duration"),
-    OpName.SET_ATK: (*_CARDS, "amount", "duration"),
-    OpName.FORBID_ATTACK_DECLARATION: ("player",),
-    OpName.GRANT_UNAFFECTED: _CARDS,
-    OpName.EQUIP: _CARDS,
-    OpName.TIE: _CARDS,
-    OpName.NEGATE_MONSTER_EFFECTS: _CARDS,
-}.items()}
-EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})
-
-
 @dataclass(frozen=True)
 class Effect:
     """One effect of a card, in the engine's vocabulary."""

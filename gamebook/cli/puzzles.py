@@ -23,9 +23,11 @@ class UsageError(GamebookError):
 
 def export_puzzle(args: argparse.Namespace) -> int:
     from gamebook.edopro.export import export_puzzle as export
+    from gamebook.rules.mechanics import check_library
     from gamebook.situation.load import load_situation
 
     situation = load_situation(args.situation, card_folders=tuple(args.cards))
+    check_library(situation.cards)  # a step its verb does not allow is refused here too
     _write(args.output, export(situation), force=True)
     if args.output and not args.quiet:
         print(f"gamebook: wrote {printable(args.output)}: the position of "
@@ -37,8 +39,10 @@ def export_puzzle(args: argparse.Namespace) -> int:
 def import_puzzle(args: argparse.Namespace) -> int:
     from gamebook.cards.library import load_library
     from gamebook.edopro.importer import import_puzzle as read
+    from gamebook.rules.mechanics import check_library
 
     library = load_library(tuple(Path(folder).resolve() for folder in args.cards))
+    check_library(library)
     imported = read(args.file, library)
     _write(args.output, imported.text, force=args.force)
     if not args.quiet:

@@ -26,11 +26,21 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-# The modules whose code decides what a validated situation or card library is.
-_SOURCES = ("__init__.py", "situation.py", "yamlsrc.py", "limits.py", "files.py", "errors.py",
-            "cards/__init__.py", "cards/model.py", "cards/library.py", "cards/ranges.py")
-_PACKAGE = Path(__file__).resolve().parent
-_FORMAT = b"gamebook-input-cache-1"
+# The rooms whose code decides what a validated situation or card library is: every module of
+# them is read (a list of file names went stale once the modules moved into these rooms, and
+# then a changed loader read an old entry back).
+_ROOMS = ("inputs", "cards", "situation")
+_PACKAGE = Path(__file__).resolve().parent.parent
+_FORMAT = b"gamebook-input-cache-2"
+
+
+def _sources() -> list[str]:
+    """The package's ``__init__.py``, ``errors.py`` and every module of :data:`_ROOMS`."""
+    names = ["__init__.py", "errors.py"]
+    for room in _ROOMS:
+        names += sorted(path.relative_to(_PACKAGE).as_posix()
+                        for path in (_PACKAGE / room).rglob("*.py"))
+    return names
 
 
 def folder() -> Path | None:
@@ -48,7 +58,7 @@ def folder() -> Path | None:
 def code_fingerprint() -> bytes:
     digest = hashlib.sha256(_FORMAT)
     digest.update(sys.version.encode())
-    for name in _SOURCES:
+    for name in _sources():
         try:
             digest.update(name.encode() + b"\0" + (_PACKAGE / name).read_bytes())
         except OSError:

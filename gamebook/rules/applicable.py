@@ -8,27 +8,18 @@ would capture (R18): an effect could apply when at least one of its steps could 
 marked ``if_previous_applied`` depends on the one before it and is not asked).
 
 It is the activation-time mirror of the resolution's own check (a step whose card is no
-longer where it must be does nothing, :mod:`gamebook.rules.operations`): the same reasons
-that make a step do nothing at resolution forbid an activation whose every step would.
+longer where it must be does nothing, :mod:`gamebook.rules.resolution`): each operation's
+verb (:mod:`gamebook.rules.mechanics`) says where its card must be at both moments.
 """
 
 from __future__ import annotations
 
-from gamebook.cards.model import Effect, OpName, PlayerAbility, PlayerRef, Primitive, Ref
+from gamebook.cards.model import Effect, Primitive, Ref
 from gamebook.rules.context import Rules
+from gamebook.rules.mechanics import Where, verb_of
+from gamebook.rules.mechanics.verb import holds
 from gamebook.rules.selection import matching_cards
 from gamebook.rules.state import GameState, Player
-
-# Steps on cards that must be on the field (face-up or not) / face-up monsters / in the hand.
-_ON_FIELD = (OpName.DESTROY, OpName.BANISH, OpName.RETURN_TO_HAND, OpName.SEND_TO_GY,
-             OpName.TRIBUTE, OpName.SET_FACE_DOWN, OpName.SWITCH_POSITION,
-             OpName.CHANGE_POSITION, OpName.GRANT_EXTRA_ATTACK)
-_FACE_UP = (OpName.GAIN_ATK, OpName.HALVE_ATK, OpName.SET_ATK, OpName.HALVE_ORIGINAL_ATK,
-            OpName.NEGATE_MONSTER_EFFECTS)
-_NEGATIONS = (OpName.NEGATE_ACTIVATION, OpName.NEGATE_EFFECT)
-# Steps that always do something when they resolve (the zone checks of a Token summon are
-# the activation's own, R64).
-_ALWAYS = (OpName.END_BATTLE_PHASE, OpName.SPECIAL_SUMMON_TOKENS, OpName.DISCARD)
 
 
 def could_apply(rules: Rules, state: GameState, player: Player, effect: Effect,
@@ -50,26 +41,21 @@ def could_apply(rules: Rules, state: GameState, player: Player, effect: Effect,
 
 def step_could_apply(rules: Rules, state: GameState, player: Player, step: Primitive,
                      captured: dict[Ref, str]) -> bool:
-    """Would this one step do something if it resolved now?"""
-    op = step.op
-    if op in _ALWAYS:
-        return True
-    if op in (OpName.FORBID_ATTACK_DECLARATION, OpName.GRANT_PLAYER):
-        return _player_effect_could_apply(state, player, step)
-    if op is OpName.NEGATE_ATTACK:
-        return state.attack is not None and not state.attack.negated
+    """Would this one step do something if it resolved now? Its verb says where its card must
+    be (``activatable_if``), or asks the board itself (``could_apply``)."""
+    verb = verb_of(step.op)
+    if verb.could_apply is not None:
+        return verb.could_apply(state, player, step)
     if step.of is not None and step.of is not Ref.TARGET \
             and not _face_up_monster(state, captured.get(step.of)):
         return False  # "ATK equal to that monster's" needs the monster face-up
-    if op in (OpName.INFLICT_DAMAGE, OpName.GAIN_LP):
+    where = verb.activatable_if
+    if where is None:
         return True
     if step.select is not None:
         found = matching_cards(rules, state, player, captured.get(Ref.SELF, ""), step.select)
-        if op in _FACE_UP or op is OpName.FLIP_FACE_UP:
-            wanted_up = op is not OpName.FLIP_FACE_UP
-            found = tuple(i for i in found
-                          if state.monster(i) is not None
-                          and state.monster(i).face_up is wanted_up)
+        if where in (Where.FACE_UP_MONSTER, Where.FACE_DOWN_MONSTER):
+            found = tuple(i for i in found if holds(state, where, i))
         return bool(found)
     who = step.who
     if who is None or who is Ref.SELECTED or who is Ref.TARGET:
@@ -77,31 +63,9 @@ def step_could_apply(rules: Rules, state: GameState, player: Player, step: Primi
     instance = captured.get(who)
     if instance is None:
         return False
-    if op in _NEGATIONS:
-        return any(link.card == instance and link.negated is None for link in state.chain)
-    if op is OpName.SPECIAL_SUMMON:  # from the hand, the GY or the Deck (R97)
-        return state.in_hand(instance) is not None or state.in_graveyard(instance) is not None \
-            or state.in_deck(instance) is not None
-    if op in _FACE_UP:
-        return _face_up_monster(state, instance)
-    if op is OpName.FLIP_FACE_UP:
-        monster = state.monster(instance)
-        return monster is not None and not monster.face_up
-    if op in _ON_FIELD:
-        return state.monster(instance) is not None or state.spell_trap(instance) is not None
-    return True
+    return holds(state, where, instance, state.chain)
 
 
 def _face_up_monster(state: GameState, instance: str | None) -> bool:
     monster = state.monster(instance) if instance is not None else None
     return monster is not None and monster.face_up
-
-
-def _player_effect_could_apply(state: GameState, player: Player, step: Primitive) -> bool:
-    """A player's "cannot declare an attack" applies only to the turn player: every window
-    the engine models is in that player's Battle Phase, the only one of the turn."""
-    affected = player if step.player is PlayerRef.YOU else player.opponent
-    if step.op is OpName.FORBID_ATTACK_DECLARATION or \
-            step.ability is PlayerAbility.CANNOT_DECLARE_ATTACKS:
-        return affected is state.turn_player
-    return True

@@ -21,9 +21,11 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
-from gamebook.rules.negated import has_static
-from gamebook.rules.operations import leave_field, lp_after_damage, record_damage, resolve_top
+from gamebook.rules.mechanics.life import lp_after_damage, record_damage
+from gamebook.rules.mechanics.moving import leave_field
+from gamebook.rules.mechanics.negated import has_static
 from gamebook.rules.protection import ability_source
+from gamebook.rules.resolution import resolve_top
 from gamebook.rules.selection import distinguishable
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,

@@ -1,4 +1,5 @@
-"""What the rules functions need besides the state: card definitions, preset and scope."""
+"""What the rules functions need besides the state: card definitions, preset, scope, and the
+hook points where the mechanics' lasting effects act (:mod:`gamebook.rules.mechanics`)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,40 @@ from gamebook.rules.state import GameState
 
 
 @dataclass(frozen=True)
+class Hooks:
+    """The named points where the engine asks the lasting effects of every mechanic, each a
+    tuple of functions run in the order the mechanics are registered
+    (:data:`gamebook.rules.mechanics.MECHANICS`). A mechanic fills the points it needs.
+
+    - ``monster_gone(rules, state, instance, destroyed, face_down) -> (state, events)``: a
+      monster left the field or was turned face-down (R105, R108);
+    - ``card_gone(rules, state, spell_trap, destroyed) -> (state, events)``: a Spell/Trap
+      equipped or tied to a monster left the field (R108);
+    - ``negates_on_resolution(rules, state, link, effect) -> (why, by) | None``: the
+      resolving link does nothing, and why (R109, R112); the first answer counts;
+    - ``note_if_activated(rules, state, instance, effect) -> (rule, reason, args) | None``:
+      an activation that is legal but would be negated, as the book's can-line says it.
+    """
+
+    monster_gone: tuple[Callable, ...] = ()
+    card_gone: tuple[Callable, ...] = ()
+    negates_on_resolution: tuple[Callable, ...] = ()
+    note_if_activated: tuple[Callable, ...] = ()
+
+    def __add__(self, other: Hooks) -> Hooks:
+        return Hooks(*(getattr(self, name) + getattr(other, name) for name in HOOK_POINTS))
+
+
+HOOK_POINTS = ("monster_gone", "card_gone", "negates_on_resolution", "note_if_activated")
+
+
+@dataclass(frozen=True)
 class Rules:
     cards: CardLibrary
     config: RulesConfig
     scope: str  # a gamebook.situation.load.Scope value
     instances: tuple[tuple[str, str], ...]  # (instance id, card id), sorted
+    hooks: Hooks = Hooks()  # the registered mechanics' (gamebook.rules.mechanics.HOOKS)
     _card_of: dict[str, Card] = field(init=False, repr=False, compare=False)
     # (instance, effect id) -> the effect and its spell speed, looked up once
     _effects: dict[tuple[str, str], tuple[Effect, int]] = field(init=False, repr=False,

@@ -26,8 +26,8 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
-from gamebook.rules.negated import effects_negated
-from gamebook.rules.operations import unaffected
+from gamebook.rules.mechanics.immunity import unaffected
+from gamebook.rules.mechanics.negated import effects_negated
 from gamebook.rules.selection import matching_cards
 from gamebook.rules.state import GameState, Player, replace
 from gamebook.stats import Operation, Stat, StatBlock, StatClass

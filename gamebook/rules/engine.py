@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from gamebook.cards.model import Card, OpName, PlayerAbility, PlayerRef, Primitive
+from gamebook.cards.model import Card, Effect, OpName, PlayerAbility, PlayerRef, Primitive
 from gamebook.errors import RulesError
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.battle import (
@@ -35,8 +35,8 @@ from gamebook.rules.battle import (
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
 from gamebook.rules.continuous import recounted, refresh, refresh_events
-from gamebook.rules.negated import locked_if_activated, negated_if_activated
-from gamebook.rules.operations import token_ids
+from gamebook.rules.mechanics import HOOKS, check_library
+from gamebook.rules.mechanics.summon import token_ids
 from gamebook.rules.protection import ability_source
 from gamebook.rules.state import (
     GameState,
@@ -73,6 +73,7 @@ class Engine:
     def __init__(self, situation: Situation, preset: str | None = None) -> None:
         name = preset or situation.spec.rules
         self.situation = situation
+        check_library(situation.cards)  # every step of every card as its verb allows
         self.config: RulesConfig = PRESETS[name]
         instances = []
         self.owners: dict[str, Player] = {}
@@ -89,7 +90,7 @@ class Engine:
                     instances.append((token_id, token.token))
                     self.owners[token_id] = player
         self.rules = Rules(situation.cards, self.config, situation.spec.scope.value,
-                           tuple(sorted(instances)))
+                           tuple(sorted(instances)), HOOKS)
 
     # -- the start ---------------------------------------------------------------------------
     def initial_state(self) -> GameState:
@@ -209,24 +210,26 @@ class Engine:
                 if problem is None and player is state.window.priority and instance in repeats:
                     notes.append(Note(player, instance, effect.id, True, None, "same_as",
                                       (("card", repeats[instance]),)))
-                elif problem is None and (lock := locked_if_activated(
-                        self.rules, state, instance, effect)) is not None:
-                    notes.append(Note(player, instance, effect.id, True, "R112",
-                                      "graveyard_locked", (("by", lock),)))
-                elif problem is None and (negated := negated_if_activated(
-                        self.rules, state, instance, effect)) is not None:
-                    by, escapes = negated
-                    lasting = state.monster(instance).negated_by == by  # Forbidden Chalice
-                    reason = ("escapes_negation" if escapes else
-                              "effects_negated_lasting" if lasting else "effects_negated")
-                    notes.append(Note(player, instance, effect.id, True, "R109", reason,
-                                      (("by", by),)))
+                elif problem is None and (note := self._negated_note(
+                        state, instance, effect)) is not None:
+                    rule, reason, args = note
+                    notes.append(Note(player, instance, effect.id, True, rule, reason, args))
                 elif problem is None:
                     notes.append(Note(player, instance, effect.id, True))
                 else:
                     rule, reason, args = problem
                     notes.append(Note(player, instance, effect.id, False, rule, reason, args))
         return notes + self._attack_lock_notes(state)
+
+    def _negated_note(self, state: GameState, instance: str, effect: Effect
+                      ) -> tuple[str, str, tuple] | None:
+        """The can-line of a legal activation that a lasting effect would negate (hook point
+        ``note_if_activated``: R109, R112), or ``None``."""
+        for hook in self.rules.hooks.note_if_activated:
+            found = hook(self.rules, state, instance, effect)
+            if found is not None:
+                return found
+        return None
 
     def _attack_locks(self, state: GameState) -> tuple[tuple[str, str], ...]:
         """(player, why) for each player who cannot declare attacks: ``"turn"`` for the rest

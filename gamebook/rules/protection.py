@@ -10,8 +10,8 @@ effect applies once its activation has resolved, not while that is still on the 
 from __future__ import annotations
 
 from gamebook.cards.model import EffectKind, PlayerAbility
+from gamebook.rules.conditions import player_conditions_hold
 from gamebook.rules.context import Rules
-from gamebook.rules.operations import player_conditions_hold
 from gamebook.rules.state import GameState, Player
 
 

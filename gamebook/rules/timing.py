@@ -35,15 +35,13 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.applicable import could_apply
+from gamebook.rules.conditions import PLAYER_CONDITIONS, player_conditions_hold
 from gamebook.rules.context import Rules
-from gamebook.rules.negated import negated_at_activation
-from gamebook.rules.operations import (
-    PLAYER_CONDITIONS,
-    free_zones,
-    pay_costs,
-    player_conditions_hold,
-)
+from gamebook.rules.mechanics import verb_of
+from gamebook.rules.mechanics.negated import negated_at_activation
+from gamebook.rules.mechanics.summon import free_zones
 from gamebook.rules.protection import has_player_ability
+from gamebook.rules.resolution import pay_costs
 from gamebook.rules.selection import card_signature, distinguishable, matching_cards, named_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
@@ -378,7 +376,6 @@ def _hand_problem(state: GameState, player: Player, card: Card, effect: Effect
     return None
 
 
-_STAT_CHANGES = (OpName.GAIN_ATK, OpName.HALVE_ATK, OpName.SET_ATK, OpName.HALVE_ORIGINAL_ATK)
 _EARLY_DAMAGE_STEP = (Step.DAMAGE_STEP_START, Step.BEFORE_DAMAGE_CALCULATION)
 
 
@@ -391,7 +388,7 @@ def _damage_step_problem(effect: Effect, speed: int, step: Step) -> Problem | No
         # "during damage calculation" cards: only at that timing (R49)
         return None if step is Step.DURING_DAMAGE_CALCULATION else \
             ("R49", "only_during_calculation", ())
-    changes_stats = any(step_.op in _STAT_CHANGES for step_ in effect.resolution)
+    changes_stats = any(verb_of(step_.op).changes_stats for step_ in effect.resolution)
     if use is DamageStepUse.UNTIL_DAMAGE_CALCULATION or (changes_stats and speed >= 2):
         if step in _EARLY_DAMAGE_STEP:
             return None  # ATK/DEF modifiers until damage calculation (R46 item 2)

@@ -30,13 +30,16 @@ from gamebook.cards.model import (
     EffectKind,
     Location,
     OpName,
+    Primitive,
     Ref,
     StaticAbility,
     TargetSpec,
 )
-from gamebook.rules.context import Rules
+from gamebook.rules.actions import Event, event
+from gamebook.rules.context import Hooks, Rules
+from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, verb_of
 from gamebook.rules.selection import matching_cards
-from gamebook.rules.state import ChainLink, GameState, MonsterState
+from gamebook.rules.state import ChainLink, GameState, MonsterState, replace
 
 
 def effects_negated(rules: Rules, state: GameState, instance: str) -> str | None:
@@ -114,9 +117,6 @@ def negated_on_resolution(rules: Rules, state: GameState, link: ChainLink, effec
     return effects_negated(rules, state, link.card)
 
 
-_LEAVING_COSTS = (OpName.TRIBUTE, OpName.BANISH, OpName.SEND_TO_GY, OpName.RETURN_TO_HAND)
-
-
 def negated_if_activated(rules: Rules, state: GameState, instance: str, effect: Effect
                          ) -> tuple[str, bool] | None:
     """``(negator, escapes)`` when the face-up monster ``instance`` has its effects negated
@@ -128,15 +128,12 @@ def negated_if_activated(rules: Rules, state: GameState, instance: str, effect: 
     negator = effects_negated(rules, state, instance)
     if negator is None:
         return None
-    leaves = any(step.op in _LEAVING_COSTS and step.who is Ref.SELF for step in effect.cost)
+    leaves = any(verb_of(step.op).takes_off_field and step.who is Ref.SELF
+                 for step in effect.cost)
     return negator, leaves and state.monster(instance).negated_by is None
 
 
 # -- the GY lock (Necrovalley, R112) --------------------------------------------------------
-
-_MOVES = (OpName.SPECIAL_SUMMON, OpName.RETURN_TO_HAND, OpName.BANISH, OpName.SEND_TO_GY,
-          OpName.DESTROY, OpName.TRIBUTE, OpName.DISCARD)
-
 
 def graveyard_lock(rules: Rules, state: GameState) -> str | None:
     """The face-up card whose continuous effect locks the GY now (its activation, if any, has
@@ -155,7 +152,7 @@ def moves_graveyard_cards(state: GameState, effect: Effect, refs: dict[Ref, str]
     """Would ``effect`` move a card that is in the GY now (Special Summon it, return it,
     banish it)? ``refs`` are the cards the activation captured."""
     for step in effect.resolution:
-        if step.op not in _MOVES:
+        if not verb_of(step.op).moves_card:
             continue
         if step.select is not None and step.select.zone is not None \
                 and step.select.zone.value == "graveyard":
@@ -184,3 +181,61 @@ def locked_if_activated(rules: Rules, state: GameState, instance: str, effect: E
     if lock is None or not moves_graveyard_cards(state, effect, {Ref.SELF: instance}):
         return None
     return lock
+
+
+def _negate_monster_effects(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                            who: tuple[str, ...], of: str | None, cost: bool,
+                            chosen: str | None) -> Applied:
+    """The monster's effects are negated until the end of the turn (R109): its continuous
+    effects stop at once, and so does an effect of it still on the chain."""
+    events: list[Event] = []
+    applied = False
+    for instance in who:
+        monster = state.monster(instance)
+        applied = True  # the step applies to it, effects or not (R18)
+        if not rules.cards[monster.card].effects:
+            continue  # a monster without effects: nothing to negate, nothing to tell
+        if monster.negated_by is None:
+            state = state.with_monster(replace(monster, negated_by=link.card))
+        events.append(event("effects_negated", monster.controller, instance, by=link.card))
+    return state, events, applied
+
+
+def _negated_on_resolution(rules: Rules, state: GameState, link: ChainLink, effect: Effect
+                           ) -> tuple[str, str] | None:
+    negator = negated_on_resolution(rules, state, link, effect)
+    return ("monster_effects_negated", negator) if negator is not None else None
+
+
+def _negated_note(rules: Rules, state: GameState, instance: str, effect: Effect
+                  ) -> tuple[str, str, tuple] | None:
+    """The can-line of an activation that is legal but negated (R109)."""
+    negated = negated_if_activated(rules, state, instance, effect)
+    if negated is None:
+        return None
+    by, escapes = negated
+    lasting = state.monster(instance).negated_by == by  # Forbidden Chalice
+    reason = ("escapes_negation" if escapes else
+              "effects_negated_lasting" if lasting else "effects_negated")
+    return "R109", reason, (("by", by),)
+
+
+def _locked_on_resolution(rules: Rules, state: GameState, link: ChainLink, effect: Effect
+                          ) -> tuple[str, str] | None:
+    lock = locked_on_resolution(rules, state, link, effect)
+    return ("graveyard_locked", lock) if lock is not None else None
+
+
+def _locked_note(rules: Rules, state: GameState, instance: str, effect: Effect
+                 ) -> tuple[str, str, tuple] | None:
+    """The can-line of an activation that is legal but would move a card in the locked GY
+    (R112)."""
+    lock = locked_if_activated(rules, state, instance, effect)
+    return ("R112", "graveyard_locked", (("by", lock),)) if lock is not None else None
+
+
+MECHANIC = Mechanic("negated", verbs=(
+    Verb(OpName.NEGATE_MONSTER_EFFECTS, _negate_monster_effects,
+         activatable_if=Where.FACE_UP_MONSTER),
+), hooks=Hooks(negates_on_resolution=(_negated_on_resolution, _locked_on_resolution),
+               note_if_activated=(_locked_note, _negated_note)))

@@ -1,0 +1,30 @@
+"""Negating a chain link below: its activation or its effect (R17).
+"""
+
+from __future__ import annotations
+
+from gamebook.cards.model import OpName, Primitive
+from gamebook.rules.actions import Event, event
+from gamebook.rules.context import Rules
+from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where
+from gamebook.rules.state import ChainLink, GameState, replace
+
+
+def _negate(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+            who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    """Negate the activation (or the effect) of a lower chain link: it will do nothing."""
+    what = "activation" if step.op is OpName.NEGATE_ACTIVATION else "effect"
+    events: list[Event] = []
+    chain = list(state.chain)
+    for index, other in enumerate(chain[:-1]):
+        if other.card in who and other.negated is None:
+            chain[index] = replace(other, negated=what)
+            events.append(event("negated", other.player, other.card, other.effect, what=what,
+                                link=index + 1))
+    return replace(state, chain=tuple(chain)), events, bool(events)
+
+
+
+MECHANIC = Mechanic("chain_negation", verbs=tuple(
+    Verb(op, _negate, applies_if=Where.CHAIN, activatable_if=Where.CHAIN)
+    for op in (OpName.NEGATE_ACTIVATION, OpName.NEGATE_EFFECT)))

@@ -1,0 +1,44 @@
+"""Equip Cards (R105, R106): an Equip Spell's activation equips it to a face-up monster; it
+goes to the GY, at once and without a chain link, when that monster leaves the field or is
+turned face-down (hook point ``monster_gone``). What it does to the monster's ATK/DEF is its
+continuous effect (:mod:`gamebook.rules.continuous`).
+"""
+
+from __future__ import annotations
+
+from gamebook.cards.model import OpName, Primitive
+from gamebook.rules.actions import Event, event
+from gamebook.rules.context import Hooks, Rules
+from gamebook.rules.mechanics.moving import leave_field
+from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, own_card_gone
+from gamebook.rules.state import ChainLink, GameState, replace
+
+
+def _equip(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+           who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    """Equip this card to a face-up monster on the field (R105); it needs this card face-up
+    on the field."""
+    card = state.spell_trap(link.card)
+    if (gone := own_card_gone(state, link, step)) is not None:
+        return state, [gone], False
+    events: list[Event] = []
+    for instance in who[:1]:
+        state = state.with_spell_trap(replace(card, equipped_to=instance))
+        events.append(event("equipped", card.controller, link.card, to=instance))
+    return state, events, bool(events)
+
+
+def _unequipped(rules: Rules, state: GameState, instance: str, *, destroyed: bool,
+                face_down: bool) -> tuple[GameState, list[Event]]:
+    """Every Equip Card still equipped to ``instance`` goes to the GY (R105)."""
+    events: list[Event] = []
+    for card in state.spell_traps:
+        if card.equipped_to == instance and state.spell_trap(card.id) is not None:
+            state, more = leave_field(rules, state, card.id, "unequipped")
+            events.extend(more)
+    return state, events
+
+
+MECHANIC = Mechanic("equip", verbs=(
+    Verb(OpName.EQUIP, _equip, activatable_if=Where.ANYWHERE),
+), hooks=Hooks(monster_gone=(_unequipped,)))

@@ -1,0 +1,247 @@
+"""Cards moving off the field and out of the hand: destroy, banish, return to the hand, send
+to the GY, discard, Tribute (R18, R50, R64, R100).
+
+A card that leaves the field goes to the GY, is banished, or returns to the hand; a Token
+vanishes (R64); a monster that "is banished if it leaves the field" is banished instead
+(R100). A monster leaving or arriving on the defender's side during the Battle Step marks a
+replay (R39). What a lasting effect does when its monster or card goes (an Equip Card to the
+GY, a tie: R105, R108) is asked at the hook points ``monster_gone`` and ``card_gone``.
+"""
+
+from __future__ import annotations
+
+from gamebook.cards.model import EventName, MonsterFrame, OpName, Primitive, StaticAbility
+from gamebook.rules.actions import Event, event
+from gamebook.rules.context import Rules
+from gamebook.rules.mechanics.negated import has_static
+from gamebook.rules.mechanics.verb import CARDS, Applied, Mechanic, Verb, Where
+from gamebook.rules.state import (
+    DAMAGE_STEP_TIMINGS,
+    ChainLink,
+    GameState,
+    GraveCard,
+    HandCard,
+    MonsterState,
+    Player,
+    SpellTrapState,
+    replace,
+)
+
+
+def _tribute(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+             who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    events: list[Event] = []
+    for instance in who:
+        state, more = leave_field(rules, state, instance, "tributed", cost=cost)
+        events.extend(more)
+    return state, events, True
+
+
+def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+             who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    """Destruction by a card effect, distinct from Tribute and from battle (R50)."""
+    events: list[Event] = []
+    applied = False
+    for instance in who:
+        monster = state.monster(instance)
+        if monster is not None and has_static(rules, state, monster,
+                                              StaticAbility.CANNOT_BE_DESTROYED_BY_EFFECTS):
+            events.append(event("not_destroyed", monster.controller, instance,
+                                why="cannot_be_destroyed_by_effects"))
+            continue
+        held = state.in_hand(instance)
+        controller = held.owner if held is not None else state.controller(instance)
+        events.append(event("destroyed", controller, instance, by=f"{link.card}.{link.effect}",
+                            **_destination(rules, monster, step)))
+        state = replace(state, happened=state.happened | {(EventName.DESTROYED, instance)})
+        if held is not None:  # destroyed in the hand (Solemn Warning on Gorz's activation)
+            state = state.without_hand(instance)
+            gone = GraveCard(instance, held.card, held.owner, "destroyed")
+            state = state.with_banished(gone) if step.banish else state.with_grave(gone)
+            events.append(event("banished" if step.banish else "sent_to_gy", held.owner,
+                                instance, why="destroyed", cost=cost))
+            applied = True
+            continue
+        state, more = leave_field(rules, state, instance, "destroyed", cost=cost,
+                                  destination="banished" if step.banish else "graveyard")
+        events.extend(more)
+        applied = True
+    return state, events, applied
+
+
+def _destination(rules: Rules, monster: MonsterState | None, step: Primitive
+                 ) -> dict[str, str]:
+    """Where a card destroyed by ``step`` goes, when not to the GY, for the narration: a
+    Token vanishes (R64); "destroy and banish" banishes it; a monster that is banished when
+    it leaves the field (Battle Fader, R100) goes there instead."""
+    if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:
+        return {"to": "vanished"}
+    if step.banish:
+        return {"to": "banished"}
+    if monster is not None and monster.leaves_to == "banished":
+        return {"to": "banished_instead"}
+    return {}
+
+
+def _banish(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+            who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    events: list[Event] = []
+    for instance in who:
+        state, more = leave_field(rules, state, instance, "banished", cost=cost,
+                                  destination="banished")
+        events.extend(more)
+    return state, events, True
+
+
+def _return_to_hand(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                    who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                    ) -> Applied:
+    events: list[Event] = []
+    for instance in who:
+        state, more = leave_field(rules, state, instance, "returned_to_hand", cost=cost,
+                                  destination="hand")
+        events.extend(more)
+    return state, events, True
+
+
+def _send_to_gy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    """Send from the hand (not a discard) or from the field to the GY."""
+    events: list[Event] = []
+    for instance in who:
+        card = state.in_hand(instance)
+        if card is None:
+            state, more = leave_field(rules, state, instance, "sent", cost=cost)
+            events.extend(more)
+            continue
+        state = state.without_hand(instance)
+        state = state.with_grave(GraveCard(instance, card.card, card.owner, "sent"))
+        events.append(event("sent_to_gy", card.owner, instance, why="sent_from_hand", cost=cost))
+    return state, events, True
+
+
+def _discard(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+             who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    events: list[Event] = []
+    for instance in who:
+        card = state.in_hand(instance)
+        state = state.without_hand(instance)
+        state = state.with_grave(GraveCard(instance, card.card, card.owner, "discarded"))
+        events.append(event("discarded", card.owner, instance, cost=cost))
+    return state, events, True
+
+
+def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
+                cost: bool = False, destination: str = "graveyard"
+                ) -> tuple[GameState, list[Event]]:
+    """A card leaves the field for the GY, banishment or the hand.
+
+    A Token that leaves the field vanishes (R64). A monster leaving the defender's side
+    during the Battle Step marks a replay (R39).
+    """
+    monster = state.monster(instance)
+    spell_trap = None
+    if monster is None:
+        card = spell_trap = state.spell_trap(instance)
+        state = state.without_spell_trap(instance)
+    else:
+        card = monster
+        state = state.without_monster(instance)
+        state = attacker_moved(state, instance)
+    controller = card.controller
+    events = [event("left_field", controller, instance, why=reason)]
+    if monster is not None and monster.leaves_to == "banished" and destination != "banished":
+        destination = "banished"  # "banish it if it leaves the field" (R100)
+        events.append(event("redirected", controller, instance, to="banished"))
+    if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:
+        events.append(event("token_vanished", controller, instance,
+                            **({"why": reason} if reason == "destroyed" else {})))
+        if (EventName.DESTROYED, instance) in state.happened:  # its trigger still waits (R19)
+            state = replace(state, vanished=state.vanished + (
+                GraveCard(instance, monster.card, controller, reason),))
+    elif destination == "banished":
+        state = state.with_banished(GraveCard(instance, card.card, controller, reason))
+        events.append(event("banished", controller, instance, why=reason, cost=cost))
+    elif destination == "hand":
+        state = state.with_hand(HandCard(instance, card.card, controller))
+        events.append(event("returned_to_hand", controller, instance, cost=cost))
+    else:
+        state = state.with_grave(GraveCard(instance, card.card, controller, reason))
+        events.append(event("sent_to_gy", controller, instance, why=reason, cost=cost))
+    if monster is not None:
+        state, more = defender_changed(state, controller, instance)
+        events.extend(more)
+        state, more = monster_gone(rules, state, instance,
+                                   destroyed=reason in ("destroyed", "destroyed_by_battle"))
+        events.extend(more)
+    elif spell_trap.equipped_to is not None or spell_trap.tied_to is not None:
+        state, more = card_gone(rules, state, spell_trap, destroyed=reason == "destroyed")
+        events.extend(more)
+    return state, events
+
+
+def monster_gone(rules: Rules, state: GameState, instance: str, *, destroyed: bool,
+                 face_down: bool = False) -> tuple[GameState, list[Event]]:
+    """The monster ``instance`` left the field or was turned face-down: every lasting effect
+    that cares acts, in the mechanics' order (hook point ``monster_gone``: a tie, R108; an
+    Equip Card, R105)."""
+    events: list[Event] = []
+    for hook in rules.hooks.monster_gone:
+        state, more = hook(rules, state, instance, destroyed=destroyed, face_down=face_down)
+        events.extend(more)
+    return state, events
+
+
+def card_gone(rules: Rules, state: GameState, card: SpellTrapState, *, destroyed: bool
+              ) -> tuple[GameState, list[Event]]:
+    """A card equipped or tied to a monster left the field (hook point ``card_gone``: a tie
+    may destroy the monster, R108)."""
+    events: list[Event] = []
+    for hook in rules.hooks.card_gone:
+        state, more = hook(rules, state, card, destroyed=destroyed)
+        events.extend(more)
+    return state, events
+
+
+def attacker_moved(state: GameState, instance: str) -> GameState:
+    """``instance`` was changed to Defense Position or face-down, or left the field: if it
+    was the attacking monster, it no longer is, for the rest of this attack (R38)."""
+    attack = state.attack
+    if attack is None or attack.attacker != instance or attack.stopped:
+        return state
+    return replace(state, attack=replace(attack, stopped=True))
+
+
+def arrived(state: GameState, controller: Player, instance: str
+             ) -> tuple[GameState, list[Event]]:
+    """A monster arrived on the defender's side in the Battle Step (R39)."""
+    return defender_changed(state, controller, instance, "arrived")
+
+
+def defender_changed(state: GameState, controller: Player, instance: str,
+                      how: str = "left") -> tuple[GameState, list[Event]]:
+    """A monster left or arrived on the defender's side in the Battle Step (R39)."""
+    attack = state.attack
+    if attack is None or attack.replay_pending or state.window.step in DAMAGE_STEP_TIMINGS:
+        return state, []
+    if controller is not state.turn_player.opponent:
+        return state, []
+    state = replace(state, attack=replace(attack, replay_pending=True))
+    return state, [event("replay_caused", controller, instance,
+                         **({"how": how} if how != "left" else {}))]
+
+
+
+_MOVE = dict(moves_card=True, activatable_if=Where.FIELD)
+MECHANIC = Mechanic("moving", verbs=(
+    Verb(OpName.TRIBUTE, _tribute, takes_off_field=True, **_MOVE),
+    Verb(OpName.DESTROY, _destroy, parameters=(*CARDS, "banish"),
+         applies_if=Where.FIELD_OR_LINK_IN_HAND, **_MOVE),
+    Verb(OpName.BANISH, _banish, applies_if=Where.FIELD, takes_off_field=True, **_MOVE),
+    Verb(OpName.RETURN_TO_HAND, _return_to_hand, applies_if=Where.FIELD, takes_off_field=True,
+         **_MOVE),
+    Verb(OpName.SEND_TO_GY, _send_to_gy, applies_if=Where.FIELD_OR_HAND, takes_off_field=True,
+         **_MOVE),
+    Verb(OpName.DISCARD, _discard, applies_if=Where.HAND, activatable_if=None,
+         moves_card=True),
+))

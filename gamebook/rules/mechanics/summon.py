@@ -1,0 +1,142 @@
+"""Special Summons from the hand, the GY and the Deck, and Tokens (R39.3, R59, R64, R97, R103).
+
+A Special Summon puts the monster face-up on its resolving player's field in the stated or
+chosen position (a Link Monster in Attack Position, R59) while a Main Monster Zone is free; it
+is remembered for the window after the chain (R97) and for "cannot Special Summon" (R103).
+"""
+
+from __future__ import annotations
+
+from gamebook.cards.model import (
+    EventName,
+    OpName,
+    PlayerAbility,
+    Position,
+    Primitive,
+    Redirect,
+)
+from gamebook.rules.actions import Event, event
+from gamebook.rules.context import Rules
+from gamebook.rules.mechanics.moving import arrived
+from gamebook.rules.mechanics.verb import (
+    CARDS,
+    Acts,
+    Applied,
+    Mechanic,
+    Verb,
+    Where,
+    off_field,
+    player_of,
+    skipped,
+)
+from gamebook.rules.state import ChainLink, GameState, MonsterState, Player, replace
+from gamebook.stats import StatBlock
+
+MONSTER_ZONES = 5  # Main Monster Zones a player may fill by summoning
+
+
+def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                    who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                    ) -> Applied:
+    """Special Summon from the hand, the GY or the Deck, face-up, in the stated or chosen
+    position (R39.3, R97): the monster is summoned to its resolving player's field."""
+    events: list[Event] = []
+    applied = False
+    for instance in who:
+        card = off_field(state, instance)
+        if state.has_ability(link.player, PlayerAbility.CANNOT_SUMMON):
+            events.append(skipped(link, step, instance, "cannot_summon"))  # R103
+            continue
+        if not free_zone(state, link.player):
+            events.append(skipped(link, step, instance, "no_free_zone"))
+            continue
+        definition = rules.cards[card.card]
+        position = step.position or Position(
+            chosen if chosen in (Position.ATTACK.value, Position.DEFENSE.value)
+            else Position.ATTACK.value)
+        if definition.is_link:
+            position = Position.ATTACK  # R59
+        stats = StatBlock.printed(*definition.printed_stats)
+        source = _zone_of(state, instance)
+        state = state.without_off_field(instance)
+        leaves_to = "banished" if step.leaves_field is Redirect.BANISH else None
+        state = state.with_monster(MonsterState(instance, card.card, link.player, position,
+                                                True, stats, leaves_to=leaves_to))
+        state = summoned(state, instance, link.player)
+        events.append(event("special_summoned", link.player, instance,
+                            position=position.value, **({"source": source}
+                                                        if source != "hand" else {})))
+        state, more = arrived(state, link.player, instance)
+        events.extend(more)
+        applied = True
+    return state, events, applied
+
+
+def _zone_of(state: GameState, instance: str) -> str:
+    if state.in_hand(instance) is not None:
+        return "hand"
+    return "graveyard" if state.in_graveyard(instance) is not None else "deck"
+
+
+def summoned(state: GameState, instance: str, player: Player) -> GameState:
+    """Remember the Special Summon: the window after the chain answers it (R97), and that
+    ``player`` has Summoned this turn (R103)."""
+    return replace(state, happened=state.happened | {(EventName.SPECIAL_SUMMONED, instance)},
+                   summoned_this_turn=state.summoned_this_turn | {player})
+
+
+def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                           who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                           ) -> Applied:
+    """Tokens appear on ``player``'s field in the stated position (R64); a replay may follow."""
+    player = player_of(link, step)
+    if free_zones(state, player) < step.count:
+        return state, [skipped(link, step, None, "no_free_zone")], False
+    definition = rules.cards[step.token]
+    events: list[Event] = []
+    for instance in token_ids(link.card, step):
+        if state.monster(instance) is not None:
+            continue
+        stats = StatBlock.printed(*definition.printed_stats)
+        if step.stats_from_damage:  # "ATK/DEF equal to the damage you took" (Gorz, R101)
+            last = state.last_damage(player)
+            stats = StatBlock.printed(last[1] if last else 0, last[1] if last else 0)
+        position = step.position or (Position(chosen) if chosen in (
+            Position.ATTACK.value, Position.DEFENSE.value) else Position.DEFENSE)
+        state = state.with_monster(MonsterState(instance, step.token, player, position, True,
+                                                stats))
+        state = summoned(state, instance, player)
+        events.append(event("special_summoned", player, instance, position=position.value))
+        state, more = arrived(state, player, instance)
+        events.extend(more)
+    return state, events, True
+
+
+def token_ids(source: str, step: Primitive) -> tuple[str, ...]:
+    """The instance ids of the tokens a step of card ``source`` makes (fixed in advance)."""
+    return tuple(f"{source}_{step.token}_{n}" for n in range(1, step.count + 1))
+
+
+def free_zones(state: GameState, player: Player) -> int:
+    return MONSTER_ZONES - sum(1 for m in state.monsters if m.controller is player)
+
+
+def free_zone(state: GameState, player: Player) -> bool:
+    return free_zones(state, player) > 0
+
+
+
+def _tokens_grammar(step: Primitive) -> str | None:
+    if step.token is None or step.count < 1:
+        return "special_summon_tokens: 'token' (a token card id) and a 'count' of 1 or more " \
+            "are required"
+    return None
+
+
+MECHANIC = Mechanic("summon", verbs=(
+    Verb(OpName.SPECIAL_SUMMON, _special_summon, parameters=(*CARDS, "position", "leaves_field"),
+         applies_if=Where.OFF_FIELD, activatable_if=Where.OFF_FIELD, moves_card=True),
+    Verb(OpName.SPECIAL_SUMMON_TOKENS, _special_summon_tokens, acts=Acts.PLAYER,
+         parameters=("count", "token", "player", "position", "stats_from_damage"),
+         activatable_if=None, grammar=_tokens_grammar),
+))

@@ -1,0 +1,110 @@
+"""Ties between a card and its monster (R108): Call of the Haunted and Premature Burial.
+
+A ``tie`` step ties the card to the monster its effect Special Summoned; the card's ``tie``
+says what happens to one when the other goes (destroyed at once, without a chain link, by a
+Spell/Trap effect: R104, R19).
+"""
+
+from __future__ import annotations
+
+from gamebook.cards.model import (
+    EffectKind,
+    EventName,
+    OpName,
+    Primitive,
+    StaticAbility,
+    Tie,
+    TieTrigger,
+)
+from gamebook.rules.actions import Event, event
+from gamebook.rules.context import Hooks, Rules
+from gamebook.rules.mechanics.immunity import unaffected
+from gamebook.rules.mechanics.moving import leave_field
+from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, own_card_gone
+from gamebook.rules.state import ChainLink, GameState, SpellTrapState, replace
+
+
+def _tie(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+         who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    """Tie this card to the monster its effect Special Summoned (R108); it needs this card
+    face-up on the field."""
+    card = state.spell_trap(link.card)
+    if (gone := own_card_gone(state, link, step)) is not None:
+        return state, [gone], False
+    events: list[Event] = []
+    for instance in who[:1]:
+        monster = state.monster(instance)
+        state = state.with_spell_trap(replace(card, tied_to=instance))
+        events.append(event("tied", monster.controller, instance, to=link.card))
+    return state, events, bool(events)
+
+
+def _monster_gone(rules: Rules, state: GameState, instance: str, *, destroyed: bool,
+                  face_down: bool) -> tuple[GameState, list[Event]]:
+    """The monster a card is equipped or tied to left the field or was turned face-down: a
+    card whose tie says so is destroyed when the monster was destroyed; a card only tied to it
+    is tied to nothing (R108). (An Equip Card that stays goes to the GY: R105, its own hook.)
+    """
+    events: list[Event] = []
+    for card in state.spell_traps:
+        if card.equipped_to != instance and card.tied_to != instance:
+            continue
+        if state.spell_trap(card.id) is None:
+            continue  # gone meanwhile (a tie of its own)
+        tie = tie_of(rules, card.card)
+        if destroyed and tie is not None and tie.destroy_card_when_monster_destroyed:
+            state, more = _destroy_by_tie(rules, state, card.id, card.id)
+        elif card.equipped_to != instance:
+            state = state.with_spell_trap(replace(card, tied_to=None))
+            more = [event("tie_ended", card.controller, card.id, monster=instance,
+                          why="face_down" if face_down else "left_field")]
+        else:
+            continue
+        events.extend(more)
+    return state, events
+
+
+def _card_gone(rules: Rules, state: GameState, card: SpellTrapState, *, destroyed: bool
+               ) -> tuple[GameState, list[Event]]:
+    """A card equipped or tied to a monster left the field: its tie may destroy the monster
+    (R108)."""
+    tie = tie_of(rules, card.card)
+    monster = card.equipped_to or card.tied_to
+    if tie is None or tie.destroy_monster_when is None or state.monster(monster) is None:
+        return state, []
+    if tie.destroy_monster_when is TieTrigger.DESTROYED and not destroyed:
+        return state, []
+    return _destroy_by_tie(rules, state, monster, card.id)
+
+
+def _destroy_by_tie(rules: Rules, state: GameState, instance: str, source: str
+                    ) -> tuple[GameState, list[Event]]:
+    """Destroy ``instance`` by the tie of card ``source``, at once and without a chain link
+    (R108): still a Spell/Trap effect (R104), and a destruction (R19)."""
+    monster = state.monster(instance)
+    controller = state.controller(instance)
+    if monster is not None and rules.cards[monster.card].has_ability(
+            StaticAbility.CANNOT_BE_DESTROYED_BY_EFFECTS):
+        return state, [event("not_destroyed", controller, instance,
+                             why="cannot_be_destroyed_by_effects")]
+    if monster is not None and unaffected(rules, state, source, (instance,)):
+        return state, [event("not_destroyed", controller, instance, why="unaffected")]
+    events = [event("destroyed", controller, instance, by=f"{source}.tie")]
+    state = replace(state, happened=state.happened | {(EventName.DESTROYED, instance)})
+    state, more = leave_field(rules, state, instance, "destroyed")
+    return state, events + more
+
+
+def tie_of(rules: Rules, card_id: str) -> Tie | None:
+    """The ``tie`` of a card's continuous effects, or ``None``."""
+    for effect in rules.cards[card_id].effects:
+        if effect.kind is EffectKind.CONTINUOUS and effect.tie is not None:
+            return effect.tie
+    return None
+
+
+
+# the ties act before an Equip Card goes (R105): a tie that destroys its card does so first
+MECHANIC = Mechanic("ties", verbs=(
+    Verb(OpName.TIE, _tie, activatable_if=Where.ANYWHERE),
+), hooks=Hooks(monster_gone=(_monster_gone,), card_gone=(_card_gone,)))

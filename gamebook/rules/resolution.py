@@ -1,0 +1,323 @@
+"""Resolving a chain link and paying an activation's costs (R16-R18).
+
+Each step of a cost or a resolution is one operation of the effect vocabulary; what each
+operation means (its handler, where its card must be) is its verb's, registered by its
+mechanic (:mod:`gamebook.rules.mechanics`). Each step names the cards it acts on through
+references captured at activation (``self``, ``target``, ``attacker``, ``attack_target``,
+``chained_to``) or through a selection made at resolution (``select``: every matching card,
+or one the resolving player chooses). If such a card is no longer where the step needs it
+when the link resolves, that step is not applied, and neither is a later step marked
+``if_previous_applied`` (R18).
+
+Resolution is resumable: a step that needs a choice (a tie for "the highest ATK", "choose
+1", the position of a Special Summon) stops the resolution with a ``SELECT`` window for the
+resolving player; :func:`resolve_top` continues from there once the choice is made.
+"""
+
+from __future__ import annotations
+
+from gamebook.cards.model import (
+    CardType,
+    Effect,
+    EffectKind,
+    OpName,
+    Pick,
+    Portion,
+    Position,
+    Primitive,
+    Ref,
+    SpellTrapType,
+    TargetFilter,
+)
+from gamebook.rules.actions import Event, event
+from gamebook.rules.conditions import player_conditions_hold
+from gamebook.rules.context import Rules
+from gamebook.rules.mechanics import Where, verb_of
+from gamebook.rules.mechanics.immunity import unaffected
+from gamebook.rules.mechanics.summon import free_zones
+from gamebook.rules.mechanics.verb import Applied, holds, off_field, player_of, skipped
+from gamebook.rules.selection import distinguishable, matching_cards
+from gamebook.rules.state import (
+    ChainLink,
+    GameState,
+    GraveCard,
+    Resolving,
+    Window,
+    WindowKind,
+    replace,
+)
+
+_LEAVE_AFTER_RESOLVING = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER)
+
+
+def pay_costs(rules: Rules, state: GameState, link: ChainLink, effect: Effect
+              ) -> tuple[GameState, list[Event]]:
+    """Costs are paid at activation, before anyone can respond (R16)."""
+    events: list[Event] = []
+    for step in effect.cost:
+        chosen = link.ref(Ref.COST) if step.select is not None else None
+        state, step_events, _ = _apply(rules, state, link, step, cost=True, chosen=chosen)
+        events.extend(step_events)
+    return state, events
+
+
+def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
+                ) -> tuple[GameState, list[Event], bool]:
+    """Resolve the top chain link as far as possible (R17, R18).
+
+    Returns ``(state, events, done)``; ``done`` is false when a step waits for a choice (the
+    state then has a ``SELECT`` window and ``resolving`` set). ``chosen`` answers that choice.
+    """
+    link = state.chain[-1]
+    number = len(state.chain)
+    effect = rules.effect_of(state, link.card, link.effect)
+    progress = state.resolving
+    events: list[Event] = []
+    if progress is None:
+        events.append(event("resolve", link.player, link.card, link.effect, link.target,
+                            link=number))
+        progress = Resolving(0, ())
+        if link.negated is not None:
+            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
+                                why=f"{link.negated}_negated"))
+            progress = Resolving(len(effect.resolution), (), applied_any=True)
+        elif (negation := _negated_by_lasting_effect(rules, state, link, effect)) is not None:
+            # a monster's effects negated on the field (R109), the GY locked (R112)
+            why, by = negation
+            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
+                                why=why, by=by))
+            progress = Resolving(len(effect.resolution), (), applied_any=True)
+        elif effect.recheck_conditions and not player_conditions_hold(state, link.player,
+                                                                      effect):
+            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
+                                why="condition_lost"))  # "to activate and to resolve"
+            progress = Resolving(len(effect.resolution), (), applied_any=True)
+        elif _card_left_field(rules, state, link, effect):
+            # a Continuous or Equip card that left the field applies nothing (R107)
+            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
+                                why="card_left_field"))
+            progress = Resolving(len(effect.resolution), (), applied_any=True)
+        elif (gone := _no_longer_attacking(state, link, effect)) is not None:
+            # Sakuretsu Armor, Dimensional Prison, Magic Cylinder: nothing to act on (R38).
+            events.append(event("not_applied", link.player, link.card, link.effect, gone,
+                                op=effect.resolution[0].op.value if effect.resolution else None,
+                                why="no_longer_attacking"))
+            progress = Resolving(len(effect.resolution), ())
+    if state.resolving is not None:
+        state = replace(state, resolving=None)
+    applied_previous, applied_any = progress.applied_previous, progress.applied_any
+    for index in range(progress.step, len(effect.resolution)):
+        step = effect.resolution[index]
+        if step.if_previous_applied and not applied_previous:
+            events.append(skipped(link, step, None, "previous_not_applied"))
+            continue
+        choice = chosen if index == progress.step else None
+        if choice is None:
+            options = _choice_needed(rules, state, link, step)
+            if options:
+                window = Window(WindowKind.SELECT, state.window.step, link.player)
+                waiting = Resolving(index, options, applied_previous, applied_any)
+                return replace(state, window=window, resolving=waiting), events, False
+        before = state.happened
+        state, step_events, applied_previous = _apply(rules, state, link, step, cost=False,
+                                                      chosen=choice)
+        if applied_previous:  # the last thing that happened (R25)
+            state = replace(state, last_happened=state.happened - before)
+        applied_any |= applied_previous
+        events.extend(step_events)
+        if min(state.lp) <= 0:
+            break  # a player at 0 loses at once: the rest does not resolve (R102)
+    if not effect.resolution and effect.kind is EffectKind.ACTIVATE \
+            and state.spell_trap(link.card) is not None and link.negated is None:
+        # a Continuous card's activation: its continuous effect applies from now on (R7)
+        events.append(event("continuous_applies", link.player, link.card, link=number))
+    elif not applied_any:
+        events.append(event("no_effect", link.player, link.card, link.effect, link=number))
+    if min(state.lp) <= 0:  # the Duel is over at once: nothing more moves (R102)
+        return replace(state, chain=state.chain[:-1]), events, True
+    gone, more = _after_resolving(rules, state, link)
+    if gone is None and (staying := state.spell_trap(link.card)) is not None \
+            and staying.turns_left is None and link.negated is None \
+            and (turns := rules.card_of(state, link.card).stays_for_opponent_turns):
+        state = state.with_spell_trap(replace(staying, turns_left=turns))  # R111
+    chain = state.chain[:-1]  # the link is popped in the same copy as its card leaves
+    state = replace(state, chain=chain) if gone is None else state.to_grave_from_spell_trap_zone(
+        gone, chain=chain)
+    return state, events + more, True
+
+
+_STAYING = (SpellTrapType.CONTINUOUS, SpellTrapType.EQUIP, SpellTrapType.FIELD)
+
+
+def _negated_by_lasting_effect(rules: Rules, state: GameState, link: ChainLink, effect: Effect
+                               ) -> tuple[str, str] | None:
+    """Why the resolving link does nothing because of a lasting effect, and the card that
+    makes it so (hook point ``negates_on_resolution``), or ``None``."""
+    for hook in rules.hooks.negates_on_resolution:
+        found = hook(rules, state, link, effect)
+        if found is not None:
+            return found
+    return None
+
+
+def _card_left_field(rules: Rules, state: GameState, link: ChainLink, effect: Effect) -> bool:
+    """The activation of a Continuous, Equip or Field card whose card is no longer face-up on
+    the field as it resolves: its effect is not applied (R107)."""
+    if effect.kind is not EffectKind.ACTIVATE:
+        return False
+    card = rules.card_of(state, link.card)
+    if card.card_type is CardType.MONSTER or card.spell_trap_type not in _STAYING:
+        return False
+    spell_trap = state.spell_trap(link.card)
+    return spell_trap is None or not spell_trap.face_up
+
+
+def _after_resolving(rules: Rules, state: GameState, link: ChainLink
+                     ) -> tuple[GraveCard | None, list[Event]]:
+    """A Normal, Quick-Play or Counter card still on the field goes to the GY (R8, R9), and
+    so does a card whose activation was negated (a Continuous one too, R17) and an Equip Card
+    whose activation equipped it to nothing (R105); a card that stays for some of the
+    opponent's turns stays (R111): the card as it arrives there and the event, or ``None``."""
+    card = rules.card_of(state, link.card)
+    spell_trap = state.spell_trap(link.card)
+    if spell_trap is None or card.card_type is CardType.MONSTER:
+        return None, []
+    activation = rules.effect_of(state, link.card, link.effect).kind is EffectKind.ACTIVATE
+    negated = link.negated == "activation"
+    if activation and (negated or (
+            card.spell_trap_type is SpellTrapType.EQUIP and spell_trap.equipped_to is None)):
+        # a negated activation leaves no card on the field, a Continuous one neither (R17)
+        reason = "negated" if negated else "not_equipped"
+        return (GraveCard(link.card, card.id, spell_trap.controller, reason),
+                [event("sent_to_gy", spell_trap.controller, link.card, why=reason)])
+    if card.spell_trap_type not in _LEAVE_AFTER_RESOLVING or card.stays_for_opponent_turns:
+        return None, []  # a Continuous card stays (R9), and one that stays for turns (R111)
+    reason = "negated" if negated else "resolved"
+    return (GraveCard(link.card, card.id, spell_trap.controller, reason),
+            [event("sent_to_gy", spell_trap.controller, link.card, why=reason)])
+
+
+def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primitive
+                   ) -> tuple[str, ...]:
+    """The options when a step needs the resolving player's choice, else ``()``."""
+    if step.select is not None and step.select.pick is not Pick.ALL:
+        options = _selection(rules, state, link, step)
+        return options if len(options) > 1 else ()
+    if step.op is OpName.SPECIAL_SUMMON and step.position is None:
+        instance = link.ref(step.who) if step.who else None
+        if instance and off_field(state, instance) and free_zones(state, link.player) > 0 \
+                and not rules.card_of(state, instance).is_link:  # a Link: Attack (R59)
+            return (Position.ATTACK.value, Position.DEFENSE.value)
+    if step.op is OpName.SPECIAL_SUMMON_TOKENS and step.position is None and step.count == 1 \
+            and free_zones(state, player_of(link, step)) >= 1:
+        return (Position.ATTACK.value, Position.DEFENSE.value)  # "Special Summon 1 Token"
+    return ()
+
+
+def _selection(rules: Rules, state: GameState, link: ChainLink, step: Primitive
+               ) -> tuple[str, ...]:
+    """The cards a step's ``select`` matches now; for ``highest_atk`` only the highest."""
+    spec = step.select
+    if TargetFilter.SUMMONED in spec.filters:  # the monsters of the event, captured (R97)
+        spec = replace(spec, filters=tuple(f for f in spec.filters
+                                           if f is not TargetFilter.SUMMONED))
+        found = tuple(i for i in matching_cards(rules, state, link.player, link.card, spec)
+                      if i in link.all_refs(Ref.SUMMONED))
+    else:
+        found = matching_cards(rules, state, link.player, link.card, spec)
+    if step.op is OpName.SPECIAL_SUMMON:  # only monsters are Summoned
+        found = tuple(i for i in found if rules.card_of(state, i).card_type is CardType.MONSTER)
+    if spec.pick is Pick.HIGHEST_ATK and found:
+        best = max(state.monster(i).stats.atk for i in found)
+        found = tuple(i for i in found if state.monster(i).stats.atk == best)
+    return found if spec.pick is Pick.ALL else distinguishable(rules, state, found)
+
+
+def _who(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+         chosen: str | None) -> tuple[str, ...]:
+    """The cards a step acts on."""
+    if step.select is not None:
+        if chosen is not None:
+            return (chosen,)
+        return _selection(rules, state, link, step)
+    if step.who is None:
+        return ()
+    if step.who is Ref.SELECTED:
+        return link.all_refs(Ref.SELECTED)
+    instance = link.ref(step.who)
+    return (instance,) if instance is not None else ()
+
+
+def _present(state: GameState, op: OpName, instance: str | None, *,
+             from_chain: bool = False) -> bool:
+    """Is the card still where the step needs it (R18)?"""
+    return holds(state, verb_of(op).applies_if, instance, state.chain[:-1], of_link=from_chain)
+
+
+def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, cost: bool,
+           chosen: str | None = None) -> Applied:
+    """Apply one primitive. Returns (state, events, applied)."""
+    op = step.op
+    who = _who(rules, state, link, step, chosen if step.select is not None else None)
+    of = link.ref(step.of) if step.of is not None else None
+    needs_who = step.select is not None or step.who is not None
+    missing = [i for i in who if not _present(state, op, i,
+                                              from_chain=step.who is Ref.CHAINED_TO)]
+    if step.of is not None and step.portion is not Portion.ORIGINAL \
+            and not holds(state, Where.FACE_UP_MONSTER, of):
+        missing.append(of)
+    if needs_who and not who or missing:
+        why = "none_selected" if step.select is not None and not who else "left_field"
+        target = missing[0] if missing else None
+        return state, [skipped(link, step, target, why)], False
+    if step.who is Ref.TARGET and not cost and _target_turned_face_down(rules, state, link,
+                                                                        who[0]):
+        return state, [skipped(link, step, who[0], "no_longer_face_up")], False
+    if not cost:
+        immune = unaffected(rules, state, link.card, who)
+        if immune:
+            not_applied = [skipped(link, step, instance, "unaffected") for instance in immune]
+            who = tuple(i for i in who if i not in immune)
+            if not who:
+                return state, not_applied, False
+            state, events, applied = _apply_to(rules, state, link, step, who, of, cost, chosen)
+            return state, not_applied + events, applied
+    return _apply_to(rules, state, link, step, who, of, cost, chosen)
+
+
+def _apply_to(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+              who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    if step.select is not None:
+        link = _remember_selection(state, link, who)
+        state = replace(state, chain=state.chain[:-1] + (link,)) if not cost else state
+    return verb_of(step.op).handler(rules, state, link, step, who, of, cost, chosen)
+
+
+def _target_turned_face_down(rules: Rules, state: GameState, link: ChainLink,
+                             instance: str) -> bool:
+    """A "face-up monster" target that is face-down at resolution is not affected (R18)."""
+    spec = rules.effect_of(state, link.card, link.effect).target
+    if spec is None or TargetFilter.FACE_UP not in spec.filters:
+        return False
+    monster = state.monster(instance)
+    return monster is not None and not monster.face_up
+
+
+def _no_longer_attacking(state: GameState, link: ChainLink, effect: Effect) -> str | None:
+    """The target of an effect that targets "the attacking monster", when that monster is no
+    longer attacking as the link starts to resolve (R38), else ``None``."""
+    if effect.target is None or TargetFilter.ATTACKING not in effect.target.filters:
+        return None
+    target = link.ref(Ref.TARGET)
+    if state.monster(target) is None:
+        return None  # it left the field: R18 says why the step does nothing
+    if state.attack is not None and state.attack.attacking(target):
+        return None
+    return target
+
+
+def _remember_selection(state: GameState, link: ChainLink, who: tuple[str, ...]) -> ChainLink:
+    refs = tuple(r for r in link.refs if r[0] is not Ref.SELECTED)
+    return replace(link, refs=refs + tuple((Ref.SELECTED, i) for i in who))
+
+
