@@ -138,7 +138,7 @@ def situation(path: Path) -> Situation:
         folders.append(TEST_CARDS)
     instances = {}
     for side in (spec.get("players") or {}).values():
-        for kind in ("monsters", "spell_traps", "hand"):
+        for kind in ("monsters", "spell_traps", "hand", "deck", "graveyard"):
             for item in (side or {}).get(kind) or ():
                 instances[str(item.get("id"))] = str(item.get("card"))
     real = {card for folder in folders if folder != TEST_CARDS
