@@ -24,7 +24,7 @@ ALLOWED: dict[str, set[str]] = {
     "errors": set(),
     "inputs": {"errors"},
     "cards": {"errors", "inputs"},
-    "stats": set(),
+    "stats": {"errors", "inputs"},
     "situation": {"errors", "inputs", "cards"},
     "rules": {"errors", "cards", "stats", "situation"},
     "explore": {"errors", "rules"},
