@@ -1,56 +1,92 @@
-"""Golden counts of the attack-declaration examples, like perft in chess engines: (decision
-points, endings, distinct outcomes) per rules preset pin the move generator.
+"""Golden counts of the examples, like perft in chess engines: (decision points, endings,
+distinct outcomes) and the endings by reason, per rules preset, pin the move generator.
 
-None of these four positions has a Trigger Effect, so the two presets (which differ only in
-how trigger stages are settled, R23) must give the same graph. Why each count is right:
-
-- sakuretsu_first_chain: B decides at the declaration (Sakuretsu, MST on either Set card,
-  pass), above either MST (Sakuretsu or pass), in the open Battle Step (MST on either card
-  or pass; Sakuretsu is gone, R24) and after A declined to answer Sakuretsu (MST on either
-  card, or pass): 5; A decides whether Trap Jammer answers Sakuretsu, with no MST or either
-  MST below it: 3. 8 decision points; the 9 endings are all different.
-- widespread_ruin_trap_jammer: the two Ruins are interchangeable, so only Ruin 1 is offered
-  at the declaration (Ruin 2 would mirror it): B decides there (Ruin 1 or pass), A on Trap
-  Jammer above Ruin 1, B above an unanswered Ruin 1 (Ruin 2 or pass), A on Trap Jammer above
-  Ruin 2: 4 decision points; after a Trap Jammer, the other
-  Ruin cannot follow (R24), so the only way to destroy the Skull is an unanswered Ruin:
-  5 endings, all different (the 8 of every card offered, up to the Ruins' names).
-- magic_cylinder_negate_attack: Negate Attack (SS3) can be the last link only; B's 5 decision
-  points are the root and the four chains of one or two SS2 Traps; 9 different endings.
-- waboku_battle: B decides in the declaration window and in the open Battle Step (2); both
-  Waboku lines reach the same state, so 2 endings: Waboku or not.
+The counts are one table, ``tests/golden/example_counts.yaml``: an entry per example, with why
+each count is right. Below the table's test, the examples whose endings are checked one by one
+where a count alone says too little.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import networkx as nx
 import pytest
+import yaml
 from rules_helpers import ROOT
 
 from gamebook.audit.report import audit
 from gamebook.explore.explorer import explore
 from gamebook.situation.load import load_situation
 
-GOLDEN = {
-    "sakuretsu_first_chain": (8, 9, 9),
-    "widespread_ruin_trap_jammer": (4, 5, 5),
-    "magic_cylinder_negate_attack": (5, 9, 9),
-    "waboku_battle": (2, 2, 2),
-}
-REASONS = {
-    "sakuretsu_first_chain": {"attack_ended": 4, "battle_over": 5},
-    "widespread_ruin_trap_jammer": {"attack_ended": 3, "battle_over": 2},
-    "magic_cylinder_negate_attack": {"attack_ended": 4, "battle_over": 1,
-                                     "battle_phase_over": 4},
-    "waboku_battle": {"battle_over": 2},
-}
+TABLE = Path(__file__).resolve().parent / "golden" / "example_counts.yaml"
+COUNTS: dict[str, dict] = yaml.safe_load(TABLE.read_text(encoding="utf-8"))
+PRESETS = ("seed", "flowchart")
 
 
-@pytest.mark.parametrize("preset", ["seed", "flowchart"])
-@pytest.mark.parametrize("name", sorted(GOLDEN))
-def test_golden_counts_of_the_attack_declaration_examples(name: str, preset: str) -> None:
-    found = explore(load_situation(ROOT / "examples" / f"{name}.yaml"), preset, max_seconds=30)
-    report = audit(found)
+def _explore(name: str, preset: str):  # noqa: ANN202
+    return explore(load_situation(ROOT / "examples" / f"{name}.yaml"), preset, max_seconds=60)
+
+
+def test_every_entry_of_the_table_has_both_presets_its_reasons_and_why() -> None:
+    for name, entry in COUNTS.items():
+        assert set(entry) == {*PRESETS, "endings_by_reason", "why"}, name
+        assert all(len(entry[preset]) == 3 for preset in PRESETS), name
+        assert (ROOT / "examples" / f"{name}.yaml").is_file(), name
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("name", sorted(COUNTS))
+def test_golden_counts_of_the_examples(name: str, preset: str) -> None:
+    report = audit(_explore(name, preset))
     assert report.terminates and not report.dead_ends and not report.cycles
-    counts = (report.decision_points, report.endings, report.distinct_outcomes)
-    assert counts == GOLDEN[name]
-    assert report.endings_by_reason == REASONS[name]
+    counts = [report.decision_points, report.endings, report.distinct_outcomes]
+    assert counts == COUNTS[name][preset]
+    assert report.endings_by_reason == COUNTS[name]["endings_by_reason"]
+
+
+def _lp_of_endings(found) -> list[tuple[int, int]]:  # noqa: ANN001
+    return sorted(state.lp for node, state in found.states.items()
+                  if found.graph.nodes[node]["terminal"])
+
+
+def test_r46_r49_the_damage_of_every_shrink_honest_kuriboh_ending() -> None:
+    lps = set(_lp_of_endings(_explore("shrink_honest_kuriboh", "seed")))
+    assert lps == {
+        (8000, 6300),  # nothing: 2500 - 800
+        (8000, 5900),  # Shrink on the Elf: 2500 - 400
+        (8000, 7550),  # Shrink on the Skull: 1250 - 800
+        (7200, 8000),  # Honest (3300 - 2500), or Shrink on the Skull first (2050 - 1250)
+        (7600, 8000),  # Honest and Shrink on the Elf: 2900 - 2500
+        (5950, 8000),  # Honest, then Shrink on the Skull: 3300 - 1250
+        (8000, 8000),  # Kuriboh, only against an attack that B loses
+    }
+
+
+def test_r51_the_man_eater_bug_endings_destroy_one_of_as_monsters() -> None:
+    found = _explore("man_eater_bug", "seed")
+    gone = sorted(tuple(sorted(g.id for g in state.graveyard))
+                  for node, state in found.states.items() if found.graph.nodes[node]["terminal"])
+    assert gone == [("gemini_elf", "man_eater_bug"), ("man_eater_bug", "summoned_skull")]
+
+
+@pytest.mark.parametrize(("preset", "decisions"), [("seed", 164), ("flowchart", 167)])
+def test_r30_the_start_step_example_contains_the_whole_battle_phase_example(
+        preset: str, decisions: int) -> None:
+    whole = _explore("borrelsword_linkuriboh_start_step", preset)
+    attack = _explore("borrelsword_linkuriboh_battle_phase", preset)
+    start = attack.states[attack.root]
+    [node] = [n for n, state in whole.states.items() if state == start]
+    below = nx.descendants(whole.graph, node) | {node}
+    assert sum(1 for n in below if not whole.graph.nodes[n]["terminal"]) == decisions
+    assert sum(1 for n in below if whole.graph.nodes[n]["terminal"]) == 34
+    assert len(below) == attack.graph.number_of_nodes()
+
+
+def test_r106_the_megamorph_endings_where_player_b_survives() -> None:
+    found = _explore("megamorph_shrink", "seed")
+    survived = sorted(state.lp for node, state in found.states.items()
+                      if found.graph.nodes[node]["terminal"] and min(state.lp) > 0)
+    # 3500 - 800 (Shrink on the Skull); 1700 - 800 and 1700 - 400 (the Lance on the Skull,
+    # with or without Shrink on the Elf); 450 against 800: Player A takes 350
+    assert set(survived) == {(2000, 300), (2000, 2100), (2000, 1700), (1650, 3000)}

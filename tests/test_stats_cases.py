@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gamebook.cli.stats import load_timeline, replay
+from gamebook.stats import load_timeline, replay_timeline
 
 CASES = Path(__file__).parent / "stats_cases"
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "reference" / "atk_examples.md"
@@ -33,7 +33,7 @@ def _param(path: Path):  # noqa: ANN202
 @pytest.mark.parametrize("path", [_param(p) for p in FILES])
 def test_stats_case(path: Path) -> None:
     located, spec = load_timeline(path)
-    result = replay(located, spec)
+    result = replay_timeline(located, spec)
     expectations = sum(len(step.expect or {}) for step in spec.steps)
     assert expectations, "a case checks at least one step"
     problems = [f"step {m.step} (line {m.line}): {m.monster} {m.key} = {m.actual}, "

@@ -36,10 +36,10 @@ from gamebook.audit.graphcheck import GraphReport, check_graph
 from gamebook.errors import InputError
 
 __all__ = [
-    "Book",
-    "BookReport",
     "Jump",
-    "Page",
+    "Walkthrough",
+    "WalkthroughPage",
+    "WalkthroughReport",
     "check_book",
     "decode_book_bytes",
     "find_jumps",
@@ -248,8 +248,8 @@ class Jump:
 
 
 @dataclass(frozen=True)
-class Page:
-    """One page of the book: its heading line, its jumps and whether it is an ending."""
+class WalkthroughPage:
+    """One page of a walkthrough: its heading line, its jumps and whether it is an ending."""
 
     number: int
     line: int
@@ -259,13 +259,13 @@ class Page:
 
 
 @dataclass(frozen=True)
-class Book:
+class Walkthrough:
     """The pages of a walkthrough, in file order (duplicates included)."""
 
     path: str
     start_line: int
     style: str
-    pages: tuple[Page, ...]
+    pages: tuple[WalkthroughPage, ...]
     start_rule: str
 
 
@@ -283,7 +283,7 @@ def split_lines(text: str) -> list[str]:
 
 
 def parse_book(text: str, *, path: str = "<input>", start_line: int | None = None,
-               end_line: int | None = None) -> Book:
+               end_line: int | None = None) -> Walkthrough:
     """Find the book inside ``text`` and read its pages.
 
     The book starts at ``start_line`` if given (at the first page heading on or after it),
@@ -316,8 +316,8 @@ def parse_book(text: str, *, path: str = "<input>", start_line: int | None = Non
     ends = [h.line - 1 for h in page_headings[1:]] + [len(lines)]
     pages = tuple(_read_page(heading, end, lines, line_jumps)
                   for heading, end in zip(page_headings, ends, strict=True))
-    return Book(path=path, start_line=start.line, style=start.style, pages=pages,
-                start_rule=rule)
+    return Walkthrough(path=path, start_line=start.line, style=start.style, pages=pages,
+                       start_rule=rule)
 
 
 def _forced_start(headings: list[_Heading], start_line: int, line_count: int,
@@ -373,19 +373,19 @@ def _working_jumps(start: _Heading, end: int, headings: list[_Heading],
 
 
 def _read_page(heading: _Heading, end: int, lines: list[str],
-               line_jumps: list[list[int]]) -> Page:
+               line_jumps: list[list[int]]) -> WalkthroughPage:
     """The page from ``heading`` to line ``end``: its jumps and whether it is an ending."""
     jumps = tuple(Jump(target, number) for number in range(heading.line, end + 1)
                   for target in line_jumps[number - 1])
     # On the heading line only the text after the page number can be an ending ("8. 完").
     ending = is_ending_line(heading.rest) or any(
         is_ending_line(lines[number - 1]) for number in range(heading.line + 1, end + 1))
-    return Page(number=heading.number, line=heading.line, title=heading.rest[:80],
-                jumps=jumps, ending=ending)
+    return WalkthroughPage(number=heading.number, line=heading.line, title=heading.rest[:80],
+                           jumps=jumps, ending=ending)
 
 
 def load_book(path: str | Path, *, start_line: int | None = None,
-              end_line: int | None = None) -> Book:
+              end_line: int | None = None) -> Walkthrough:
     """Read and parse the walkthrough at ``path``."""
     return parse_book(read_book_text(path), path=str(path), start_line=start_line,
                       end_line=end_line)
@@ -397,10 +397,10 @@ def load_book(path: str | Path, *, start_line: int | None = None,
 
 
 @dataclass(frozen=True)
-class BookReport:
-    """Every structural problem of a book, with page numbers, and its statistics."""
+class WalkthroughReport:
+    """Every structural problem of a walkthrough, with page numbers, and its statistics."""
 
-    book: Book
+    book: Walkthrough
     graph: nx.DiGraph = field(repr=False, compare=False)
     graph_report: GraphReport
     missing_pages: tuple[int, ...]
@@ -426,9 +426,9 @@ class BookReport:
         return self.problem_count == 0
 
     @cached_property
-    def pages_by_number(self) -> dict[int, list[Page]]:
+    def pages_by_number(self) -> dict[int, list[WalkthroughPage]]:
         """Every copy of each page number, in file order."""
-        found: dict[int, list[Page]] = {}
+        found: dict[int, list[WalkthroughPage]] = {}
         for page in self.book.pages:
             found.setdefault(page.number, []).append(page)
         return found
@@ -449,7 +449,7 @@ class BookReport:
         }
 
 
-def page_graph(book: Book) -> nx.DiGraph:
+def page_graph(book: Walkthrough) -> nx.DiGraph:
     """Pages as nodes (attribute ``ending``), jumps to existing pages as edges.
 
     Copies of a duplicated page are merged: their jumps are united and the page is an
@@ -465,14 +465,14 @@ def page_graph(book: Book) -> nx.DiGraph:
     return graph
 
 
-def check_book(book: Book) -> BookReport:
+def check_book(book: Walkthrough) -> WalkthroughReport:
     """Run the shared graph audit on ``book`` and add the checks only a numbered book has."""
     graph = page_graph(book)
     root = 1 if 1 in graph else min(graph)
     report = check_graph(graph, root, lambda page: graph.nodes[page]["ending"])
     numbers = [page.number for page in book.pages]
     pages_with_jumps = {page.number for page in book.pages if page.jumps}
-    return BookReport(
+    return WalkthroughReport(
         book=book,
         graph=graph,
         graph_report=report,
@@ -504,7 +504,7 @@ def _number_list(numbers: Iterable[int]) -> str:
     return ", ".join(parts) if parts else "none"
 
 
-def _pages_with_lines(report: BookReport, numbers: Iterable[int]) -> str:
+def _pages_with_lines(report: WalkthroughReport, numbers: Iterable[int]) -> str:
     parts = [f"{number} (line {report.page_line(number)})" for number in numbers]
     return ", ".join(parts) if parts else "none"
 
@@ -513,7 +513,7 @@ def _counted(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def _statistics_line(report: BookReport) -> str:
+def _statistics_line(report: WalkthroughReport) -> str:
     stats = report.stats()
     longest = stats["longest_path"]
     paths = stats["paths"]
@@ -526,7 +526,7 @@ def _statistics_line(report: BookReport) -> str:
             f"from page {report.root}: longest path {longest_text}, {paths_text} to an ending")
 
 
-def render_text(report: BookReport) -> str:
+def render_text(report: WalkthroughReport) -> str:
     """A report for people: every problem with page and line numbers, then statistics."""
     book = report.book
     lines = [
@@ -552,7 +552,7 @@ def render_text(report: BookReport) -> str:
     return "\n".join(lines)
 
 
-def render_json(report: BookReport) -> str:
+def render_json(report: WalkthroughReport) -> str:
     """The report as a JSON object (see docs/check-book.md for the keys)."""
     book = report.book
     data = {
@@ -588,7 +588,7 @@ def dot_string(*lines: str) -> str:
     return '"' + "\\n".join(escaped) + '"'
 
 
-def render_dot(report: BookReport) -> str:
+def render_dot(report: WalkthroughReport) -> str:
     """The page graph as Graphviz DOT, problems highlighted.
 
     Endings are double circles, dead ends and pages on endless cycles red, unreachable pages
@@ -618,7 +618,7 @@ def render_dot(report: BookReport) -> str:
     return "\n".join(out) + "\n"
 
 
-def _node_attributes(report: BookReport, number: int, endless: set[int]) -> str:
+def _node_attributes(report: WalkthroughReport, number: int, endless: set[int]) -> str:
     page = report.pages_by_number[number][0]
     notes = [note for note, applies in (("dead end", number in report.dead_ends),
                                         ("no ending", number in endless),

@@ -6,7 +6,7 @@ module per command.
 - :mod:`~gamebook.cli.article`: ``article`` and ``diff``;
 - :mod:`~gamebook.cli.cards`: ``cards`` (list and show the card library);
 - :mod:`~gamebook.cli.puzzles`: ``cards new``, ``export-puzzle``, ``import-puzzle`` (EDOPro);
-- :mod:`~gamebook.cli.stats`: ``stats`` (ATK/DEF timelines: their file format and replay);
+- :mod:`~gamebook.cli.stats`: ``stats`` (replays and prints an ATK/DEF timeline);
 - :mod:`~gamebook.cli.checkbook`: ``check-book``;
 - :mod:`~gamebook.cli.progress`: the one progress line on a terminal.
 

@@ -34,7 +34,7 @@ from gamebook.edopro.field import (
 )
 from gamebook.errors import printable, raise_all
 from gamebook.inputs.yamlsrc import load_yaml
-from gamebook.situation.model import Scope, SetWhen, Situation, StartMoment
+from gamebook.situation.model import ExplorationEnd, SetWhen, Situation, StartMoment
 
 HEADER_WIDTH = 88  # columns of the header comment, after "-- "
 DUEL_RULE = 5  # Master Rule 2020: Extra Monster Zones, Link monsters
@@ -43,8 +43,9 @@ WRITTEN_BY = "Written by gamebook export-puzzle from "
 START_STEP_WORDS = ("The situation starts at the start of the Battle Phase (the Start Step, "
                     "R30).")
 BATTLE_STEP_WORDS = "The situation starts in the Battle Step, before any attack is declared."
-SCOPE_WORDS = {Scope.END_OF_BATTLE: "It ends when that attack is over.",
-               Scope.END_OF_BATTLE_PHASE: "It goes on to every further attack and the End Step."}
+SCOPE_WORDS = {
+    ExplorationEnd.END_OF_BATTLE: "It ends when that attack is over.",
+    ExplorationEnd.END_OF_BATTLE_PHASE: "It goes on to every further attack and the End Step."}
 HINT_ATTACK = "Enter the Battle Phase and attack: "  # then "attacker -> target" (or "directly")
 HINT_BATTLE_STEP = "Enter the Battle Phase: the situation starts in the Battle Step"
 HINT_START_STEP = "Enter the Battle Phase: the situation starts in the Start Step"
@@ -155,7 +156,7 @@ def _start_words(situation: Situation, name: Callable[[str], str]) -> str:
             "right after that declaration (R33).")
 
 
-def _scope_words(scope: Scope) -> str:
+def _scope_words(scope: ExplorationEnd) -> str:
     return SCOPE_WORDS[scope]
 
 

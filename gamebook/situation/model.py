@@ -40,7 +40,9 @@ EXTRA_ZONES = ("emz_left", "emz_right")
 SPELL_TRAP_ZONES = ("s1", "s2", "s3", "s4", "s5", "field")  # "field": the Field Zone (R8)
 
 
-class Scope(StrEnum):
+class ExplorationEnd(StrEnum):
+    """Where a branch of the exploration ends (the situation's ``scope``)."""
+
     END_OF_BATTLE = "end_of_battle"  # after this attack's Damage Step, or when it is stopped
     END_OF_BATTLE_PHASE = "end_of_battle_phase"  # when the Battle Step closes with no attack
 
@@ -132,7 +134,7 @@ class SituationFile:
     turn_player: str
     players: dict[str, PlayerEntry]
     start: Start
-    scope: Scope
+    scope: ExplorationEnd
     rules: str = "seed"
     description: str = ""
     card_folders: tuple[str, ...] = ()

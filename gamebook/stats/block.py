@@ -36,7 +36,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from gamebook.stats.evaluate import NO_SCOPE, Evaluation, Scope, evaluate, run_operation
+from gamebook.stats.evaluate import (
+    NOTHING_TO_READ,
+    Evaluation,
+    EvaluationReader,
+    evaluate,
+    run_operation,
+)
 from gamebook.stats.vocab import (
     ALLOWED_CLASSES,
     CONTINUOUS,
@@ -418,18 +424,18 @@ class StatBlock:
         op = app.op
         if op.kind in (OpKind.ADD, OpKind.BECOME) and op.expr is not None \
                 and op.expr.is_constant:  # fast path: nothing to look up
-            value = op.round(op.expr.evaluate(NO_SCOPE))
+            value = op.round(op.expr.evaluate(NOTHING_TO_READ))
             return tuple((stat, value) for stat in app.stats)
         evaluation = Evaluation(self, env, name)
-        scope = Scope(evaluation, name, self)
+        reader = EvaluationReader(evaluation, name, self)
         if cls is StatClass.ASET:
             shown = evaluation.values(name, self)
             vector = {s: shown.of(s) for s in Stat}
-            result = run_operation(app.op, vector, app.stats, scope, ())
+            result = run_operation(app.op, vector, app.stats, reader, ())
             return tuple((s, int(result[s])) for s in app.stats if result[s] is not None)
         out = []
         for stat in app.stats:
-            out.append((stat, app.op.round(evaluate(app.op.value_for(stat), scope))))
+            out.append((stat, app.op.round(evaluate(app.op.value_for(stat), reader))))
         return tuple(out)
 
     def _discard_asets(self, apps: list[Application], aorig: Application) -> list[Application]:

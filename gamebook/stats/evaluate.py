@@ -38,15 +38,16 @@ from gamebook.stats.vocab import (
 _INF = 1 << 60
 
 
-def evaluate(expr: Expr, scope: Scope) -> Fraction:
+def evaluate(expr: Expr, reader: EvaluationReader) -> Fraction:
     try:
-        return expr.evaluate(scope)
+        return expr.evaluate(reader)
     except ExprError as error:
         raise StatsError(str(error)) from None
 
 
 def run_operation(op: Operation, vector: dict[Stat, int | None], stats: Iterable[Stat],
-                  scope: Scope, frozen: tuple[tuple[Stat, int], ...]) -> dict[Stat, int | None]:
+                  reader: EvaluationReader,
+                  frozen: tuple[tuple[Stat, int], ...]) -> dict[Stat, int | None]:
     """Apply ``op`` to ``vector`` on ``stats`` (frozen values win over expressions)."""
     out = dict(vector)
     stats = [s for s in stats if out.get(s) is not None]
@@ -61,13 +62,14 @@ def run_operation(op: Operation, vector: dict[Stat, int | None], stats: Iterable
         if op.kind is OpKind.MULTIPLY:
             out[stat] = op.round(current * op.factor)
             continue
-        value = fixed[stat] if stat in fixed else op.round(evaluate(op.value_for(stat), scope))
+        value = fixed[stat] if stat in fixed else op.round(evaluate(op.value_for(stat), reader))
         out[stat] = current + value if op.kind is OpKind.ADD else value
     return out
 
 
-class NoScope:
-    """For constant expressions, which read nothing."""
+class NothingToRead:
+    """The :class:`~gamebook.stats.expr.ExprReader` of constant expressions, which read
+    nothing."""
 
     def input(self, name: str) -> int:  # pragma: no cover - constants read no input
         raise StatsError(f"input {name!r} has no value")
@@ -76,11 +78,12 @@ class NoScope:
         raise StatsError(f"cannot read {quantity}")
 
 
-NO_SCOPE = NoScope()
+NOTHING_TO_READ = NothingToRead()
 
 
-class Scope:
-    """What an expression sees: inputs, this monster, other monsters."""
+class EvaluationReader:
+    """The :class:`~gamebook.stats.expr.ExprReader` of one monster's application during one
+    :class:`Evaluation`: what its expression sees (inputs, this monster, other monsters)."""
 
     __slots__ = ("evaluation", "name", "block", "pipeline", "original_cutoff")
 
@@ -194,7 +197,7 @@ class Evaluation:
                     stats = [s for s in app.stats if s in vector]
                     if stats:
                         vector = run_operation(app.op, vector, stats,
-                                      Scope(self, name, block), app.frozen)
+                                      EvaluationReader(self, name, block), app.frozen)
             return vector
         if cutoff is not None:
             return compute()
@@ -257,14 +260,15 @@ class Evaluation:
         if op.kind is OpKind.MULTIPLY:
             return op.round(self.core(name, block, stat, cset.started) * op.factor)
         cutoff = None if block.rules.cset_follows_new_original else cset.started
-        scope = Scope(self, name, block, original_cutoff=cutoff)
-        return op.round(evaluate(op.value_for(stat), scope))
+        reader = EvaluationReader(self, name, block, original_cutoff=cutoff)
+        return op.round(evaluate(op.value_for(stat), reader))
 
     def _delta(self, name: str, block: Record, app: Application, stat: Stat) -> int:
         value = app.frozen_value(stat)
         if value is not None:
             return value
-        return app.op.round(evaluate(app.op.value_for(stat), Scope(self, name, block)))
+        reader = EvaluationReader(self, name, block)
+        return app.op.round(evaluate(app.op.value_for(stat), reader))
 
     def pre_final(self, name: str, block: Record) -> dict[Stat, int | None]:
         out: dict[Stat, int | None] = {}
@@ -289,8 +293,8 @@ class Evaluation:
                                                  for s in a.stats)]
             for app in final_order(finals, block.rules):
                 stats = [s for s in app.stats if s in vector and self.effective(block, app, s)]
-                scope = Scope(self, name, block, pipeline={**_blank(), **vector})
-                vector = run_operation(app.op, vector, stats, scope, ())
+                reader = EvaluationReader(self, name, block, pipeline={**_blank(), **vector})
+                vector = run_operation(app.op, vector, stats, reader, ())
                 vector = {s: None if v is None else max(floor, v) for s, v in vector.items()}
             return vector
         return self._memo((name, f"displayed:{group}"), compute)  # type: ignore[return-value]

@@ -1,8 +1,8 @@
 """Values that ATK/DEF applications compute: constants, named inputs, stats of monsters.
 
 An :class:`Expr` is a small immutable tree (hashable, so it can live inside a game state).
-It is evaluated against a :class:`Scope` that answers two questions: what is the value of a
-named input ("hand", "banished_dinosaurs"), and what is the value of a quantity (``atk``,
+It is evaluated against an :class:`ExprReader` that answers two questions: what is the value
+of a named input ("hand", "banished_dinosaurs"), and what is the value of a quantity (``atk``,
 ``def``, ``level``, ``original_atk`` …) of a monster ("" = the affected monster itself).
 Arithmetic is exact (fractions); the caller rounds the final result half up (R76).
 
@@ -27,7 +27,9 @@ class ExprError(ValueError):
     """An expression is malformed or refers to something that does not exist."""
 
 
-class Scope(Protocol):
+class ExprReader(Protocol):
+    """What an expression reads: named inputs and the quantities of monsters."""
+
     def input(self, name: str) -> int: ...
 
     def quantity(self, monster: str, quantity: str) -> int: ...
@@ -100,15 +102,15 @@ class Expr:
         return found
 
     # -- evaluation ---------------------------------------------------------------------
-    def evaluate(self, scope: Scope) -> Fraction:
+    def evaluate(self, reader: ExprReader) -> Fraction:
         kind = self.kind
         if kind == "const":
             return self.value
         if kind == "input":
-            return Fraction(scope.input(self.name))
+            return Fraction(reader.input(self.name))
         if kind == "stat":
-            return Fraction(scope.quantity(self.name, self.quantity))
-        values = [arg.evaluate(scope) for arg in self.args]
+            return Fraction(reader.quantity(self.name, self.quantity))
+        values = [arg.evaluate(reader) for arg in self.args]
         if kind == "+":
             return values[0] + values[1]
         if kind == "-":
