@@ -211,7 +211,7 @@ class Engine:
                                       (("card", repeats[instance]),)))
                 elif problem is None and (lock := locked_if_activated(
                         self.rules, state, instance, effect)) is not None:
-                    notes.append(Note(player, instance, effect.id, True, "R112",
+                    notes.append(Note(player, instance, effect.id, True, "graveyard_lock",
                                       "graveyard_locked", (("by", lock),)))
                 elif problem is None and (negated := negated_if_activated(
                         self.rules, state, instance, effect)) is not None:
@@ -219,8 +219,8 @@ class Engine:
                     lasting = state.monster(instance).negated_by == by  # Forbidden Chalice
                     reason = ("escapes_negation" if escapes else
                               "effects_negated_lasting" if lasting else "effects_negated")
-                    notes.append(Note(player, instance, effect.id, True, "R109", reason,
-                                      (("by", by),)))
+                    notes.append(Note(player, instance, effect.id, True, "negated_on_the_field",
+                                      reason, (("by", by),)))
                 elif problem is None:
                     notes.append(Note(player, instance, effect.id, True))
                 else:
@@ -251,7 +251,7 @@ class Engine:
             return []
         effect = next(e.id for e in self.rules.card_of(state, source).effects
                       if PlayerAbility.CANNOT_DECLARE_ATTACKS in e.grants_opponent)
-        return [Note(tp, source, effect, False, "R111", "attacks_locked")]
+        return [Note(tp, source, effect, False, "lock_while_face_up", "attacks_locked")]
 
     # -- moves -------------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action, *, forced: bool = False,
