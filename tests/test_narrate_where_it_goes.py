@@ -10,6 +10,7 @@ import pytest
 from rules_helpers import B, play_events, run_out, write_situation
 
 from gamebook.book.pages import narrator_for
+from gamebook.book.rulebook import cite
 from gamebook.explore import explore
 from gamebook.rules.actions import event
 from gamebook.rules.engine import Engine
@@ -47,8 +48,10 @@ def test_r100_the_book_says_battle_fader_is_banished_not_sent_to_the_gy(tmp_path
     eng, _state, events = _destroyed_fader(tmp_path)
     narrator = narrator_for(explore(eng.situation, None), lang)
     told = " ".join(line for line in narrator.events(tuple(events)))
-    banished = {"en": "banished instead of going to the GY (R100)", "zh-Hant": "除外（R100）",
-                "zh-Hans": "除外（R100）", "ja": "除外される（R100）"}[lang]
+    banished = cite({"en": "banished instead of going to the GY (R:banished_when_it_leaves)",
+                     "zh-Hant": "除外（R:banished_when_it_leaves）",
+                     "zh-Hans": "除外（R:banished_when_it_leaves）",
+                     "ja": "除外される（R:banished_when_it_leaves）"}[lang])
     assert banished in told
     gy = {"en": "Battle Fader is destroyed by Raigeki Break, and goes to the GY",
           "zh-Hant": "「消戰者」被「雷破」破壞，送去墓地",
@@ -68,6 +71,6 @@ def test_r64_r100_every_destination_is_told_in_every_language(tmp_path, lang, wh
     if lang != "en":
         assert not re.search(r"[A-Za-z]{3,}", told), told
     if where == "vanished":
-        assert "R64" in told
+        assert cite("R:tokens") in told
     if where == "banished_instead":
-        assert "R100" in told
+        assert cite("R:banished_when_it_leaves") in told

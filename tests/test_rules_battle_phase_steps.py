@@ -135,7 +135,7 @@ def test_r23_under_the_flowchart_preset_battle_fader_is_settled_before_anyone_ha
     assert eng.to_move(state) is B and legal(eng, state) == [FADER, "B decline"]
     state = play(eng, ["B decline"], state, settle_end=False)
     assert eng.to_move(state) is A and state.window.passes == 0  # a decline is not a pass
-    assert forbidden_by(eng, state, "battle_fader", "summon_and_end") == "R22"
+    assert forbidden_by(eng, state, "battle_fader", "summon_and_end") == "no_going_back"
 
 
 def test_r4_battle_fader_is_not_offered_against_an_attack_on_a_monster(tmp_path) -> None:
@@ -149,14 +149,14 @@ def test_r4_battle_fader_is_not_offered_against_an_attack_on_a_monster(tmp_path)
         "scope": "end_of_battle"}), "seed")
     state = play(eng, ["A pass"], settle_end=False)
     assert state.window.triggers == ()
-    assert forbidden_by(eng, state, "battle_fader", "summon_and_end") == "R4"
+    assert forbidden_by(eng, state, "battle_fader", "summon_and_end") == "trigger_effects"
 
 
 def test_r24_battle_fader_cannot_be_activated_once_the_declaration_window_has_closed() -> None:
     eng = engine("battle_fader_direct")
     state = play(eng, ["A pass", "B pass"], settle_end=False)
     assert state.window.kind is WindowKind.OPEN and state.attack is not None
-    assert forbidden_by(eng, state, "battle_fader", "summon_and_end") == "R24"
+    assert forbidden_by(eng, state, "battle_fader", "summon_and_end") == "first_chain_only"
 
 
 def test_r58_battle_fader_asks_its_controller_for_the_position_of_the_special_summon() -> None:

@@ -31,7 +31,7 @@ def test_r59_switch_to_def_offers_leo_wizard_but_never_a_link_monster() -> None:
 def test_r59_with_only_link_monsters_on_the_field_switch_to_def_has_no_legal_target() -> None:
     eng = engine("linkuriboh_alone")
     state = play(eng, ["A pass", "B pass"], settle_end=False)
-    assert forbidden_by(eng, state, "borrelsword", "position_change") == "R59"
+    assert forbidden_by(eng, state, "borrelsword", "position_change") == "battle_positions"
     assert activations(eng, state) == []
 
 

@@ -38,7 +38,7 @@ def test_r36_when_the_first_chain_has_resolved_the_open_battle_step_begins_with_
     state = play(eng, ["A activate borrelsword.atk_gain", "B pass", "A pass"], settle_end=False)
     assert state.chain == () and state.window.kind is WindowKind.OPEN
     assert eng.to_move(state) is A
-    assert forbidden_by(eng, state, "linkuriboh", "zero_atk") == "R24"
+    assert forbidden_by(eng, state, "linkuriboh", "zero_atk") == "first_chain_only"
 
 
 def test_r36_any_number_of_new_chains_may_be_started_in_the_open_battle_step() -> None:
@@ -66,7 +66,7 @@ def test_r36_a_link_added_in_the_open_battle_step_needs_spell_speed_2() -> None:
     state = play(eng, ["A pass", "B pass", "A pass", "B activate threatening_roar.activate"],
                  settle_end=False)
     assert state.window.kind is WindowKind.OPEN
-    assert forbidden_by(eng, state, "normal_spell", "activate") == "R2"
+    assert forbidden_by(eng, state, "normal_spell", "activate") == "response_speed"
 
 
 def test_r36_a_new_chain_in_the_open_battle_step_cannot_start_with_spell_speed_1() -> None:

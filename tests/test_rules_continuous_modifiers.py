@@ -82,7 +82,8 @@ def test_r7_a_set_field_spell_applies_nothing_and_its_card_is_not_on_the_field_f
     state = eng.start().state
     assert _stats(state, "gravekeepers_assailant") == (1500, 1500)
     assert state.window.triggers == ()
-    assert forbidden_by(eng, state, "gravekeepers_assailant", "position_change") == "R4"
+    assert (forbidden_by(eng, state, "gravekeepers_assailant", "position_change")
+            == "trigger_effects")
 
 
 def test_r7_necrovalley_raises_a_face_down_gravekeeper_only_once_it_is_face_up() -> None:

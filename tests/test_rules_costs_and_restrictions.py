@@ -30,7 +30,7 @@ def test_r2_seven_tools_pays_1000_and_answers_a_trap_but_not_a_spell() -> None:
     eng = _example("magic_jammer_seven_tools")
     state, _ = play_events(eng, ["A pass", "B activate book_of_moon.activate -> summoned_skull"],
                            settle_end=False)
-    assert forbidden_by(eng, state, "seven_tools_of_the_bandit", "activate") == "R2"
+    assert forbidden_by(eng, state, "seven_tools_of_the_bandit", "activate") == "response_speed"
     eng = _example("magic_jammer_seven_tools")
     state, _ = run_out(eng, ["A pass", "B activate sakuretsu_armor.activate -> summoned_skull",
                              "A activate seven_tools_of_the_bandit.activate"])
@@ -70,7 +70,7 @@ def test_r103_after_scapegoat_linkuriboh_cannot_summon_itself() -> None:
     eng = _example("linkuriboh_scapegoat")
     state, _ = play_events(eng, ["A pass", "B activate linkuriboh.zero_atk", "A pass",
                                  "B activate scapegoat.activate"], settle_end=False)
-    assert forbidden_by(eng, state, "linkuriboh", "revive") == "R103"
+    assert forbidden_by(eng, state, "linkuriboh", "revive") == "summon_forbidden_for_the_turn"
 
 
 REVIVE = ["A pass", "B activate linkuriboh.zero_atk", "A pass",
@@ -83,7 +83,7 @@ def test_r103_after_linkuriboh_came_back_scapegoat_cannot_be_activated() -> None
                                  "A replay_attack summoned_skull -> linkuriboh"],
                            settle_end=False)
     assert state.monster("linkuriboh") is not None and B in state.summoned_this_turn
-    assert forbidden_by(eng, state, "scapegoat", "activate") == "R103"
+    assert forbidden_by(eng, state, "scapegoat", "activate") == "summon_forbidden_for_the_turn"
 
 
 def test_r103_a_summon_below_scapegoat_on_the_chain_does_nothing() -> None:

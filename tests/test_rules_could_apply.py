@@ -43,7 +43,7 @@ def test_r99_zero_gravity_cannot_be_activated_while_no_monster_is_face_up(tmp_pa
         "start": {"moment": "battle_step"}, "scope": "end_of_battle_phase"})
     state = play(eng, ["A pass"], settle_end=False)
     assert eng.to_move(state) is B
-    assert forbidden_by(eng, state, "zero", "activate") == "R99"
+    assert forbidden_by(eng, state, "zero", "activate") == "could_not_apply"
 
 
 def test_r99_threatening_roar_cannot_be_activated_in_its_controllers_own_turn(tmp_path) -> None:
@@ -54,7 +54,7 @@ def test_r99_threatening_roar_cannot_be_activated_in_its_controllers_own_turn(tm
                           "spell_traps": [{"id": "roar", "card": "threatening_roar"}]}},
         "start": {"moment": "battle_step"}, "scope": "end_of_battle_phase"})
     state = eng.start().state
-    assert forbidden_by(eng, state, "roar", "activate") == "R99"
+    assert forbidden_by(eng, state, "roar", "activate") == "could_not_apply"
 
 
 def test_r99_honest_waits_until_the_attacked_monster_is_face_up(tmp_path) -> None:
@@ -68,7 +68,7 @@ def test_r99_honest_waits_until_the_attacked_monster_is_face_up(tmp_path) -> Non
         "scope": "end_of_battle"})
     state = pass_until(eng, eng.start().state,
                        lambda s: s.window.step is Step.DAMAGE_STEP_START)
-    assert forbidden_by(eng, state, "honest", "gain") == "R99"
+    assert forbidden_by(eng, state, "honest", "gain") == "could_not_apply"
     state = pass_until(eng, state, lambda s: s.window.step is Step.BEFORE_DAMAGE_CALCULATION)
     assert monster(state, "elf").face_up  # flipped (R48): now its ATK can be copied
     assert forbidden_by(eng, state, "honest", "gain") is None
@@ -85,7 +85,7 @@ def test_r99_kuriboh_only_in_a_damage_calculation_where_its_controller_takes_dam
     state = play(eng2, ["B activate honest.gain"], state, settle_end=False)
     state = pass_until(eng2, state, lambda s: s.window.step is Step.DURING_DAMAGE_CALCULATION)
     assert monster(state, "mystical_elf").stats.atk > monster(state, "summoned_skull").stats.atk
-    assert _problem(eng2, state, "kuriboh", "no_damage") == "R4"  # B would take none
+    assert _problem(eng2, state, "kuriboh", "no_damage") == "trigger_effects"  # B would take none
 
 
 def _problem(eng: Engine, state, card: str, effect: str) -> str | None:  # noqa: ANN001
@@ -121,7 +121,7 @@ def _two_faders(tmp_path) -> Engine:  # noqa: ANN001
 def test_r26_only_one_battle_fader_for_the_same_attack(tmp_path) -> None:
     eng = _two_faders(tmp_path)
     state = play(eng, ["B activate fader_1.summon_and_end"], settle_end=False)
-    assert forbidden_by(eng, state, "fader_2", "summon_and_end") == "R26"
+    assert forbidden_by(eng, state, "fader_2", "summon_and_end") == "once_per_turn"
     assert not any(a.card == "fader_2" for a in eng.legal_actions(state, every_card=True))
 
 
@@ -152,7 +152,7 @@ def test_r59_gravekeepers_assailant_cannot_target_a_link_monster(tmp_path) -> No
     state = eng.start().state
     # no legal target: the trigger is not placed (R23)
     assert [t.card for t in state.window.triggers] == ["linkuriboh"]
-    assert forbidden_by(eng, state, "keeper", "position_change") == "R59"
+    assert forbidden_by(eng, state, "keeper", "position_change") == "battle_positions"
 
 
 def test_r18_the_position_change_does_nothing_to_a_target_turned_face_down(tmp_path) -> None:

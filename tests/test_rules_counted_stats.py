@@ -93,8 +93,8 @@ def test_r114_with_no_card_to_count_a_printed_question_mark_is_0(tmp_path) -> No
 def test_r3_tragoedias_ignition_effects_are_for_the_main_phase() -> None:
     eng = _engine()
     state, _ = _summoned(eng)
-    assert forbidden_by(eng, state, "tragoedia", "take_control") == "R3"
-    assert forbidden_by(eng, state, "tragoedia", "copy_level") == "R3"
+    assert forbidden_by(eng, state, "tragoedia", "take_control") == "ignition_effects"
+    assert forbidden_by(eng, state, "tragoedia", "copy_level") == "ignition_effects"
 
 
 def test_r114_the_count_at_the_summon_is_told_once() -> None:

@@ -49,8 +49,8 @@ def test_r46_switch_to_def_and_roar_cannot_be_activated_in_any_damage_step_timin
         step: Step) -> None:
     eng = engine()
     state = _at(eng, step)
-    assert forbidden_by(eng, state, "borrelsword", "position_change") == "R46"
-    assert forbidden_by(eng, state, "threatening_roar", "activate") == "R46"
+    assert forbidden_by(eng, state, "borrelsword", "position_change") == "damage_step_activations"
+    assert forbidden_by(eng, state, "threatening_roar", "activate") == "damage_step_activations"
     assert legal(eng, state) == ["A pass"]
 
 
@@ -67,7 +67,7 @@ def test_r46_an_effect_that_says_it_may_be_used_in_the_damage_step_can_be() -> N
     assert BOOST_SWORDSMAN in legal(eng, state)
     state = play(eng, ["A pass"], state, settle_end=False)
     assert eng.to_move(state) is B
-    assert forbidden_by(eng, state, "threatening_roar", "activate") == "R46"
+    assert forbidden_by(eng, state, "threatening_roar", "activate") == "damage_step_activations"
 
 
 def test_r46_a_counter_trap_may_be_activated_in_the_damage_step() -> None:
@@ -157,7 +157,7 @@ def test_r51_atk_modifiers_can_no_longer_be_activated_after_damage_calculation()
     for step in (Step.AFTER_DAMAGE_CALCULATION, Step.END_OF_DAMAGE_STEP):
         state = _at(eng, step)
         assert not [a for a in legal(eng, state) if a.startswith("A activate ds_booster")]
-        assert forbidden_by(eng, state, "ds_booster", "boost") == "R51"
+        assert forbidden_by(eng, state, "ds_booster", "boost") == "after_damage_calculation"
 
 
 def test_r46_an_ordinary_atk_modifier_may_be_used_until_damage_calculation_only() -> None:

@@ -58,7 +58,7 @@ def test_r46_honest_cannot_be_activated_in_the_battle_step() -> None:
     eng = engine("field_honest_kuriboh")
     state = pass_until(eng, eng.start().state, lambda s: eng.to_move(s) is B)
     assert state.window.step is Step.BATTLE_STEP
-    assert forbidden_by(eng, state, "honest", "gain") == "R46"
+    assert forbidden_by(eng, state, "honest", "gain") == "damage_step_activations"
     assert HONEST not in legal(eng, state)
 
 
@@ -73,7 +73,7 @@ def test_r46_honest_can_be_activated_in_the_damage_step_until_damage_calculation
 def test_r49_honest_cannot_be_activated_during_damage_calculation() -> None:
     eng = engine("field_honest_kuriboh")
     state = _at(eng, Step.DURING_DAMAGE_CALCULATION)
-    assert forbidden_by(eng, state, "honest", "gain") == "R49"
+    assert forbidden_by(eng, state, "honest", "gain") == "during_damage_calculation"
     assert HONEST not in legal(eng, state)
 
 
@@ -99,7 +99,7 @@ def test_r46_honest_makes_the_elf_gain_the_skulls_atk_and_the_skull_is_destroyed
 def test_r46_honest_needs_its_controllers_light_monster_to_be_battling() -> None:
     eng = engine("field_honest_leo")  # Leo Wizard is EARTH
     state = _at(eng, Step.DAMAGE_STEP_START)
-    assert forbidden_by(eng, state, "honest", "gain") == "R4"
+    assert forbidden_by(eng, state, "honest", "gain") == "trigger_effects"
     assert legal(eng, state) == ["B pass"]
 
 
@@ -110,7 +110,7 @@ def test_r46_honest_needs_its_controllers_light_monster_to_be_battling() -> None
 def test_r49_kuriboh_cannot_be_activated_before_damage_calculation(step: Step) -> None:
     eng = engine("field_honest_kuriboh")
     state = _at(eng, step)
-    assert forbidden_by(eng, state, "kuriboh", "no_damage") == "R49"
+    assert forbidden_by(eng, state, "kuriboh", "no_damage") == "during_damage_calculation"
     assert KURIBOH not in legal(eng, state)
 
 
@@ -118,8 +118,8 @@ def test_r49_kuriboh_can_be_activated_during_damage_calculation_and_nothing_else
     eng = engine("field_honest_kuriboh")
     state = _at(eng, Step.DURING_DAMAGE_CALCULATION)
     assert activations(eng, state) == [KURIBOH]  # Shrink and Rush no longer (R49)
-    assert forbidden_by(eng, state, "shrink", "activate") == "R49"
-    assert forbidden_by(eng, state, "rush", "activate") == "R49"
+    assert forbidden_by(eng, state, "shrink", "activate") == "during_damage_calculation"
+    assert forbidden_by(eng, state, "rush", "activate") == "during_damage_calculation"
 
 
 def test_r49_kuriboh_prevents_the_battle_damage_but_not_the_destruction() -> None:
@@ -142,7 +142,7 @@ def test_r49_the_single_chain_of_damage_calculation_is_followed_by_the_calculati
 def test_r49_kuriboh_is_not_for_the_turn_player_whose_monster_attacks() -> None:
     eng = engine("field_kuriboh_attacker")  # A holds Kuriboh and attacks
     state = _at(eng, Step.DURING_DAMAGE_CALCULATION, player=A)
-    assert forbidden_by(eng, state, "kuriboh", "no_damage") == "R4"
+    assert forbidden_by(eng, state, "kuriboh", "no_damage") == "trigger_effects"
 
 
 def test_r49_kuriboh_protects_from_that_battle_only() -> None:
@@ -167,8 +167,8 @@ def test_r46_shrink_and_rush_can_be_activated_until_damage_calculation(step: Ste
 def test_r51_shrink_and_rush_cannot_be_activated_after_damage_calculation() -> None:
     eng = engine("field_honest_kuriboh")
     state = _at(eng, Step.AFTER_DAMAGE_CALCULATION)
-    assert forbidden_by(eng, state, "shrink", "activate") == "R51"
-    assert forbidden_by(eng, state, "rush", "activate") == "R51"
+    assert forbidden_by(eng, state, "shrink", "activate") == "after_damage_calculation"
+    assert forbidden_by(eng, state, "rush", "activate") == "after_damage_calculation"
     assert legal(eng, state) == ["B pass"]  # Honest neither: the Elf is destroyed (R51)
 
 
@@ -234,7 +234,7 @@ def test_r51_a_monster_that_did_not_battle_has_no_after_damage_calculation_trigg
     triggers = {(t.card, t.effect) for t in state.window.triggers}
     assert triggers == {("dealer", "burn")}  # not the Sentry, not the Field Martyr
     # Its event did not happen to it (R4), which is not "its timing has passed" (R24).
-    assert forbidden_by(eng, state, "sentry", "heal") == "R4"
+    assert forbidden_by(eng, state, "sentry", "heal") == "trigger_effects"
 
 
 def test_r51_no_battle_damage_means_no_inflicts_battle_damage_trigger() -> None:
@@ -279,7 +279,7 @@ def test_r51_segoc_puts_the_ntps_mandatory_trigger_below_the_tps_optional_one() 
     eng = engine("field_martyr_target")
     state = _after_calculation(eng)
     assert eng.to_move(state) is A
-    assert forbidden_by(eng, state, "dealer", "burn") == "R23"  # B's mandatory S2 first
+    assert forbidden_by(eng, state, "dealer", "burn") == "event_window"  # B's mandatory S2 first
     state = play(eng, ["A pass", "B activate martyr.solace"], state, settle_end=False)
     assert "A activate dealer.burn" in legal(eng, state)  # S3 after S2 (R20)
     state = play(eng, ["A activate dealer.burn"], state, settle_end=False)
@@ -314,4 +314,4 @@ def test_r6_the_flip_effect_waits_for_after_damage_calculation() -> None:
     eng = engine("field_flip_and_triggers")
     state = _at(eng, Step.BEFORE_DAMAGE_CALCULATION)
     assert monster(state, "man_eater_bug").face_up  # flipped at R48
-    assert forbidden_by(eng, state, "man_eater_bug", "flip") == "R6"
+    assert forbidden_by(eng, state, "man_eater_bug", "flip") == "flip_effects"

@@ -43,7 +43,7 @@ def test_r101_gorz_comes_after_battle_damage_with_a_token_of_that_atk() -> None:
 def test_r97_bottomless_trap_hole_cannot_answer_gorz_summoned_in_the_damage_step() -> None:
     eng = _example("gorz_direct_attack")
     state, _ = play_events(eng, [GORZ, "A pass", "B select gorz.summon_itself -> attack"])
-    assert forbidden_by(eng, state, "bottomless_trap_hole", "activate") == "R46"
+    assert forbidden_by(eng, state, "bottomless_trap_hole", "activate") == "damage_step_activations"
 
 
 def test_r98_solemn_warning_negates_gorz_in_the_damage_step_and_destroys_it_in_the_hand() -> None:

@@ -36,8 +36,8 @@ def test_r4_a_trigger_effect_cannot_be_activated_once_its_event_window_has_close
     eng = engine()
     state = play(eng, ["A pass", "B pass"])
     assert state.window.kind is WindowKind.OPEN
-    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "R24"
-    assert forbidden_by(eng, state, "linkuriboh", "zero_atk") == "R24"
+    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "first_chain_only"
+    assert forbidden_by(eng, state, "linkuriboh", "zero_atk") == "first_chain_only"
     assert "A activate borrelsword.atk_gain" not in legal(eng, state)
 
 
@@ -45,13 +45,13 @@ def test_r4_the_atk_trigger_does_not_trigger_on_a_direct_attack(tmp_path) -> Non
     eng = Engine(one_on_one(tmp_path, "borrelsword_dragon", None))
     state = eng.initial_state()
     assert state.window.triggers == ()
-    assert forbidden_by(eng, state, "attacker", "atk_gain") == "R4"
+    assert forbidden_by(eng, state, "attacker", "atk_gain") == "trigger_effects"
 
 
 def test_r4_the_atk_trigger_does_not_trigger_when_borrelsword_is_the_one_attacked() -> None:
     eng = engine("opponents_turn")
     state = eng.initial_state()
-    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "R4"
+    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "trigger_effects"
 
 
 def test_r4_optional_triggers_may_be_declined_under_both_presets() -> None:
@@ -90,7 +90,7 @@ def test_r9_a_trap_set_this_turn_cannot_be_activated() -> None:
     state = play(eng, ["A pass"], settle_end=False)
     assert eng.to_move(state) is B
     assert "B activate threatening_roar.activate" not in legal(eng, state)
-    assert forbidden_by(eng, state, "threatening_roar", "activate") == "R9"
+    assert forbidden_by(eng, state, "threatening_roar", "activate") == "trap_cards"
 
 
 def test_r9_the_same_trap_set_on_an_earlier_turn_can_be_activated() -> None:
@@ -104,7 +104,7 @@ def test_r9_a_trap_set_this_turn_is_still_unavailable_in_the_open_battle_step() 
     state = play(eng, ["A pass", "B pass", "A pass"], settle_end=False)
     assert state.window.kind is WindowKind.OPEN and eng.to_move(state) is B
     assert legal(eng, state) == ["B pass"]
-    assert forbidden_by(eng, state, "threatening_roar", "activate") == "R9"
+    assert forbidden_by(eng, state, "threatening_roar", "activate") == "trap_cards"
 
 
 def test_r9_a_normal_trap_is_turned_face_up_and_sent_to_the_gy_after_resolving() -> None:
@@ -170,7 +170,7 @@ def test_r26_the_switch_to_def_effect_can_be_used_only_once_per_turn() -> None:
                        "A activate borrelsword.position_change -> leo_wizard"])
     assert ("borrelsword", "position_change") in state.used_once_per_turn
     assert state.window.kind is WindowKind.OPEN and not state.chain
-    assert forbidden_by(eng, state, "borrelsword", "position_change") == "R26"
+    assert forbidden_by(eng, state, "borrelsword", "position_change") == "once_per_turn"
 
 
 def test_r26_a_once_per_turn_effect_counts_as_used_from_its_activation() -> None:
@@ -189,7 +189,7 @@ def test_r26_the_once_per_turn_atk_effect_is_not_a_trigger_again_on_a_second_att
     state = pass_until(eng, state, lambda s: s.attack is None)
     state = play(eng, ["A declare_attack borrelsword -> leo_wizard"], state, settle_end=False)
     assert state.window.kind is WindowKind.EVENT and state.window.triggers == ()
-    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "R26"
+    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "once_per_turn"
 
 
 def test_r26_the_switch_to_def_effect_cannot_be_used_in_the_damage_step() -> None:
@@ -198,4 +198,4 @@ def test_r26_the_switch_to_def_effect_cannot_be_used_in_the_damage_step() -> Non
     assert state.window.step is Step.DAMAGE_STEP_START
     assert monster(state, "leo_wizard").position.value == "attack"
     assert activations(eng, state) == []
-    assert forbidden_by(eng, state, "borrelsword", "position_change") == "R46"
+    assert forbidden_by(eng, state, "borrelsword", "position_change") == "damage_step_activations"

@@ -180,4 +180,4 @@ def test_r105_an_equip_spell_is_spell_speed_1_so_not_activated_in_the_battle_pha
 
     eng = Engine(_equipped(tmp_path, "megamorph"), "seed")
     state = play(eng, ["A pass"], settle_end=False)
-    assert forbidden_by(eng, state, "axe", "activate") == "R8"
+    assert forbidden_by(eng, state, "axe", "activate") == "spell_cards"

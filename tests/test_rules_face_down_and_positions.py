@@ -126,7 +126,7 @@ def test_r46_book_of_moon_cannot_be_activated_in_the_damage_step() -> None:
     eng = engine("field_book_of_moon_rush")
     state = pass_until(eng, eng.start().state, lambda s: s.window.step is Step.DAMAGE_STEP_START
                        and eng.to_move(s) is B)
-    assert forbidden_by(eng, state, "book_of_moon", "activate") == "R46"
+    assert forbidden_by(eng, state, "book_of_moon", "activate") == "damage_step_activations"
     assert "B activate rush.activate -> summoned_skull" in legal(eng, state)  # R46 item 2
 
 
@@ -155,7 +155,8 @@ def test_r4_assailants_effect_needs_necrovalley_on_the_field() -> None:
     eng = engine("field_assailant_alone")
     state = eng.start().state
     assert state.window.triggers == ()
-    assert forbidden_by(eng, state, "gravekeepers_assailant", "position_change") == "R4"
+    assert (forbidden_by(eng, state, "gravekeepers_assailant", "position_change")
+            == "trigger_effects")
     assert legal(eng, state) == ["A pass"]
 
 
@@ -163,7 +164,7 @@ def test_r24_sakuretsu_armor_answers_after_the_assailants_trigger_in_the_same_ch
     eng = _example("gravekeepers_assailant_sakuretsu")
     state = eng.start().state
     # the turn player's trigger is placed first (R20, R23)
-    assert forbidden_by(eng, state, "sakuretsu_armor", "activate") == "R23"
+    assert forbidden_by(eng, state, "sakuretsu_armor", "activate") == "event_window"
     state = play(eng, ["A activate gravekeepers_assailant.position_change -> mystical_elf"],
                  state, settle_end=False)
     state, events = run_out(eng, ["B activate sakuretsu_armor.activate -> "
@@ -212,10 +213,10 @@ def test_r8_swords_of_revealing_light_cannot_be_activated_in_the_battle_phase() 
     eng = engine("field_swords")
     state = eng.start().state
     assert eng.to_move(state) is A
-    assert forbidden_by(eng, state, "swords_a", "activate") == "R8"  # from the hand
+    assert forbidden_by(eng, state, "swords_a", "activate") == "spell_cards"  # from the hand
     assert legal(eng, state) == ["A pass"]
     state = play(eng, ["A pass"], state, settle_end=False)
-    assert forbidden_by(eng, state, "swords_b", "activate") == "R8"  # Set, opponent's turn
+    assert forbidden_by(eng, state, "swords_b", "activate") == "spell_cards"  # Set, opponent's turn
     assert legal(eng, state) == ["B pass"]
 
 

@@ -52,14 +52,14 @@ def test_r24_sakuretsu_armor_cannot_be_activated_once_the_declaration_window_has
     assert state.window.kind is WindowKind.OPEN and eng.to_move(state) is B
     assert SAKURETSU not in legal(eng, state)
     refused = note(eng, state, "sakuretsu_armor", "activate")
-    assert (refused.rule, refused.reason) == ("R24", "event_timing_passed")
+    assert (refused.rule, refused.reason) == ("first_chain_only", "event_timing_passed")
 
 
 def test_r24_sakuretsu_armor_cannot_be_activated_after_the_first_chain_has_resolved() -> None:
     eng = _example("sakuretsu_first_chain")
     state = play(eng, [MST_ON_JAMMER, "B pass"], settle_end=False)
     assert state.chain == () and state.window.kind is WindowKind.OPEN
-    assert forbidden_by(eng, state, "sakuretsu_armor", "activate") == "R24"
+    assert forbidden_by(eng, state, "sakuretsu_armor", "activate") == "first_chain_only"
 
 
 def test_r24_sakuretsu_armor_may_join_the_first_chain_above_a_free_chain_card() -> None:
@@ -78,7 +78,8 @@ def test_r24_mystical_space_typhoon_can_be_activated_in_any_open_window() -> Non
     assert mst in legal(eng, after_window_closed)
     in_damage_step = pass_until(eng, after_window_closed,
                                 lambda s: s.window.step is Step.DAMAGE_STEP_START)
-    assert forbidden_by(eng, in_damage_step, "mystical_space_typhoon", "activate") == "R46"
+    assert (forbidden_by(eng, in_damage_step, "mystical_space_typhoon", "activate")
+            == "damage_step_activations")
 
 
 def test_r24_mystical_space_typhoon_after_the_first_chain_makes_the_forced_pass_name_sakuretsu(
@@ -110,7 +111,7 @@ def test_r24_a_second_widespread_ruin_is_refused_after_the_chain_trap_jammer_won
     assert graveyard(state)["widespread_ruin_1"] == "destroyed"
     assert state.chain == () and state.window.kind is WindowKind.OPEN
     refused = note(eng, state, "widespread_ruin_2", "activate")
-    assert (refused.rule, refused.reason) == ("R24", "event_timing_passed")
+    assert (refused.rule, refused.reason) == ("first_chain_only", "event_timing_passed")
 
 
 def test_r24_the_forced_pass_after_trap_jammer_carries_the_missed_widespread_ruin() -> None:
@@ -173,7 +174,7 @@ def test_r8_the_non_turn_player_cannot_activate_a_quick_play_spell_from_the_hand
     state = play(eng, ["A pass"], settle_end=False)
     assert eng.to_move(state) is B
     refused = note(eng, state, "typhoon", "activate")
-    assert (refused.rule, refused.reason) == ("R8", "quick_play_own_turn")
+    assert (refused.rule, refused.reason) == ("spell_cards", "quick_play_own_turn")
 
 
 def test_r8_a_quick_play_spell_set_this_turn_cannot_be_activated(tmp_path) -> None:
@@ -187,7 +188,7 @@ def test_r8_a_quick_play_spell_set_this_turn_cannot_be_activated(tmp_path) -> No
         "start": {"moment": "attack_declared", "attacker": "skull", "target": "leo_wizard"},
         "scope": "end_of_battle"}), "seed")
     state = play(eng, ["A pass"], settle_end=False)
-    assert forbidden_by(eng, state, "typhoon", "activate") == "R8"
+    assert forbidden_by(eng, state, "typhoon", "activate") == "spell_cards"
     assert forbidden_by(eng, state, "sakuretsu", "activate") is None
 
 

@@ -43,7 +43,7 @@ def test_r112_linkuriboh_can_be_activated_from_the_gy_and_the_book_says_it_does_
     eng = _engine(tmp_path)
     state = play(eng, UP_TO_REVIVE, settle_end=False)
     found = note(eng, state, "linkuriboh", "revive")
-    assert found.legal and (found.rule, found.reason) == ("R112", "graveyard_locked")
+    assert found.legal and (found.rule, found.reason) == ("graveyard_lock", "graveyard_locked")
 
 
 def test_r112_the_summon_from_the_gy_is_negated_and_the_cost_stays_paid(tmp_path) -> None:

@@ -45,7 +45,7 @@ def test_r8_a_quick_play_spell_cannot_be_activated_from_the_hand_in_the_opponent
     eng = engine("field_hand_quick_play")
     state = play(eng, ["A pass"], settle_end=False)
     assert eng.to_move(state) is B
-    assert forbidden_by(eng, state, "rush_b", "activate") == "R8"
+    assert forbidden_by(eng, state, "rush_b", "activate") == "spell_cards"
     assert note(eng, state, "rush_b", "activate").reason == "quick_play_own_turn"
     assert not any("rush_b" in action for action in legal(eng, state))
 
@@ -67,7 +67,7 @@ def test_r8_a_spell_activated_from_the_hand_goes_on_the_field_then_to_the_gy() -
 def test_r8_a_quick_play_spell_in_the_hand_needs_a_free_spell_trap_zone() -> None:
     eng = engine("field_hand_full_zones")
     state = eng.start().state
-    assert forbidden_by(eng, state, "rush_a", "activate") == "R8"
+    assert forbidden_by(eng, state, "rush_a", "activate") == "spell_cards"
     assert note(eng, state, "rush_a", "activate").reason == "no_free_zone"
     assert legal(eng, state) == ["A pass"]
 
@@ -108,7 +108,7 @@ def test_r16_honest_in_the_hand_cannot_be_used_without_a_battling_light_monster(
     eng = engine("field_hand_quick_play")  # Leo Wizard is EARTH
     state = pass_until(eng, eng.start().state,
                        lambda s: s.window.step is Step.DAMAGE_STEP_START and eng.to_move(s) is B)
-    assert forbidden_by(eng, state, "honest", "gain") == "R4"
+    assert forbidden_by(eng, state, "honest", "gain") == "trigger_effects"
     assert state.in_hand("honest") is not None
 
 

@@ -131,7 +131,7 @@ def test_r46_waboku_a_free_chain_trap_cannot_be_activated_in_the_damage_step() -
     eng = engine("lp_changes")
     state = pass_until(eng, play(eng, ["A pass", "B pass"], settle_end=False),
                        lambda s: s.window.step is Step.DAMAGE_STEP_START and s.window.priority is B)
-    assert forbidden_by(eng, state, "waboku", "activate") == "R46"
+    assert forbidden_by(eng, state, "waboku", "activate") == "damage_step_activations"
 
 
 # -- a cost paid from the hand (R16) -----------------------------------------------------------

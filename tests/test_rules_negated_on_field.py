@@ -82,7 +82,7 @@ def test_r109_negated_effects_can_still_be_activated_and_the_note_says_why() -> 
     eng = _drain_engine()
     state = play(eng, ["A pass", DRAIN, "A pass", "B pass"])
     found = note(eng, state, "borrelsword", "position_change")
-    assert found.legal and (found.rule, found.reason) == ("R109", "effects_negated")
+    assert found.legal and (found.rule, found.reason) == ("negated_on_the_field", "effects_negated")
     state, events = play_events(eng, ["A activate borrelsword.position_change -> mystical_elf",
                                       "B pass", "A pass"], state, settle_end=False)
     assert first(events, "no_effect").get("why") == "monster_effects_negated"
@@ -127,7 +127,7 @@ def test_r109_the_effects_come_back_when_skill_drain_leaves_the_field() -> None:
 def test_r109_skill_drain_cannot_be_activated_in_the_damage_step() -> None:
     eng = _drain_engine()
     state = to_damage_step(eng, ["A pass", "B pass"])
-    assert forbidden_by(eng, state, "skill_drain", "activate") == "R46"
+    assert forbidden_by(eng, state, "skill_drain", "activate") == "damage_step_activations"
 
 
 # -- Forbidden Chalice ---------------------------------------------------------------------
@@ -204,7 +204,8 @@ def test_r109_the_note_under_chalice_says_the_effect_does_nothing_wherever_it_is
     state = play(eng, ["A pass", "B activate chalice.activate -> borrelsword", "A pass",
                        "B pass"])
     found = note(eng, state, "borrelsword", "position_change")
-    assert found.legal and (found.rule, found.reason) == ("R109", "effects_negated_lasting")
+    assert (found.legal and (found.rule, found.reason)
+            == ("negated_on_the_field", "effects_negated_lasting"))
 
 
 def test_r109_chalice_on_a_monster_without_effects_only_raises_its_atk(tmp_path) -> None:

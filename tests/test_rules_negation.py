@@ -80,7 +80,7 @@ def test_r26_a_once_per_turn_effect_that_was_negated_still_counts_as_used(tmp_pa
                  settle_end=False)
     assert state.chain == () and monster(state, "booster").stats.atk == 1000
     refused = note(eng, state, "booster", "boost")
-    assert (refused.rule, refused.reason) == ("R26", "once_per_turn_used")
+    assert (refused.rule, refused.reason) == ("once_per_turn", "once_per_turn_used")
 
 
 # -- Counter Traps answer only what they name ----------------------------------------------------
@@ -93,7 +93,7 @@ def test_r2_trap_jammer_answers_a_trap_but_not_a_spell_or_a_monster_effect() -> 
         state = play(eng, line)
         assert eng.to_move(state) is A and JAMMER not in legal(eng, state)
         refused = note(eng, state, "trap_jammer", "activate")
-        assert (refused.rule, refused.reason) == ("R2", "nothing_to_respond_to")
+        assert (refused.rule, refused.reason) == ("response_speed", "nothing_to_respond_to")
 
 
 def test_r2_each_counter_trap_is_offered_only_against_the_kind_of_card_it_names() -> None:
@@ -112,7 +112,7 @@ def test_r2_a_counter_trap_that_answers_an_activation_cannot_open_a_chain() -> N
     state = play(eng, ["A pass", "B pass"], settle_end=False)
     assert state.window.kind is WindowKind.OPEN and state.chain == ()
     for card in ("trap_jammer", "effect_counter", "spell_counter"):
-        assert forbidden_by(eng, state, card, "activate") == "R2"
+        assert forbidden_by(eng, state, card, "activate") == "response_speed"
 
 
 def test_r2_trap_jammer_answers_only_the_link_directly_below_it() -> None:
@@ -120,7 +120,7 @@ def test_r2_trap_jammer_answers_only_the_link_directly_below_it() -> None:
     state = play(eng, ["A pass", SAKURETSU, "A pass",
                        "B activate typhoon.activate -> spell_counter"])
     assert [link.card for link in state.chain] == ["sakuretsu", "typhoon"]
-    assert forbidden_by(eng, state, "trap_jammer", "activate") == "R2"
+    assert forbidden_by(eng, state, "trap_jammer", "activate") == "response_speed"
     assert "A activate spell_counter.activate" in legal(eng, state)
 
 
@@ -129,7 +129,7 @@ def test_r2_nothing_of_spell_speed_2_may_answer_trap_jammer() -> None:
     state = play(eng, ["A pass", SAKURETSU, JAMMER], settle_end=False)
     assert eng.to_move(state) is B and legal(eng, state) == ["B pass"]
     refused = note(eng, state, "typhoon", "activate")
-    assert (refused.rule, refused.reason) == ("R2", "spell_speed_too_low")
+    assert (refused.rule, refused.reason) == ("response_speed", "spell_speed_too_low")
 
 
 # -- negating an attack (R38) and ending the Battle Phase (R58) ----------------------------------
@@ -188,12 +188,12 @@ def test_r2_after_negate_attack_a_spell_speed_2_trap_cannot_be_chained() -> None
     eng = engine("negate_attack_phase")
     state = play(eng, ["A pass", NEGATE_ATTACK, "A pass"], settle_end=False)
     assert eng.to_move(state) is B and legal(eng, state) == ["B pass"]
-    assert forbidden_by(eng, state, "magic_cylinder", "activate") == "R2"
+    assert forbidden_by(eng, state, "magic_cylinder", "activate") == "response_speed"
 
 
 def test_r24_negate_attack_answers_only_the_declarations_first_chain() -> None:
     eng = engine("negate_attack_phase")
     state = play(eng, ["A pass", "B pass"], settle_end=False)
     assert state.window.kind is WindowKind.OPEN and state.attack is not None
-    assert forbidden_by(eng, state, "negate_attack", "activate") == "R24"
-    assert forbidden_by(eng, state, "magic_cylinder", "activate") == "R24"
+    assert forbidden_by(eng, state, "negate_attack", "activate") == "first_chain_only"
+    assert forbidden_by(eng, state, "magic_cylinder", "activate") == "first_chain_only"

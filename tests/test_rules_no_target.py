@@ -29,7 +29,7 @@ def _call_of_the_haunted(folder: Path, graveyard: list[dict]) -> Engine:
 def test_r99_call_of_the_haunted_with_an_empty_gy_has_nothing_to_act_on(tmp_path: Path) -> None:
     eng = _call_of_the_haunted(tmp_path, [])
     state = pass_until(eng, eng.start().state, lambda s: eng.to_move(s) is Player.B)
-    assert forbidden_by(eng, state, "call_of_the_haunted", "activate") == "R99"
+    assert forbidden_by(eng, state, "call_of_the_haunted", "activate") == "could_not_apply"
 
 
 def test_r99_with_a_monster_in_the_gy_it_can_be_activated(tmp_path: Path) -> None:

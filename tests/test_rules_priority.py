@@ -32,15 +32,15 @@ def test_r12_the_attack_declaration_does_not_hand_priority_to_the_opponent() -> 
     eng = engine("response_traps")
     state = eng.initial_state()
     assert eng.to_move(state) is A
-    assert forbidden_by(eng, state, "halt_trap", "activate") == "R12"
-    assert forbidden_by(eng, state, "threatening_roar", "activate") == "R12"
+    assert forbidden_by(eng, state, "halt_trap", "activate") == "turn_player_first"
+    assert forbidden_by(eng, state, "threatening_roar", "activate") == "turn_player_first"
 
 
 def test_r12_the_turn_player_decides_first_also_when_it_is_player_bs_turn() -> None:
     eng = engine("opponents_turn")
     state = eng.initial_state()
     assert state.turn_player is B and eng.to_move(state) is B
-    assert forbidden_by(eng, state, "borrelsword", "position_change") == "R12"
+    assert forbidden_by(eng, state, "borrelsword", "position_change") == "turn_player_first"
 
 
 def test_r12_turn_player_receives_priority_when_the_declaration_window_closes() -> None:
@@ -87,7 +87,7 @@ def test_r13_after_switch_to_def_the_opponent_receives_priority_but_can_only_pas
                        "A activate borrelsword.position_change -> leo_wizard"], settle_end=False)
     assert eng.to_move(state) is B
     assert legal(eng, state) == ["B pass"]
-    assert forbidden_by(eng, state, "threatening_roar", "activate") == "R13"
+    assert forbidden_by(eng, state, "threatening_roar", "activate") == "activating_passes_priority"
 
 
 def test_r13_the_opponents_forced_pass_is_recorded_as_a_pass_that_could_not_respond() -> None:

@@ -132,7 +132,7 @@ def test_r42_the_re_selection_is_not_an_attack_declaration() -> None:
     assert state.attacks_made("borrelsword") == 1
     assert state.window.kind is WindowKind.OPEN and state.window.triggers == ()
     assert ("borrelsword", "atk_gain") not in state.used_once_per_turn
-    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "R24"
+    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "first_chain_only"
 
 
 def test_r42_after_the_re_selection_the_turn_player_holds_priority_in_the_open_battle_step(

@@ -65,7 +65,7 @@ def test_r6_r51_a_flip_effect_is_activated_after_damage_calculation_not_before(t
     before = pass_until(eng, eng.initial_state(),
                         lambda s: s.window.step is Step.BEFORE_DAMAGE_CALCULATION)
     assert before.monster("beetle").face_up  # flipped at R48's timing
-    assert forbidden_by(eng, before, "beetle", "flip") == "R6"
+    assert forbidden_by(eng, before, "beetle", "flip") == "flip_effects"
     after = pass_until(eng, before, lambda s: s.window.step is Step.AFTER_DAMAGE_CALCULATION
                        and eng.to_move(s).value == "B")
     assert "B activate beetle.flip" in legal(eng, after)

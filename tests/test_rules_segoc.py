@@ -77,7 +77,7 @@ def test_r20_optional_effects_of_one_stage_may_be_placed_in_part() -> None:
     assert legal(eng, state) == ["A activate fire_2.signal", "A end_placement"]
     state = play(eng, ["A end_placement"], state, settle_end=False)
     assert eng.to_move(state) is B
-    assert forbidden_by(eng, state, "fire_2", "signal") == "R22"
+    assert forbidden_by(eng, state, "fire_2", "signal") == "no_going_back"
 
 
 # -- R21 -------------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ def test_r22_after_a_later_stage_link_an_earlier_stage_trigger_cannot_be_activat
     state = play(eng, ["A pass"], state, settle_end=False)
     assert eng.to_move(state) is B
     assert "B activate linkuriboh.zero_atk" not in legal(eng, state)
-    assert forbidden_by(eng, state, "linkuriboh", "zero_atk") == "R22"
+    assert forbidden_by(eng, state, "linkuriboh", "zero_atk") == "no_going_back"
 
 
 def test_r22_activating_a_later_stage_effect_declines_ones_own_pending_optional_triggers(
@@ -136,15 +136,15 @@ def test_r22_passing_declines_ones_own_pending_optional_triggers() -> None:
     eng = engine()
     state = play(eng, ["A pass", "B activate linkuriboh.zero_atk"], settle_end=False)
     assert eng.to_move(state) is A
-    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "R22"  # S001 p.4
+    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "no_going_back"  # S001 p.4
 
 
 def test_r22_after_roar_as_c1_neither_trigger_can_be_activated() -> None:
     eng = engine()
     state = play(eng, ["A pass", "B activate threatening_roar.activate"], settle_end=False)
-    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "R22"  # S001 p.5
+    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "no_going_back"  # S001 p.5
     state = play(eng, ["A pass"], state, settle_end=False)
-    assert forbidden_by(eng, state, "linkuriboh", "zero_atk") == "R22"
+    assert forbidden_by(eng, state, "linkuriboh", "zero_atk") == "no_going_back"
 
 
 # -- R23 (seed) -------------------------------------------------------------------------------
@@ -154,9 +154,9 @@ def test_r23_at_the_declaration_a_may_activate_the_atk_effect_or_pass_but_not_sw
     eng = engine()
     state = eng.initial_state()  # S001 p.1
     assert legal(eng, state) == ["A activate borrelsword.atk_gain", "A pass"]
-    assert forbidden_by(eng, state, "borrelsword", "position_change") == "R23"
-    assert forbidden_by(eng, state, "linkuriboh", "zero_atk") == "R23"
-    assert forbidden_by(eng, state, "threatening_roar", "activate") == "R23"
+    assert forbidden_by(eng, state, "borrelsword", "position_change") == "event_window"
+    assert forbidden_by(eng, state, "linkuriboh", "zero_atk") == "event_window"
+    assert forbidden_by(eng, state, "threatening_roar", "activate") == "event_window"
 
 
 def test_r23_a_player_may_skip_their_own_optional_trigger_by_activating_a_later_stage(
@@ -171,7 +171,7 @@ def test_r23_a_player_may_not_jump_over_the_opponents_pending_trigger_stage() ->
     eng = engine()
     state = play(eng, ["A activate borrelsword.atk_gain"], settle_end=False)
     found = note(eng, state, "borrelsword", "position_change")
-    assert (found.legal, found.rule) == (False, "R23")  # Linkuriboh (S4, B) is pending
+    assert (found.legal, found.rule) == (False, "event_window")  # Linkuriboh (S4, B) is pending
 
 
 def test_r23_a_decline_by_pass_then_b_has_linkuriboh_roar_or_pass() -> None:
@@ -191,7 +191,7 @@ def test_r23_under_flowchart_no_s7_activation_while_trigger_stages_are_pending()
     eng = engine(preset="flowchart")
     state = eng.initial_state()
     assert legal(eng, state) == ["A activate borrelsword.atk_gain", "A decline"]
-    assert forbidden_by(eng, state, "borrelsword", "position_change") == "R23"
+    assert forbidden_by(eng, state, "borrelsword", "position_change") == "event_window"
 
 
 # -- R24 -------------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ def test_r24_once_the_declaration_window_closed_a_when_attacked_trap_is_gone() -
     eng = engine("response_traps")
     state = play(eng, ["A pass", "B pass", "A pass"], settle_end=False)
     assert state.window.kind is WindowKind.OPEN and eng.to_move(state) is B
-    assert forbidden_by(eng, state, "halt_trap", "activate") == "R24"
+    assert forbidden_by(eng, state, "halt_trap", "activate") == "first_chain_only"
     assert legal(eng, state) == ["B activate threatening_roar.activate", "B pass"]
 
 
@@ -222,8 +222,8 @@ def test_r24_once_the_first_chain_has_resolved_a_when_attacked_trap_is_gone() ->
     state = play(eng, ["A pass", "B activate threatening_roar.activate", "A pass", "B pass",
                        "A pass"], settle_end=False)
     assert state.window.kind is WindowKind.OPEN and eng.to_move(state) is B
-    assert forbidden_by(eng, state, "halt_trap", "activate") == "R24"
-    assert forbidden_by(eng, state, "pit_trap", "activate") == "R24"
+    assert forbidden_by(eng, state, "halt_trap", "activate") == "first_chain_only"
+    assert forbidden_by(eng, state, "pit_trap", "activate") == "first_chain_only"
 
 
 def test_r24_a_free_chain_trap_has_no_first_chain_limit() -> None:

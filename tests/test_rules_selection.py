@@ -168,7 +168,7 @@ def test_r4_borrelsword_gains_no_atk_trigger_when_it_attacks_a_face_down_monster
     state = eng.initial_state()
     assert state.window.triggers == ()
     assert "A activate borrelsword.atk_gain" not in legal(eng, state)
-    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "R4"
+    assert forbidden_by(eng, state, "borrelsword", "atk_gain") == "trigger_effects"
 
 
 def test_r4_borrelsword_has_its_atk_trigger_against_a_face_up_defense_position_monster(
@@ -185,7 +185,7 @@ def test_r4_linkuriboh_has_no_trigger_against_an_attacker_with_0_atk(tmp_path) -
     state = eng.initial_state()
     assert state.window.triggers == ()
     refused = note(eng, play(eng, ["A pass"], settle_end=False), "linkuriboh", "zero_atk")
-    assert refused.rule == "R4"
+    assert refused.rule == "trigger_effects"
     assert run_out(eng)[0].window.reason == "battle_over"  # nothing to decide at all
 
 

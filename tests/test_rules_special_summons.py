@@ -29,7 +29,7 @@ def test_r97_the_summon_window_passes_with_its_first_chain() -> None:
     state, _ = play_events(eng, ["A pass", SUMMON, "A pass", "B pass", "A pass", "B pass",
                                  "A replay_attack skull -> skull_b"], settle_end=False)
     assert state.window.kind is WindowKind.OPEN  # the summon's window has closed
-    assert forbidden_by(eng, state, "bottomless", "activate") == "R24"
+    assert forbidden_by(eng, state, "bottomless", "activate") == "first_chain_only"
 
 
 def test_r97_torrential_tribute_answers_tokens_and_bottomless_needs_1500_atk() -> None:
@@ -37,7 +37,8 @@ def test_r97_torrential_tribute_answers_tokens_and_bottomless_needs_1500_atk() -
     state, _ = play_events(eng, ["A pass", "B activate scapegoat.activate", "A pass", "B pass"],
                            settle_end=False)
     assert len(state.window.summoned) == 4
-    assert forbidden_by(eng, state, "bottomless", "activate") == "R4"  # Sheep Tokens: 0 ATK
+    # Sheep Tokens: 0 ATK
+    assert forbidden_by(eng, state, "bottomless", "activate") == "trigger_effects"
     state, _ = play_events(eng, ["A activate torrential.activate", "B pass", "A pass"], state)
     assert state.monsters == ()  # every monster on the field, the attacker too
     assert graveyard(state)["skull"] == "destroyed"
@@ -56,7 +57,8 @@ def test_r98_solemn_warning_answers_scapegoat_but_not_a_chain_that_summons_nothi
     eng = engine("summon_answers")
     state, _ = play_events(eng, ["A pass", "B activate scapegoat.activate"], settle_end=False)
     assert "A activate solemn.activate" in legal(eng, state)  # Tokens are Special Summoned
-    assert forbidden_by(eng, eng.start().state, "solemn", "activate") == "R2"  # no chain
+    # no chain
+    assert forbidden_by(eng, eng.start().state, "solemn", "activate") == "response_speed"
 
 
 def _example(name: str):  # noqa: ANN202

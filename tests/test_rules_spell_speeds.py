@@ -94,10 +94,10 @@ def test_r2_only_a_counter_trap_may_respond_to_a_counter_trap() -> None:
     state = play(eng, ["A pass", "B activate counter_1.activate"], settle_end=False)
     assert eng.to_move(state) is A
     assert legal(eng, state) == ["A pass"]
-    assert forbidden_by(eng, state, "borrelsword", "position_change") == "R2"
+    assert forbidden_by(eng, state, "borrelsword", "position_change") == "response_speed"
     state = play(eng, ["A pass"], state, settle_end=False)
     assert activations(eng, state) == ["B activate counter_2.activate"]
-    assert forbidden_by(eng, state, "threatening_roar", "activate") == "R2"
+    assert forbidden_by(eng, state, "threatening_roar", "activate") == "response_speed"
 
 
 def test_r2_a_counter_trap_may_respond_to_a_spell_speed_2_link() -> None:
@@ -113,4 +113,4 @@ def test_r2_a_spell_speed_1_card_can_never_respond_to_a_chain_link() -> None:
     state = play(eng, ["A pass", "B activate threatening_roar.activate", "A pass"],
                  settle_end=False)
     assert "B activate normal_spell.activate" not in legal(eng, state)
-    assert forbidden_by(eng, state, "normal_spell", "activate") == "R2"
+    assert forbidden_by(eng, state, "normal_spell", "activate") == "response_speed"

@@ -54,7 +54,8 @@ def test_r111_no_attack_while_swords_is_face_up_and_the_book_says_why() -> None:
     state = _battle_step(eng, ["B pass", "A pass"])
     assert state.window.step is Step.BATTLE_STEP and _attacks(eng, state) == []
     locked = note(eng, state, "swords", "attack_lock")
-    assert (locked.legal, locked.rule, locked.reason) == (False, "R111", "attacks_locked")
+    assert ((locked.legal, locked.rule, locked.reason)
+            == (False, "lock_while_face_up", "attacks_locked"))
 
 
 def test_r111_destroying_swords_ends_the_lock() -> None:

@@ -70,7 +70,7 @@ def test_r64_ojama_trio_puts_its_tokens_on_the_opponents_field() -> None:
 def test_r64_scapegoat_cannot_be_activated_without_four_free_monster_zones() -> None:
     eng = engine("field_scapegoat_crowded")  # B controls 2 monsters: 3 zones free
     state = pass_until(eng, eng.start().state, lambda s: eng.to_move(s) is B)
-    assert forbidden_by(eng, state, "scapegoat", "activate") == "R64"
+    assert forbidden_by(eng, state, "scapegoat", "activate") == "tokens"
     assert legal(eng, state) == ["B pass"]
 
 
@@ -162,7 +162,8 @@ def test_r46_scapegoat_cannot_summon_tokens_in_the_damage_step() -> None:
     state = play(eng, [], settle_end=False)
     state = pass_until(eng, state, lambda s: s.window.step is Step.DAMAGE_STEP_START
                        and eng.to_move(s) is B)
-    assert forbidden_by(eng, state, "scapegoat", "activate") == "R46"  # not even allowed
+    # not even allowed
+    assert forbidden_by(eng, state, "scapegoat", "activate") == "damage_step_activations"
     assert chain(state) == []
 
 

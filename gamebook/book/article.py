@@ -55,7 +55,8 @@ class CardEntry:
 
 @dataclass(frozen=True)
 class Point:
-    rule: str
+    rule: str  # the rule's id
+    label: str  # as shown: "R24"
     title: str  # empty when the rules reference is not translated into the book's language
     summary: str
     statement: str  # the same
@@ -117,7 +118,7 @@ def build_article(exploration: Exploration, book: Book,
     points = _points(book, exploration, narrator)
     # Each rule once: the numbered points carry their rules' text, so the appendix holds
     # only the other rules the book (or a point's statement) cites.
-    explained = {point.rule for point in points}
+    explained = {point.label for point in points}
     book = replace(book, appendix=appendix(
         [rule for rule in cited([*book.texts(), *(point.statement for point in points)])
          if rule not in explained], lang))
@@ -165,13 +166,17 @@ def inline_svg(svg: str) -> str:
 
 
 # The rule that makes an effect of each kind activatable where it was (R3-R6, R8, R9).
-_KIND_RULES = {"trigger": "R4", "quick": "R5", "flip": "R6", "ignition": "R3"}
-_CARD_RULES = {"trap": "R9", "spell": "R8"}
+_KIND_RULES = {"trigger": "trigger_effects", "quick": "quick_effects", "flip": "flip_effects",
+               "ignition": "ignition_effects"}
+_CARD_RULES = {"trap": "trap_cards", "spell": "spell_cards"}
+# The rule a chain of two links shows (R2).
+_CHAIN_RULE = "response_speed"
 
 
 def used_rules(book: Book, exploration: Exploration, narrator: Narrator
                ) -> dict[str, list[tuple[int, str]]]:
-    """Each rule the graph used -> every (page, sentence) that shows it, in page order.
+    """Each rule the graph used (its id) -> every (page, sentence) that shows it, in page
+    order.
 
     A rule is used when a page cites it (behind a choice, a "cannot" line, a resolution or
     an outcome), when a choice activates an effect of the kind it governs (a Trigger Effect:
@@ -179,6 +184,7 @@ def used_rules(book: Book, exploration: Exploration, narrator: Narrator
     """
     instances = dict(exploration.engine.rules.instances)
     cards = exploration.engine.situation.cards
+    labelled = load_rulebook().labelled
     found: dict[str, list[tuple[int, str]]] = {}
     for page in book.pages:
         lines = [line for arrival in page.arrivals for line in arrival.lines]
@@ -186,7 +192,8 @@ def used_rules(book: Book, exploration: Exploration, narrator: Narrator
         for line in lines:
             for sentence in _SENTENCE_END.split(line):
                 for match in RULE_NUMBER.finditer(sentence):
-                    found.setdefault(match.group(0), []).append((page.number, sentence.strip()))
+                    if (rule := labelled.get(match.group(0))) is not None:
+                        found.setdefault(rule.id, []).append((page.number, sentence.strip()))
         for choice in page.choices:
             action = choice.action
             if action.kind is not ActionKind.ACTIVATE:
@@ -200,7 +207,7 @@ def used_rules(book: Book, exploration: Exploration, narrator: Narrator
                                     effect=narrator.effect(action.card, action.effect))
                 found.setdefault(rule, []).append((page.number, line))
         if len(page.chain) >= 2:
-            found.setdefault("R2", []).append(
+            found.setdefault(_CHAIN_RULE, []).append(
                 (page.number, narrator.join(page.chain, separator="meta.item_sep")))
     return found
 
@@ -227,7 +234,8 @@ def _points(book: Book, exploration: Exploration, narrator: Narrator) -> tuple[P
         rule = rulebook.rule(rule_id)
         words = rule.text(book.lang)
         page, quote = examples[rule_id]
-        points.append(Point(rule_id, words.title if full else "", rule.summary(book.lang),
+        points.append(Point(rule_id, rule.label, words.title if full else "",
+                            rule.summary(book.lang),
                             words.statement if full else "", page, quote))
     return tuple(points)
 

@@ -3,8 +3,9 @@ Weblate, Lokalize, …) compiled to ``catalogs/<lang>.mo`` (what the book reads)
 
 Each message's context (``msgctxt``) is its key, ``meta.player``; its ``msgid`` is the
 English text, ``Player {player}``; its ``msgstr`` the translation, with the same
-``{placeholders}``. ``en.po`` is the source: a key or an English text is changed there, then
-in each language's file. After editing a ``.po`` file, compile::
+``{placeholders}`` and the same rules, cited by id (``R:replay``, shown as ``R39``: see
+:mod:`gamebook.book.rulebook`). ``en.po`` is the source: a key or an English text is
+changed there, then in each language's file. After editing a ``.po`` file, compile::
 
     python -m gamebook.book.catalog           # writes every catalogs/<lang>.mo (needs Babel)
     python -m gamebook.book.catalog --check   # exit 1 if a .mo is not its .po compiled
@@ -23,6 +24,8 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+from gamebook.book.rulebook import cite
+
 CATALOGS = Path(__file__).parent / "catalogs"
 LANGS = ("en", "zh-Hant", "zh-Hans", "ja")
 # Messages a language may leave empty: gettext reads an empty translation as "untranslated",
@@ -35,13 +38,12 @@ _CONTEXT = "\x04"  # gettext joins a message's context and its msgid with this
 @cache
 def messages(lang: str) -> dict[str, str]:
     """``{key: text}`` of ``lang``'s compiled catalog, English for a key it lacks, in the
-    order of ``en.po``."""
+    order of ``en.po``, every rule it cites shown as its R-number."""
     english = _read_mo(CATALOGS / "en.mo")
-    if lang == "en":
-        return english
     path = CATALOGS / f"{lang}.mo"
-    translated = _read_mo(path) if path.exists() else {}
-    return {key: translated.get(key) or ("" if key in MAY_BE_EMPTY else text)
+    translated = _read_mo(path) if lang != "en" and path.exists() else {}
+    return {key: cite(translated.get(key) or ("" if key in MAY_BE_EMPTY and lang != "en"
+                                              else text))
             for key, text in english.items()}
 
 

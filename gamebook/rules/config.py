@@ -25,14 +25,14 @@ PRESETS: dict[str, RulesConfig] = {
     "seed": RulesConfig(
         name="seed",
         decline_counts_as_pass=True,
-        description="the model walkthrough's reading of R23: declining one's optional trigger "
-                    "is a pass of priority",
+        description="the model walkthrough's reading of R:event_window: declining one's "
+                    "optional trigger is a pass of priority",
     ),
     "flowchart": RulesConfig(
         name="flowchart",
         decline_counts_as_pass=False,
-        description="Konami's timing flowchart, the second reading of R23: trigger stages are "
-                    "settled first; then the opponent of the last chain link's controller gets "
-                    "priority",
+        description="Konami's timing flowchart, the second reading of R:event_window: trigger "
+                    "stages are settled first; then the opponent of the last chain link's "
+                    "controller gets priority",
     ),
 }

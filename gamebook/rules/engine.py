@@ -254,7 +254,7 @@ class Engine:
             return []
         effect = next(e.id for e in self.rules.card_of(state, source).effects
                       if PlayerAbility.CANNOT_DECLARE_ATTACKS in e.grants_opponent)
-        return [Note(tp, source, effect, False, "R111", "attacks_locked")]
+        return [Note(tp, source, effect, False, "lock_while_face_up", "attacks_locked")]
 
     # -- moves -------------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action, *, forced: bool = False,

@@ -187,22 +187,23 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
     it may be activated, ``()`` when not."""
     window = state.window
     if window.kind in (WindowKind.ENDED, WindowKind.REPLAY):
-        return ("R42", "replay_choice_pending", ()), ()
+        return ("replay_choice", "replay_choice_pending", ()), ()
     if window.kind is WindowKind.SELECT:
-        return ("R17", "chain_resolving", ()), ()
+        return ("chain_resolution", "chain_resolving", ()), ()
     if effect.kind is EffectKind.IGNITION:
-        return ("R3", "ignition_main_phase_only", ()), ()
+        return ("ignition_effects", "ignition_main_phase_only", ()), ()
     if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
-        return ("R26", "once_per_turn_used", ()), ()
+        return ("once_per_turn", "once_per_turn_used", ()), ()
     if effect.one_per_attack and _same_name_on_chain(rules, state, instance, effect):
-        return ("R26", "one_per_attack", ()), ()
+        return ("once_per_turn", "one_per_attack", ()), ()
     choices = _UNCHOSEN
     paid = cost_choice(effect)
     if paid is not None:
         costs = distinguishable(rules, state, matching_cards(rules, state, player, instance,
                                                              paid.select))
         if not costs:
-            return ("R16", "cannot_pay_cost", ()), ()  # nothing to discard or Tribute
+            # nothing to discard or Tribute
+            return ("costs_at_activation", "cannot_pay_cost", ()), ()
         if effect.target is None:
             choices = tuple((cost, None) for cost in costs)
         else:  # the cost is paid first, then the target chosen (R113)
@@ -210,7 +211,7 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
                             for target in _targets_after_cost(rules, state, player, instance,
                                                               effect, cost))
             if not choices:
-                return ("R113", "no_legal_target", ()), ()
+                return ("cost_then_target", "no_legal_target", ()), ()
     elif effect.target is not None:
         targets = legal_targets(rules, state, player, instance, effect)
         if not targets:  # a lasting reason: before timing ones
@@ -225,7 +226,9 @@ def _no_target_rule(effect: Effect) -> str:
     monster that can change its position (R59: Link Monsters cannot), any other effect has
     nothing to act on (R99)."""
     assert effect.target is not None
-    return "R59" if TargetFilter.CAN_CHANGE_POSITION in effect.target.filters else "R99"
+    if TargetFilter.CAN_CHANGE_POSITION in effect.target.filters:
+        return "battle_positions"
+    return "could_not_apply"
 
 
 def _targets_after_cost(rules: Rules, state: GameState, player: Player, instance: str,
@@ -256,30 +259,32 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     if answers is not None:
         event_name = (("event", answers.value),)
         if answers is EventName.FLIPPED and trigger is None:
-            return ("R6", "flip_not_yet", ())  # activated only after damage calculation
+            return ("flip_effects", "flip_not_yet", ())  # activated only after damage calculation
         if trigger is not None and trigger.status is TriggerStatus.DECLINED:
-            return ("R22", "trigger_declined", ())  # the reason that counts in this chain
+            return ("no_going_back", "trigger_declined", ())  # the reason that counts in this chain
         if trigger is None and answers in _BATTLE_EVENTS \
                 and not _happened_to(state, answers, instance):
-            return ("R4", "event_did_not_happen", event_name)  # not yet, or not to this card
+            # not yet, or not to this card
+            return ("trigger_effects", "event_did_not_happen", event_name)
         if not _event_conditions_hold(rules, state, instance, effect):
-            return ("R4", "event_did_not_happen", event_name)
+            return ("trigger_effects", "event_did_not_happen", event_name)
         if window.kind is not WindowKind.EVENT or not state.answers(answers) \
                 or not window.first_chain:
-            return ("R24", "event_timing_passed", event_name)
+            return ("first_chain_only", "event_timing_passed", event_name)
         if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP) and trigger is None:
-            return ("R24", "event_timing_passed", event_name)
+            return ("first_chain_only", "event_timing_passed", event_name)
     elif not _event_conditions_hold(rules, state, instance, effect):
-        return ("R4", "condition_not_met", ())
+        return ("trigger_effects", "condition_not_met", ())
     speed = rules.speed(state, instance, effect.id)
     if window.step in DAMAGE_STEP_TIMINGS and trigger is None:  # triggers: R46 item 5
         problem = _damage_step_problem(effect, speed, window.step)
         if problem is not None:
             return problem
     elif effect.damage_step is DamageStepUse.UNTIL_DAMAGE_CALCULATION:
-        return ("R46", "only_in_damage_step", ())  # "during the Damage Step" cards
+        # "during the Damage Step" cards
+        return ("damage_step_activations", "only_in_damage_step", ())
     elif effect.damage_step is DamageStepUse.DURING_DAMAGE_CALCULATION:
-        return ("R49", "only_during_calculation", ())
+        return ("during_damage_calculation", "only_during_calculation", ())
     problem = _response_problem(rules, state, player, effect)
     if problem is not None:
         return problem
@@ -288,34 +293,34 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
         return problem
     for step in effect.cost:
         if step.op is OpName.PAY_LP and state.life(player) < (step.amount or 0):
-            return ("R16", "cannot_pay_lp", (("amount", step.amount),))
+            return ("costs_at_activation", "cannot_pay_lp", (("amount", step.amount),))
     for step in effect.resolution:
         if step.op is OpName.SPECIAL_SUMMON_TOKENS:
             receiver = player if step.player is PlayerRef.YOU else player.opponent
             if free_zones(state, receiver) < step.count:
-                return ("R64", "not_enough_zones", (("count", step.count),))
+                return ("tokens", "not_enough_zones", (("count", step.count),))
     if state.in_hand(instance) is not None:
         problem = _hand_problem(state, player, card, effect)
         if problem is not None:
             return problem
     spell_trap = state.spell_trap(instance)
     if spell_trap is not None and spell_trap.face_up and effect.kind is EffectKind.ACTIVATE:
-        return ("R8", "already_face_up", ())  # the card has already been activated
+        return ("spell_cards", "already_face_up", ())  # the card has already been activated
     if spell_trap is not None and spell_trap.set_this_turn and (
             card.card_type is CardType.TRAP or speed >= 2):
-        rule = "R9" if card.card_type is CardType.TRAP else "R8"
+        rule = "trap_cards" if card.card_type is CardType.TRAP else "spell_cards"
         return (rule, "set_this_turn", ())  # Traps and Set Quick-Play Spells
     stage = trigger.stage if trigger is not None else S7
     if speed == 1 and stage == S7 and not state.chain:
-        return ("R8", "main_phase_only", ())  # SS1 Spells: own Main Phase, open state
+        return ("spell_cards", "main_phase_only", ())  # SS1 Spells: own Main Phase, open state
     problem = _chain_problem(rules, state, player, instance, effect, stage)
     if problem is not None:
         return problem
     if not could_apply(rules, state, player, effect,
                        _capture(rules, state, player, instance, effect, None)):
-        return ("R99", "effect_could_not_apply", ())
+        return ("could_not_apply", "effect_could_not_apply", ())
     if need_priority and window.priority is not player:
-        return ("R12", "no_priority", (("holder", window.priority.value),))
+        return ("turn_player_first", "no_priority", (("holder", window.priority.value),))
     return None
 
 
@@ -325,9 +330,9 @@ def _restriction_problem(state: GameState, player: Player, effect: Effect) -> Pr
     cannot be activated by a player who has Summoned this turn."""
     summons = any(step.op is OpName.SPECIAL_SUMMON for step in effect.resolution)
     if summons and state.has_ability(player, PlayerAbility.CANNOT_SUMMON):
-        return ("R103", "cannot_summon_this_turn", ())
+        return ("summon_forbidden_for_the_turn", "cannot_summon_this_turn", ())
     if PlayerAbility.CANNOT_SUMMON in effect.restricts and player in state.summoned_this_turn:
-        return ("R103", "already_summoned_this_turn", ())
+        return ("summon_forbidden_for_the_turn", "already_summoned_this_turn", ())
     return None
 
 
@@ -361,7 +366,7 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
             if condition is Condition.OPPONENT_ACTIVATES_MONSTER_EFFECT \
                     and card.card_type is CardType.MONSTER:
                 return None
-    return ("R2", "nothing_to_respond_to", (("wanted", wanted[0].value),))
+    return ("response_speed", "nothing_to_respond_to", (("wanted", wanted[0].value),))
 
 
 def _hand_problem(state: GameState, player: Player, card: Card, effect: Effect
@@ -370,9 +375,9 @@ def _hand_problem(state: GameState, player: Player, card: Card, effect: Effect
     if card.card_type is not CardType.SPELL:
         return None
     if card.spell_trap_type is SpellTrapType.QUICK_PLAY and state.turn_player is not player:
-        return ("R8", "quick_play_own_turn", ())
+        return ("spell_cards", "quick_play_own_turn", ())
     if sum(1 for c in state.spell_traps if c.controller is player) >= SPELL_TRAP_ZONES:
-        return ("R8", "no_free_zone", ())
+        return ("spell_cards", "no_free_zone", ())
     return None
 
 
@@ -387,18 +392,19 @@ def _damage_step_problem(effect: Effect, speed: int, step: Step) -> Problem | No
     if use is DamageStepUse.DURING_DAMAGE_CALCULATION:
         # "during damage calculation" cards: only at that timing (R49)
         return None if step is Step.DURING_DAMAGE_CALCULATION else \
-            ("R49", "only_during_calculation", ())
+            ("during_damage_calculation", "only_during_calculation", ())
     changes_stats = any(verb_of(step_.op).changes_stats for step_ in effect.resolution)
     if use is DamageStepUse.UNTIL_DAMAGE_CALCULATION or (changes_stats and speed >= 2):
         if step in _EARLY_DAMAGE_STEP:
             return None  # ATK/DEF modifiers until damage calculation (R46 item 2)
         if step is Step.DURING_DAMAGE_CALCULATION:
             # only cards whose text says "during damage calculation" (R49)
-            return None if use is True else ("R49", "not_during_calculation", ())
-        return ("R51", "stat_change_too_late", ())
+            return None if use is True else ("during_damage_calculation",
+                                              "not_during_calculation", ())
+        return ("after_damage_calculation", "stat_change_too_late", ())
     if use is True:
         return None  # its text says it may be activated in the Damage Step (R46 item 1)
-    return ("R46", "not_in_damage_step", ())
+    return ("damage_step_activations", "not_in_damage_step", ())
 
 
 def _chain_problem(rules: Rules, state: GameState, player: Player, instance: str,
@@ -409,25 +415,27 @@ def _chain_problem(rules: Rules, state: GameState, player: Player, instance: str
         top = state.chain[-1]
         top_effect = rules.effect_of(state, top.card, top.effect)
         if top.player is not player and top_effect.opponent_cannot_respond:
-            return ("R13", "cannot_respond", (("card", top.card), ("effect", top.effect)))
+            return ("activating_passes_priority", "cannot_respond",
+                    (("card", top.card), ("effect", top.effect)))
         speed = rules.speed(state, instance, effect.id)
         top_speed = rules.speed(state, top.card, top.effect)
         segoc = stage <= S6 and window.first_chain
         if not segoc and (speed < 2 or speed < top_speed):
-            return ("R2", "spell_speed_too_low", (("speed", speed), ("top_speed", top_speed)))
+            return ("response_speed", "spell_speed_too_low",
+                    (("speed", speed), ("top_speed", top_speed)))
     if window.kind is WindowKind.EVENT:
         if stage < window.floor:
-            return ("R22", "stage_passed", ())
+            return ("no_going_back", "stage_passed", ())
         if not rules.config.decline_counts_as_pass and stage == S7 and pending(state):
-            return ("R23", "trigger_stages_first", ())
+            return ("event_window", "trigger_stages_first", ())
         for trigger in pending(state):
             if window.floor <= trigger.stage < stage and (
                     trigger.player is not player or trigger.mandatory):
-                return ("R23", "pending_trigger_first",
+                return ("event_window", "pending_trigger_first",
                         (("card", trigger.card), ("effect", trigger.effect),
                          ("owner", trigger.player.value)))
         if window.placing and stage != window.floor:
-            return ("R23", "placing_same_stage", ())
+            return ("event_window", "placing_same_stage", ())
     return None
 
 
@@ -589,7 +597,8 @@ def pass_problem(rules: Rules, state: GameState, player: Player) -> Problem | No
         if trigger.player is player and trigger.mandatory and trigger.stage >= state.window.floor:
             effect = rules.effect_of(state, trigger.card, trigger.effect)
             if activation_problem(rules, state, player, trigger.card, effect) is None:
-                return ("R10", "mandatory_must_activate", (("card", trigger.card),))
+                return ("mandatory_and_optional", "mandatory_must_activate",
+                        (("card", trigger.card),))
     return None
 
 

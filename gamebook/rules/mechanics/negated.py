@@ -217,7 +217,7 @@ def _negated_note(rules: Rules, state: GameState, instance: str, effect: Effect
     lasting = state.monster(instance).negated_by == by  # Forbidden Chalice
     reason = ("escapes_negation" if escapes else
               "effects_negated_lasting" if lasting else "effects_negated")
-    return "R109", reason, (("by", by),)
+    return "negated_on_the_field", reason, (("by", by),)
 
 
 def _locked_on_resolution(rules: Rules, state: GameState, link: ChainLink, effect: Effect
@@ -231,7 +231,7 @@ def _locked_note(rules: Rules, state: GameState, instance: str, effect: Effect
     """The can-line of an activation that is legal but would move a card in the locked GY
     (R112)."""
     lock = locked_if_activated(rules, state, instance, effect)
-    return ("R112", "graveyard_locked", (("by", lock),)) if lock is not None else None
+    return ("graveyard_lock", "graveyard_locked", (("by", lock),)) if lock is not None else None
 
 
 MECHANIC = Mechanic("negated", verbs=(
