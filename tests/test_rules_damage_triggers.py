@@ -116,3 +116,18 @@ def test_r102_a_draw_is_told_as_a_draw_in_every_language(tmp_path) -> None:  # n
         assert draw in (out / "book.md").read_text(encoding="utf-8"), lang
         words.add(draw)
     assert len(words) == 4  # translated, not English in every book
+
+
+def test_r64_an_effect_reads_the_original_atk_of_a_token_that_has_vanished() -> None:
+    """Ring of Destruction on a Token: the Token vanishes when destroyed (R64), and the damage
+    that follows is its original ATK all the same (it crashed looking for where it went)."""
+    from gamebook.cards.model import OpName, PlayerRef, Portion, Primitive, Ref
+    from gamebook.rules.mechanics.verb import amount_of
+
+    eng = _example("linkuriboh_scapegoat")
+    state = eng.start().state
+    token = next(instance for instance, card in eng.rules.instances if card == "sheep_token")
+    assert state.monster(token) is None  # not on the field, not in any zone: vanished
+    step = Primitive(OpName.INFLICT_DAMAGE, player=PlayerRef.YOU, of=Ref.TARGET,
+                     portion=Portion.ORIGINAL)
+    assert amount_of(state, step, token, eng.rules) == eng.rules.cards["sheep_token"].atk

@@ -136,10 +136,8 @@ def amount_of(state: GameState, step: Primitive, of: str | None, rules: Rules | 
     if step.portion is Portion.DAMAGE:
         last = state.last_damage(player) if player is not None else None
         return last[1] if last else 0
-    if step.portion is Portion.ORIGINAL:
-        gone = state.monster(of) or off_field(state, of) or next(
-            (g for g in state.banished if g.id == of), None)
-        return rules.cards[gone.card].atk or 0
+    if step.portion is Portion.ORIGINAL:  # the card's own: wherever it went, a Token too
+        return rules.card_of(state, of).atk or 0
     atk = state.monster(of).stats.atk
     return atk if step.portion is Portion.ALL else round_half_up(Fraction(atk, 2))
 
