@@ -15,7 +15,7 @@ from rules_helpers import (
 
 from gamebook.rules.engine import Engine
 from gamebook.rules.mechanics.moving import leave_field
-from gamebook.rules.mechanics.negated import graveyard_lock
+from gamebook.rules.mechanics.graveyard_lock import graveyard_lock
 
 UP_TO_REVIVE = ["A pass", "B activate linkuriboh.zero_atk", "A pass"]
 

@@ -23,6 +23,7 @@ from gamebook.rules.mechanics import (
     attack,
     chain_negation,
     equip,
+    graveyard_lock,
     immunity,
     life,
     moving,
@@ -49,6 +50,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     ties.MECHANIC,
     equip.MECHANIC,
     negated.MECHANIC,
+    graveyard_lock.MECHANIC,
 )
 HOOKS = register(MECHANICS)
 EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})

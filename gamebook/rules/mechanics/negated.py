@@ -16,10 +16,6 @@ What negation does, each in its own place:
   :func:`negated_at_activation`);
 - effects activated in the hand or the GY are not touched: the negation is of monsters on
   the field.
-
-The GY lock (Necrovalley's ``locks_graveyard``, R112) negates in the same way, at resolution:
-an effect that would move a card in the GY does nothing while a face-up card locks the GY
-(:func:`locked_on_resolution`); it may still be activated (:func:`locked_if_activated`).
 """
 
 from __future__ import annotations
@@ -133,56 +129,6 @@ def negated_if_activated(rules: Rules, state: GameState, instance: str, effect: 
     return negator, leaves and state.monster(instance).negated_by is None
 
 
-# -- the GY lock (Necrovalley, R112) --------------------------------------------------------
-
-def graveyard_lock(rules: Rules, state: GameState) -> str | None:
-    """The face-up card whose continuous effect locks the GY now (its activation, if any, has
-    resolved), or ``None``."""
-    locking = rules.cards_with("locks_graveyard", lambda e: e.locks_graveyard)
-    if not locking:
-        return None
-    waiting = rules.activations_on_chain(state)
-    for card in state.spell_traps:
-        if card.face_up and card.card in locking and card.id not in waiting:
-            return card.id
-    return None
-
-
-def moves_graveyard_cards(state: GameState, effect: Effect, refs: dict[Ref, str]) -> bool:
-    """Would ``effect`` move a card that is in the GY now (Special Summon it, return it,
-    banish it)? ``refs`` are the cards the activation captured."""
-    for step in effect.resolution:
-        if not verb_of(step.op).moves_card:
-            continue
-        if step.select is not None and step.select.zone is not None \
-                and step.select.zone.value == "graveyard":
-            return True
-        instance = refs.get(step.who) if step.who is not None else None
-        if instance is not None and state.in_graveyard(instance) is not None:
-            return True
-    return False
-
-
-def locked_on_resolution(rules: Rules, state: GameState, link: ChainLink, effect: Effect
-                         ) -> str | None:
-    """The card that negates the resolving link because it would move a card in the GY while
-    the GY is locked (R112), or ``None``."""
-    lock = graveyard_lock(rules, state)
-    if lock is None or not moves_graveyard_cards(state, effect, dict(link.refs)):
-        return None
-    return lock
-
-
-def locked_if_activated(rules: Rules, state: GameState, instance: str, effect: Effect
-                        ) -> str | None:
-    """The card that would negate ``effect`` of ``instance`` if it were activated now, since
-    it would move a card in the GY (R112): it may still be activated."""
-    lock = graveyard_lock(rules, state)
-    if lock is None or not moves_graveyard_cards(state, effect, {Ref.SELF: instance}):
-        return None
-    return lock
-
-
 def _negate_monster_effects(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
                             who: tuple[str, ...], of: str | None, cost: bool,
                             chosen: str | None) -> Applied:
@@ -220,22 +166,8 @@ def _negated_note(rules: Rules, state: GameState, instance: str, effect: Effect
     return "negated_on_the_field", reason, (("by", by),)
 
 
-def _locked_on_resolution(rules: Rules, state: GameState, link: ChainLink, effect: Effect
-                          ) -> tuple[str, str] | None:
-    lock = locked_on_resolution(rules, state, link, effect)
-    return ("graveyard_locked", lock) if lock is not None else None
-
-
-def _locked_note(rules: Rules, state: GameState, instance: str, effect: Effect
-                 ) -> tuple[str, str, tuple] | None:
-    """The can-line of an activation that is legal but would move a card in the locked GY
-    (R112)."""
-    lock = locked_if_activated(rules, state, instance, effect)
-    return ("graveyard_lock", "graveyard_locked", (("by", lock),)) if lock is not None else None
-
-
 MECHANIC = Mechanic("negated", verbs=(
     Verb(OpName.NEGATE_MONSTER_EFFECTS, _negate_monster_effects,
          activatable_if=Where.FACE_UP_MONSTER),
-), hooks=Hooks(negates_on_resolution=(_negated_on_resolution, _locked_on_resolution),
-               note_if_activated=(_locked_note, _negated_note)))
+), hooks=Hooks(negates_on_resolution=(_negated_on_resolution,),
+               note_if_activated=(_negated_note,)))
