@@ -87,3 +87,11 @@ def test_a_string_kind_and_its_enum_make_the_same_interned_event() -> None:
 def test_event_refuses_what_the_protocol_does_not_declare(call, message) -> None:
     with pytest.raises(EventProtocolError, match=message):
         call()
+
+
+def test_every_kind_is_narrated_or_listed_as_silent() -> None:
+    from gamebook.book.narrate import _SILENT, _TELLERS
+
+    assert not set(_TELLERS) & _SILENT
+    missing = set(EventKind) - set(_TELLERS) - _SILENT
+    assert not missing, f"no narration for {sorted(missing)}: add a method to _TELLERS"
