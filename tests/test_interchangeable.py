@@ -63,7 +63,7 @@ def _outcomes(exploration) -> set:  # noqa: ANN001 - ending outcomes, card names
     found = set()
     for node, data in exploration.graph.nodes(data=True):
         if data["terminal"]:
-            outcome = exploration.engine.outcome(exploration.state(node))
+            outcome = exploration.engine.outcome(exploration.state(node)).to_json()
             outcome["can_attack_again"] = [name(i) for i in outcome["can_attack_again"]]
             outcome["can_attack_again_with"] = [
                 name(key.partition(".")[0]) + "." + key.partition(".")[2]

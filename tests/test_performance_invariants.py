@@ -6,10 +6,12 @@ import pickle
 import subprocess
 import sys
 
+import pytest
 from rules_helpers import ROOT
 
 from gamebook.rules.actions import event
 from gamebook.rules.engine import Engine
+from gamebook.rules.events import EventKind, EventProtocolError
 from gamebook.rules.state import GameState, replace
 from gamebook.situation.load import load_situation
 from gamebook.stats import Operation, Stat, StatBlock, StatClass
@@ -60,8 +62,9 @@ def test_events_are_one_object_per_value():
     second = event("pass", None, step="battle_step", forced=True)
     assert first is second and first == second
     assert event("pass", None, forced=False, step="battle_step") is not first
-    unhashable = event("odd", None, detail=["a", "list"])  # not interned, still an event
-    assert unhashable.get("detail") == ["a", "list"]
+    assert event(EventKind.PASS, None, forced=True, step="battle_step") is first
+    with pytest.raises(EventProtocolError, match="'declined' must be array of strings"):
+        event("pass", None, forced=True, step="battle_step", declined=["a", "list"])
 
 
 def test_a_stat_record_gives_the_same_values_and_results_from_its_memo():

@@ -105,9 +105,9 @@ def test_r45_every_declaration_consumes_one_attack_and_a_third_is_never_offered(
 def test_r45_the_second_attack_is_recorded_as_possible_at_the_end_of_the_model_battle() -> None:
     eng = engine()
     state = play(eng, [ATK, "B pass", SWITCH, "B pass"])  # S001 p.24, Roar not used
-    assert eng.outcome(state)["second_attack_possible"] is True
+    assert eng.outcome(state).second_attack_possible is True
     state = play(eng, [ATK, "B pass", SWITCH, ROAR])
-    assert eng.outcome(state)["second_attack_possible"] is False
+    assert eng.outcome(state).second_attack_possible is False
 
 
 # -- R56 -------------------------------------------------------------------------------------

@@ -105,7 +105,7 @@ def test_r57_there_is_no_return_to_the_battle_step_from_the_end_step() -> None:
     assert ending.window.reason == "battle_phase_over"
     assert "battle_step_begins" not in kinds(events) and "attack_declared" not in kinds(events)
     outcome = eng.outcome(ending)
-    assert outcome["can_attack_again"] == []  # Skull and Gemini Elf never attacked
+    assert outcome.can_attack_again == ()  # Skull and Gemini Elf never attacked
 
 
 def test_r57_every_branch_of_the_start_step_book_ends_after_the_end_step() -> None:

@@ -138,7 +138,7 @@ def test_r38_the_attacker_stopped_before_the_damage_step_has_still_declared_its_
     eng = engine("opponents_turn")
     state = play(eng, ["B pass", SWITCH])
     assert state.attacks_made("leo_wizard") == 1
-    assert eng.outcome(state)["can_attack_again"] == []
+    assert eng.outcome(state).can_attack_again == ()
 
 
 def test_r38_a_trap_that_switches_the_attacker_to_defense_ends_the_attack() -> None:

@@ -26,6 +26,7 @@ from rules_helpers import (
     run_out,
 )
 
+from gamebook.rules.outcome import CardGone
 from gamebook.rules.state import Step
 
 RUSH_A_SKULL = "A activate rush_a.activate -> summoned_skull"
@@ -92,9 +93,8 @@ def test_r16_kuriboh_after_its_cost_still_protects_and_the_hand_is_told_at_the_e
     state, _ = run_out(eng, ["B activate kuriboh.no_damage"], state)
     assert state.lp == (8000, 8000)
     outcome = eng.outcome(state)
-    assert [h["id"] for h in outcome["hand"]] == ["honest", "rush_a", "rush_b"]
-    assert {"id": "kuriboh", "card": "kuriboh", "owner": "B", "reason": "discarded"} \
-        in outcome["graveyard"]
+    assert [h.id for h in outcome.hand] == ["honest", "rush_a", "rush_b"]
+    assert CardGone("kuriboh", "kuriboh", "B", "discarded") in outcome.graveyard
 
 
 def test_r3_a_monster_in_the_hand_offers_only_its_effects_that_work_from_the_hand() -> None:

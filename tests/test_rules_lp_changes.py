@@ -168,7 +168,7 @@ def test_r69_a_duel_lost_to_effect_damage_ends_the_branch_at_once(tmp_path) -> N
     assert first(events, "duel_lost").player is A
     assert state.lp == (0, 8000)  # LP cannot go below 0
     assert "damage_step_begins" not in kinds(events)
-    assert eng.outcome(state)["can_attack_again"] == []
+    assert eng.outcome(state).can_attack_again == ()
 
 
 def test_r69_a_duel_lost_in_the_middle_of_a_chain_is_lost_before_the_lower_links_resolve(

@@ -151,7 +151,7 @@ def test_r38_the_monster_whose_attack_was_negated_has_still_attacked() -> None:
     assert state.attack is None and state.attacks_made("skull") == 1
     declarations = [a for a in legal(eng, state) if "declare_attack" in a]
     assert declarations == ["A declare_attack gemini_elf -> mystical_elf"]
-    assert eng.outcome(state)["can_attack_again"] == ["gemini_elf"]
+    assert eng.outcome(state).can_attack_again == ("gemini_elf",)
 
 
 def test_r58_negate_attack_ends_the_battle_phase_once_its_chain_has_resolved() -> None:
@@ -181,7 +181,7 @@ def test_r58_after_negate_attack_no_other_monster_can_attack_this_battle_phase()
     assert "declare_attack" not in kinds(events)
     assert state.attacks_made("gemini_elf") == 0
     outcome = eng.outcome(state)
-    assert outcome["can_attack_again"] == [] and outcome["second_attack_possible"] is False
+    assert outcome.can_attack_again == () and outcome.second_attack_possible is False
 
 
 def test_r2_after_negate_attack_a_spell_speed_2_trap_cannot_be_chained() -> None:

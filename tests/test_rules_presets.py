@@ -129,7 +129,7 @@ def test_r23_flowchart_after_a_trigger_link_the_opponent_of_its_controller_gets_
 def test_r23_both_presets_reach_the_same_endings_of_the_model_battle() -> None:
     def endings(preset: str) -> set[str]:
         result = exploration("model", preset)
-        return {json.dumps(result.engine.outcome(state), sort_keys=True)
+        return {json.dumps(result.engine.outcome(state).to_json(), sort_keys=True)
                 for state in result.states.values() if result.engine.is_terminal(state)}
 
     seed = endings("seed")

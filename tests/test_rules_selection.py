@@ -127,7 +127,7 @@ def test_r18_the_tie_gives_one_edge_per_tied_monster_and_each_ends_differently()
                if data["action"].kind is ActionKind.SELECT]
     assert sorted(target for _, target, _ in selects) == ["skull_1", "skull_2"]
     assert len({node for node, _, _ in selects}) == 1
-    endings = {target: found.engine.outcome(found.state(child))["reason"]
+    endings = {target: found.engine.outcome(found.state(child)).reason
                for _, target, child in selects}
     # Destroying the attacker ends the attack; destroying the other Skull lets it go on.
     assert endings == {"skull_1": "attack_ended", "skull_2": "battle_over"}

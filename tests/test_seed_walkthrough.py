@@ -254,15 +254,15 @@ def test_r10_r44_seed_pages_10_and_17_really_end_with_the_battle_and_no_second_a
         _, shown = replay(engine, SEED[number])
         assert engine.is_terminal(shown)
         outcome = engine.outcome(shown)
-        assert outcome["reason"] == "battle_over"
-        assert outcome["second_attack_possible"] is False  # Roar resolved (R44)
+        assert outcome.reason == "battle_over"
+        assert outcome.second_attack_possible is False  # Roar resolved (R44)
 
 
 def test_r43_seed_page_27_stopping_the_attack_keeps_the_second_attack(engine):
     _, shown = replay(engine, SEED[27])
     outcome = engine.outcome(shown)
-    assert outcome["reason"] == "attack_stopped"
-    assert outcome["can_attack_again"] == ["borrelsword"]
+    assert outcome.reason == "attack_stopped"
+    assert outcome.can_attack_again == ("borrelsword",)
 
 
 def test_d1_the_generated_book_has_the_page_the_seed_lost(engine, pages):

@@ -94,8 +94,8 @@ def audit(exploration: Exploration) -> Audit:
     reasons: dict[str, int] = {}
     for node in report.endings:
         outcome = engine.outcome(exploration.state(node))
-        outcomes.add(json.dumps(outcome, sort_keys=True))
-        reasons[outcome["reason"]] = reasons.get(outcome["reason"], 0) + 1
+        outcomes.add(outcome)
+        reasons[outcome.reason] = reasons.get(outcome.reason, 0) + 1
     endings = len(report.endings)
     return Audit(
         title=graph.graph.get("title", ""),

@@ -17,7 +17,6 @@ into an :class:`Article`, a finished page model the templates only lay out:
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, replace
 from typing import Any
@@ -29,6 +28,7 @@ from gamebook.book.presetdiff import Difference
 from gamebook.book.rulebook import RULE_NUMBER, appendix, cited, load_rulebook, translated
 from gamebook.explore.explorer import Exploration
 from gamebook.rules.actions import ActionKind
+from gamebook.rules.outcome import MonsterAtEnd, Outcome, SpellTrapAtEnd
 
 _SENTENCE_END = re.compile(r"(?<=[.。])\s*")
 
@@ -350,28 +350,23 @@ def _outcomes(exploration: Exploration, narrator: Narrator) -> tuple[OutcomeRow,
     engine = exploration.engine
     numbers = number_pages(exploration)
     paths = _paths_from_root(exploration)
-    groups: dict[str, list[str]] = {}
-    outcome_of: dict[str, dict[str, Any]] = {}
+    groups: dict[Outcome, list[str]] = {}
     for node in graph.nodes:
         state = exploration.state(node)
         if not engine.is_terminal(state):
             continue
-        outcome = engine.outcome(state)
-        key = json.dumps(outcome, sort_keys=True)
-        groups.setdefault(key, []).append(node)
-        outcome_of[key] = outcome
+        groups.setdefault(engine.outcome(state), []).append(node)
     ordered = sorted(groups.items(), key=lambda item: min(numbers[n] for n in item[1]))
     rows = []
-    for index, (key, nodes) in enumerate(ordered, start=1):
-        outcome = outcome_of[key]
+    for index, (outcome, nodes) in enumerate(ordered, start=1):
         rows.append(OutcomeRow(
             number=index,
-            lp=f"{outcome['lp']['A']} / {outcome['lp']['B']}",
-            monsters=narrator.join(_monster_cell(narrator, m) for m in outcome["field"]),
+            lp=f"{outcome.lp[0]} / {outcome.lp[1]}",
+            monsters=narrator.join(_monster_cell(narrator, m) for m in outcome.field),
             graveyard=narrator.join(
-                narrator.msg("field.grave_card", card=narrator.card(g["id"]),
-                             reason=narrator.msg(f"grave_reason.{g['reason']}"))
-                for g in outcome["graveyard"]) or narrator.msg("article.nothing"),
+                narrator.msg("field.grave_card", card=narrator.card(g.id),
+                             reason=narrator.msg(f"grave_reason.{g.reason}"))
+                for g in outcome.graveyard) or narrator.msg("article.nothing"),
             another_attack=_attack_cell(narrator, outcome),
             paths=sum(paths[n] for n in nodes),
             pages=tuple(sorted(numbers[n] for n in nodes)),
@@ -379,28 +374,28 @@ def _outcomes(exploration: Exploration, narrator: Narrator) -> tuple[OutcomeRow,
     return tuple(rows)
 
 
-def _monster_cell(narrator: Narrator, monster: dict[str, Any]) -> str:
-    card = narrator.card(monster["id"])
-    if "atk" not in monster:  # a Spell or Trap still on the field
-        if monster.get("equipped_to") or monster.get("tied_to"):  # R105, R108
-            key = "field.equipped_card" if monster.get("equipped_to") else "field.tied_card"
+def _monster_cell(narrator: Narrator, monster: MonsterAtEnd | SpellTrapAtEnd) -> str:
+    card = narrator.card(monster.id)
+    if isinstance(monster, SpellTrapAtEnd):  # a Spell or Trap still on the field
+        if monster.equipped_to or monster.tied_to:  # R105, R108
+            key = "field.equipped_card" if monster.equipped_to else "field.tied_card"
             return narrator.msg(key, card=card, target=narrator.card(
-                monster.get("equipped_to") or monster.get("tied_to")))
-        key = "field.face_up_card" if monster["face_up"] else "field.set_card"
+                monster.equipped_to or monster.tied_to))
+        key = "field.face_up_card" if monster.face_up else "field.set_card"
         return narrator.msg(key, card=card)
-    if monster["def"] is None:
-        return narrator.msg("field.monster_link", card=card, atk=monster["atk"])
-    stats = narrator.msg("field.stats", atk=monster["atk"], defense=monster["def"])
+    if monster.def_ is None:
+        return narrator.msg("field.monster_link", card=card, atk=monster.atk)
+    stats = narrator.msg("field.stats", atk=monster.atk, defense=monster.def_)
     return narrator.msg("field.monster", card=card, stats=stats,
-                        position=narrator.msg(f"position.{monster['position']}"))
+                        position=narrator.msg(f"position.{monster.position}"))
 
 
-def _attack_cell(narrator: Narrator, outcome: dict[str, Any]) -> str:
-    if outcome["can_attack_again"]:
+def _attack_cell(narrator: Narrator, outcome: Outcome) -> str:
+    if outcome.can_attack_again:
         return narrator.msg("article.attack_yes")
-    if outcome["can_attack_again_with"]:
+    if outcome.can_attack_again_with:
         return narrator.join(narrator.msg("article.attack_if", effect=narrator.effect_key(key))
-                             for key in outcome["can_attack_again_with"])
+                             for key in outcome.can_attack_again_with)
     return narrator.msg("article.attack_no")
 
 

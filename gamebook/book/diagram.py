@@ -40,6 +40,7 @@ from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book, Page, narrator_for
 from gamebook.explore.explorer import Exploration
 from gamebook.rules.actions import ActionKind
+from gamebook.rules.outcome import Outcome
 
 SPLIT_LIMIT = 150  # pages: above this, an overview plus one diagram per attack or step
 # The layouts tried: ranks top to bottom with the legend as a row, or as a column beside the
@@ -118,23 +119,22 @@ class Words:
     def __call__(self, key: str, **args: Any) -> str:
         return self.narrator.msg(key, **args)
 
-    def outcome_class(self, outcome: dict[str, Any], start_lp: dict[str, int]) -> str:
-        lp = outcome.get("lp", {})
-        if any(value <= 0 for value in lp.values()):
+    def outcome_class(self, outcome: Outcome, start_lp: dict[str, int]) -> str:
+        if any(value <= 0 for value in outcome.lp):
             return "duel_over"
-        lost = [player for player in ("A", "B") if lp.get(player, 0) < start_lp[player]]
+        lost = [player for player in ("A", "B") if outcome.life(player) < start_lp[player]]
         return {0: "none", 2: "both"}.get(len(lost)) or f"{lost[0].lower()}_loses"
 
-    def outcome(self, outcome: dict[str, Any], start_lp: dict[str, int],
+    def outcome(self, outcome: Outcome, start_lp: dict[str, int],
                 start_monsters: list[str]) -> str:
         """"B 5300 · Linkuriboh destroyed": the LP that changed, the monsters that left."""
-        parts = [self("diagram.lp", player=player, lp=outcome["lp"][player])
-                 for player in ("A", "B") if outcome["lp"][player] != start_lp[player]]
+        parts = [self("diagram.lp", player=player, lp=outcome.life(player))
+                 for player in ("A", "B") if outcome.life(player) != start_lp[player]]
         lp_changed = bool(parts)
-        on_field = {card["id"] for card in outcome.get("field", ())}
-        gone = {card["id"]: card["reason"] for card in outcome.get("graveyard", ())}
-        gone.update({card["id"]: "banished" for card in outcome.get("banished", ())})
-        gone.update({card["id"]: "hand" for card in outcome.get("hand", ())})
+        on_field = {card.id for card in outcome.field}
+        gone = {card.id: card.reason for card in outcome.graveyard}
+        gone.update({card.id: "banished" for card in outcome.banished})
+        gone.update({card.id: "hand" for card in outcome.hand})
         for monster in start_monsters:
             if monster not in on_field:
                 reason = gone.get(monster, "vanished")
@@ -245,24 +245,21 @@ class _Builder:
                     self._details[ending.number] = (key[0], "\n".join([key[1], *extra]))
         return self._details[page.number]
 
-    def _facts(self, outcome: dict[str, Any]) -> dict[tuple[str, str], str]:
+    def _facts(self, outcome: Outcome) -> dict[tuple[str, str], str]:
         """The facts of an ending a short outcome leaves out, by subject, the first that a
         reader asks first: another attack, positions, ATK, the Set cards."""
         words, card = self.words, self.narrator.card
         facts = {("attack", ""): words("diagram.detail_attack_again"
-                                       if outcome.get("second_attack_possible")
+                                       if outcome.second_attack_possible
                                        else "diagram.detail_no_attack")}
-        for monster in outcome.get("field", ()):
-            if "atk" not in monster:
-                continue
-            if monster.get("def") is not None:
-                facts[("position", monster["id"])] = words(
-                    f"diagram.detail_{monster['position']}_position", card=card(monster["id"]))
-            facts[("atk", monster["id"])] = words("diagram.detail_atk", card=card(monster["id"]),
-                                                  atk=monster["atk"])
-        used = {g["id"] for g in outcome.get("graveyard", ()) if g["reason"] in
-                ("resolved", "negated")}
-        used |= {c["id"] for c in outcome.get("field", ()) if "atk" not in c and c["face_up"]}
+        for monster in outcome.monsters:
+            if monster.def_ is not None:
+                facts[("position", monster.id)] = words(
+                    f"diagram.detail_{monster.position}_position", card=card(monster.id))
+            facts[("atk", monster.id)] = words("diagram.detail_atk", card=card(monster.id),
+                                               atk=monster.atk)
+        used = {g.id for g in outcome.graveyard if g.reason in ("resolved", "negated")}
+        used |= {c.id for c in outcome.spell_traps if c.face_up}
         for instance in self.start_spell_traps:
             key = "used" if instance in used else "unused"
             facts[("card", instance)] = words(f"diagram.detail_{key}", card=card(instance))

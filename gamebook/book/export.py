@@ -94,7 +94,7 @@ def _nodes(exploration: Exploration, book: Book) -> Iterator[dict[str, Any]]:
             "terminal": page.terminal,
         }
         if page.terminal:
-            node["outcome"] = page.outcome
+            node["outcome"] = page.outcome.to_json()
         node["id"] = page.node
         yield node
 

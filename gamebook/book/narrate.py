@@ -6,11 +6,13 @@ for any key a catalog lacks); card and effect names come from the card files.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from gamebook.cards.model import Card, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
+from gamebook.rules.events import EventKind
 from gamebook.rules.state import DAMAGE_STEP_TIMINGS, GameState, Player
 
 CATALOGS = Path(__file__).parent / "catalogs"
@@ -343,13 +345,13 @@ class Narrator:
                 told += [self.event(e) for e in events[index:quiet_end + 1]
                          if e.kind in _DAMAGE_RESULTS or e.kind in _DAMAGE_STEP_OVER]
                 line = self.msg("meta.sentence_sep").join(line for line in told if line)
-                if head == "pass":  # the two passes that began it
+                if head == K.PASS:  # the two passes that began it
                     lines[-1] += self.msg("meta.sentence_sep") + line
                 else:
                     lines.append(line)
                 index, head = quiet_end + 1, ""
                 continue
-            if item.kind == "damage_timing" and _nobody_acts(events[index + 1:]):
+            if item.kind is K.DAMAGE_TIMING and _nobody_acts(events[index + 1:]):
                 line = self.msg("event.damage_timing_quiet",
                                 step=self.msg(f"step.{item.get('step')}"))
             else:
@@ -370,217 +372,321 @@ class Narrator:
             found = self._said[id(ev)] = (ev, self._event(ev))
         return found[1]
 
-    def _event(self, ev: Event) -> str | None:  # noqa: C901 - one branch per event kind
-        kind = ev.kind
-        player = self.player(ev.player) if ev.player else ""
-        if kind == "attack_declared":
-            if ev.target is None:
-                return self.msg("event.attack_declared_direct", card=self.card(ev.card))
-            return self.msg("event.attack_declared", card=self.card(ev.card),
-                            target=self.card(ev.target))
-        if kind == "activate":
-            effect = self.effect(ev.card, ev.effect)
-            if ev.target and ev.get("cost_first"):
-                return self.msg("event.activate_cost_target", player=player, effect=effect,
-                                target=self.card(ev.target), link=ev.get("link"))
-            if ev.target:
-                return self.msg("event.activate_target", player=player, effect=effect,
-                                target=self.card(ev.target), link=ev.get("link"))
-            return self.msg("event.activate", player=player, effect=effect, link=ev.get("link"))
-        if kind == "sent_to_gy":
-            why = ev.get("why")
-            if why == "destroyed":
-                return None  # told by the "destroyed" event
-            if why == "tributed" and not ev.get("cost"):
-                why = "tributed_by_effect"
-            key = {"tributed": "event.tributed", "tributed_by_effect": "event.tributed_by_effect",
-                   "resolved": "event.sent_to_gy_resolved",
-                   "unequipped": "event.sent_to_gy_unequipped",
-                   "not_equipped": "event.sent_to_gy_not_equipped",
-                   "negated": "event.sent_to_gy_negated"}.get(why, "event.sent_to_gy_destroyed")
-            return self.msg(key, card=self.card(ev.card))
-        if kind == "destroyed":  # and where it goes: the GY, banished (R100), vanished (R64)
-            where = ev.get("to")
-            return self.msg(f"event.destroyed_{where}" if where else "event.destroyed",
-                            card=self.card(ev.card), effect=self.effect_key(ev.get("by")))
-        if kind == "recounted":  # ATK/DEF that count the cards in the hand (R114)
-            return self.msg("event.recounted", card=self.card(ev.card), count=ev.get("count"),
-                            atk=ev.get("atk"), defense=ev.get("defense"))
-        if kind in ("banished", "token_vanished") and ev.get("why") == "destroyed":
+    def _event(self, ev: Event) -> str | None:
+        teller = _TELLERS.get(ev.kind)
+        if teller is None:  # a kind told by another event (_SILENT)
+            return None
+        return teller(self, ev, self.player(ev.player) if ev.player else "")
+
+    # One method per kind of event (the table _TELLERS below), each given the event and its
+    # player's name ("" for none); None: nothing to tell.
+    def _attack_declared(self, ev: Event, player: str) -> str | None:
+        if ev.target is None:
+            return self.msg("event.attack_declared_direct", card=self.card(ev.card))
+        return self.msg("event.attack_declared", card=self.card(ev.card),
+                        target=self.card(ev.target))
+
+    def _activate(self, ev: Event, player: str) -> str | None:
+        effect = self.effect(ev.card, ev.effect)
+        if ev.target and ev.get("cost_first"):
+            return self.msg("event.activate_cost_target", player=player, effect=effect,
+                            target=self.card(ev.target), link=ev.get("link"))
+        if ev.target:
+            return self.msg("event.activate_target", player=player, effect=effect,
+                            target=self.card(ev.target), link=ev.get("link"))
+        return self.msg("event.activate", player=player, effect=effect, link=ev.get("link"))
+
+    def _sent_to_gy(self, ev: Event, player: str) -> str | None:
+        why = ev.get("why")
+        if why == "destroyed":
             return None  # told by the "destroyed" event
-        if kind == "negated":
-            return self.msg(f"event.negated_{ev.get('what')}", link=ev.get("link"),
-                            effect=self.effect(ev.card, ev.effect))
-        if kind == "no_effect" and ev.get("why") == "condition_lost":
+        if why == "tributed" and not ev.get("cost"):
+            why = "tributed_by_effect"
+        key = {"tributed": "event.tributed", "tributed_by_effect": "event.tributed_by_effect",
+               "resolved": "event.sent_to_gy_resolved",
+               "unequipped": "event.sent_to_gy_unequipped",
+               "not_equipped": "event.sent_to_gy_not_equipped",
+               "negated": "event.sent_to_gy_negated"}.get(why, "event.sent_to_gy_destroyed")
+        return self.msg(key, card=self.card(ev.card))
+
+    def _destroyed(self, ev: Event, player: str) -> str | None:
+        where = ev.get("to")  # the GY, banished (R100), vanished (R64)
+        return self.msg(f"event.destroyed_{where}" if where else "event.destroyed",
+                        card=self.card(ev.card), effect=self.effect_key(ev.get("by")))
+
+    def _recounted(self, ev: Event, player: str) -> str | None:  # counting the hand (R114)
+        return self.msg("event.recounted", card=self.card(ev.card), count=ev.get("count"),
+                        atk=ev.get("atk"), defense=ev.get("defense"))
+
+    def _gone(self, ev: Event, player: str) -> str | None:
+        """Banished, or a Token vanished: unless destroyed, which "destroyed" tells."""
+        if ev.get("why") == "destroyed":
+            return None
+        return self._simple(ev, player)
+
+    def _negated(self, ev: Event, player: str) -> str | None:
+        return self.msg(f"event.negated_{ev.get('what')}", link=ev.get("link"),
+                        effect=self.effect(ev.card, ev.effect))
+
+    def _no_effect(self, ev: Event, player: str) -> str | None:
+        why = ev.get("why")
+        if why == "condition_lost":
             return self.msg("event.no_effect_condition_lost", link=ev.get("link"),
                             effect=self.effect(ev.card, ev.effect))
-        if kind == "no_effect" and ev.get("why") == "card_left_field":  # R107
+        if why == "card_left_field":  # R107
             return self.msg("event.no_effect_card_left_field", link=ev.get("link"),
                             card=self.card(ev.card))
-        if kind == "no_effect" and ev.get("why") == "graveyard_locked":
+        if why == "graveyard_locked":
             return self.msg("event.no_effect_graveyard_locked", link=ev.get("link"),
                             card=self.card(ev.get("by")))
-        if kind == "no_effect" and ev.get("why") == "monster_effects_negated":
+        if why == "monster_effects_negated":
             return self.msg("event.no_effect_monster_negated", link=ev.get("link"),
                             card=self.card(ev.card))
-        if kind == "destroyed_by_battle" and ev.get("negated"):
-            return self.msg("event.destroyed_by_battle_negated", card=self.card(ev.card))
-        if kind == "effects_negated":
-            return self.msg("event.effects_negated", card=self.card(ev.card))
-        if kind == "continuous_applies":
-            return self.msg("event.continuous_applies", link=ev.get("link"),
-                            card=self.card(ev.card))
-        if kind == "equipped":  # R105
-            return self.msg("event.equipped", card=self.card(ev.card),
-                            target=self.card(ev.get("to")))
-        if kind == "tied":  # R108
-            return self.msg("event.tied", card=self.card(ev.get("to")),
-                            target=self.card(ev.card))
-        if kind == "tie_ended":
-            return self.msg("event.tie_ended", card=self.card(ev.card),
-                            target=self.card(ev.get("monster")))
-        if kind == "no_effect" and ev.get("why"):
+        if why:
             return self.msg("event.no_effect_negated", link=ev.get("link"))
-        if kind == "no_battle_damage" and ev.get("by"):
+        return self._simple(ev, player)
+
+    def _destroyed_by_battle(self, ev: Event, player: str) -> str | None:
+        if ev.get("negated"):
+            return self.msg("event.destroyed_by_battle_negated", card=self.card(ev.card))
+        return self._simple(ev, player)
+
+    def _effects_negated(self, ev: Event, player: str) -> str | None:
+        return self.msg("event.effects_negated", card=self.card(ev.card))
+
+    def _continuous_applies(self, ev: Event, player: str) -> str | None:
+        return self.msg("event.continuous_applies", link=ev.get("link"),
+                        card=self.card(ev.card))
+
+    def _equipped(self, ev: Event, player: str) -> str | None:  # R105
+        return self.msg("event.equipped", card=self.card(ev.card),
+                        target=self.card(ev.get("to")))
+
+    def _tied(self, ev: Event, player: str) -> str | None:  # R108
+        return self.msg("event.tied", card=self.card(ev.get("to")), target=self.card(ev.card))
+
+    def _tie_ended(self, ev: Event, player: str) -> str | None:
+        return self.msg("event.tie_ended", card=self.card(ev.card),
+                        target=self.card(ev.get("monster")))
+
+    def _no_battle_damage(self, ev: Event, player: str) -> str | None:
+        if ev.get("by"):
             return self.msg("event.no_battle_damage_by", player=player,
                             amount=ev.get("amount"), card=self.card(ev.get("by")))
-        if kind in ("effect_damage", "lp_gained", "no_battle_damage", "lp_paid"):
-            return self.msg(f"event.{kind}", player=player, amount=ev.get("amount"),
-                            lp=ev.get("lp"))
-        if kind == "player_ability":
-            return self.msg(f"event.player_ability_{ev.get('ability')}", player=player)
-        if kind == "special_summoned":
-            return self.msg("event.special_summoned", card=self.card(ev.card),
-                            position=self.msg(f"position.{ev.get('position')}"))
-        if kind == "selected":
-            return self.msg("event.selected", player=player, choice=self.option(ev.target))
-        if kind == "not_destroyed":
-            return self.msg(f"event.not_destroyed_{ev.get('why')}", card=self.card(ev.card),
-                            player=player)
-        if kind == "pass":
-            if ev.get("forced") and ev.get("step") in {s.value for s in DAMAGE_STEP_TIMINGS}:
-                return None
-            if ev.get("no_response"):
-                return self.msg("event.pass_no_response", player=player,
-                                effect=self.effect_key(ev.get("no_response")))
-            if ev.get("declined"):
-                return self.msg("event.pass_declining", player=player,
-                                effects=self.effects(ev.get("declined")))
-            if ev.get("timing_passed"):
-                effects = ev.get("timing_passed")
-                event_name = self.instances[effects[0].partition(".")[0]].effect(
-                    effects[0].partition(".")[2]).answers
-                return self.msg("event.pass_timing_passed", player=player,
-                                effects=self.effects(effects),
-                                event=self.msg(f"event_name.{event_name.value}"))
-            if ev.get("forced"):
-                return self.msg("event.pass_nothing", player=player)
-            return self.msg("event.pass", player=player)
-        if kind == "missed_timing":
-            return self.msg("event.missed_timing", effects=self.effects(ev.get("effects", ())))
-        if kind in ("decline", "end_placement"):
-            return self.msg(f"event.{kind}", player=player,
-                            effects=self.effects(ev.get("declined", ())))
-        if kind == "resolve":
-            return self.msg("event.resolve", link=ev.get("link"),
-                            effect=self.effect(ev.card, ev.effect))
-        if kind == "not_applied":
-            why = ev.get("why")
-            if why == "left_field":
-                return self.msg("event.not_applied_left_field", target=self.card(ev.target))
-            if why in ("no_longer_attacking",):
-                return self.msg(f"event.not_applied_{why}", target=self.card(ev.target))
-            if why == "link_always_attack":
-                return self.msg("event.not_applied_link", target=self.card(ev.target))
-            if why == "no_longer_face_up":
-                return self.msg("event.not_applied_face_down", target=self.card(ev.target))
-            if why == "unaffected":
-                return self.msg("event.not_applied_unaffected", target=self.card(ev.target))
-            if why == "card_left_field":
-                return self.msg("event.not_applied_card_left_field", card=self.card(ev.card))
-            if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon"):
-                return self.msg(f"event.not_applied_{why}")
-            return self.msg("event.not_applied_previous")
-        if kind == "position_changed":
-            return self.msg("event.position_changed", card=self.card(ev.card),
-                            position=self.msg(f"position.{ev.get('position')}"))
-        if kind == "continuous_atk":  # R7, R106
-            key = "event.continuous_atk_equipped" if ev.get("equipped") else \
-                "event.continuous_atk"
-            return self.msg(key, card=self.card(ev.card), before=ev.get("before"),
-                            after=ev.get("after"))
-        if kind == "atk_changed" and ev.get("equipped"):  # R106
-            return self.msg("event.atk_changed_equipped", card=self.card(ev.card),
-                            before=ev.get("before"), after=ev.get("after"))
-        if kind == "atk_changed":
-            return self.msg("event.atk_changed", card=self.card(ev.card), before=ev.get("before"),
-                            after=ev.get("after"))
-        if kind == "damage_calculation":
-            if ev.get("direct"):
-                return self.msg("event.damage_calculation_direct", card=self.card(ev.card),
-                                atk=ev.get("attacker_atk"))
-            position = ev.get("target_position")
-            return self.msg("event.damage_calculation", card=self.card(ev.card),
-                            atk=ev.get("attacker_atk"), target=self.card(ev.target),
-                            value=ev.get("target_value"),
-                            stat=self.msg("stat.atk" if position == "attack" else "stat.def"),
-                            position=self.msg(f"position.{position}"))
-        if kind == "battle_damage":
-            return self.msg("event.battle_damage", player=player, amount=ev.get("amount"),
-                            lp=ev.get("lp"))
-        if kind == "damage_timing":
-            return self.msg("event.damage_timing", step=self.msg(f"step.{ev.get('step')}"))
-        if kind == "left_field":
-            return None  # told by where the card goes (GY, banished, hand)
-        if kind == "window_closed":
-            if ev.get("window") == "event" and ev.get("step") == "battle_step":
-                return self.msg("event.window_closed_event")
+        return self._lp(ev, player)
+
+    def _lp(self, ev: Event, player: str) -> str | None:
+        """An LP change, or none: damage, LP gained or paid, no battle damage, battle damage."""
+        return self.msg(f"event.{ev.kind}", player=player, amount=ev.get("amount"),
+                        lp=ev.get("lp"))
+
+    def _player_ability(self, ev: Event, player: str) -> str | None:
+        return self.msg(f"event.player_ability_{ev.get('ability')}", player=player)
+
+    def _special_summoned(self, ev: Event, player: str) -> str | None:
+        return self.msg("event.special_summoned", card=self.card(ev.card),
+                        position=self.msg(f"position.{ev.get('position')}"))
+
+    def _selected(self, ev: Event, player: str) -> str | None:
+        return self.msg("event.selected", player=player, choice=self.option(ev.target))
+
+    def _not_destroyed(self, ev: Event, player: str) -> str | None:
+        return self.msg(f"event.not_destroyed_{ev.get('why')}", card=self.card(ev.card),
+                        player=player)
+
+    def _pass(self, ev: Event, player: str) -> str | None:
+        if ev.get("forced") and ev.get("step") in {s.value for s in DAMAGE_STEP_TIMINGS}:
             return None
-        if kind == "attack_ended" and ev.get("why") == "negated":
-            return self.msg("event.attack_ended_negated")
-        if kind == "replay_caused" and ev.get("how") == "arrived":
-            return self.msg("event.replay_caused_arrived", player=player)
-        if kind == "replay":
-            return self.msg("event.replay", player=player, card=self.card(ev.card))
-        simple = {"flipped", "replay_caused", "chain_resolves", "extra_attack_granted", "no_effect",
-                  "attacks_forbidden", "damage_step_begins", "destroyed_by_battle",
-                  "battle_over", "battle_ends_without_damage",
-                  "attack_stopped", "attack_ended", "battle_phase_ends", "duel_lost", "duel_drawn",
-                  "banished", "returned_to_hand", "discarded", "token_vanished",
-                  "attack_negated", "battle_phase_will_end", "battle_phase_ended_by_effect",
-                  "end_step_begins", "battle_step_begins", "set_face_down", "flipped_face_up",
-                  "unaffected"}
-        if kind == "attack_retargeted":
-            if ev.target is None:
-                return self.msg("event.attack_retargeted_direct", player=player)
-            return self.msg("event.attack_retargeted", player=player, target=self.card(ev.target))
-        if kind in simple:
-            return self.msg(f"event.{kind}", player=player, card=self.card(ev.card)
-                            if ev.card else "", link=ev.get("link"))
+        if ev.get("no_response"):
+            return self.msg("event.pass_no_response", player=player,
+                            effect=self.effect_key(ev.get("no_response")))
+        if ev.get("declined"):
+            return self.msg("event.pass_declining", player=player,
+                            effects=self.effects(ev.get("declined")))
+        if ev.get("timing_passed"):
+            effects = ev.get("timing_passed")
+            event_name = self.instances[effects[0].partition(".")[0]].effect(
+                effects[0].partition(".")[2]).answers
+            return self.msg("event.pass_timing_passed", player=player,
+                            effects=self.effects(effects),
+                            event=self.msg(f"event_name.{event_name.value}"))
+        if ev.get("forced"):
+            return self.msg("event.pass_nothing", player=player)
+        return self.msg("event.pass", player=player)
+
+    def _missed_timing(self, ev: Event, player: str) -> str | None:
+        return self.msg("event.missed_timing", effects=self.effects(ev.get("effects", ())))
+
+    def _declined(self, ev: Event, player: str) -> str | None:
+        """Decline, or end the placement of triggers: the triggers given up."""
+        return self.msg(f"event.{ev.kind}", player=player,
+                        effects=self.effects(ev.get("declined", ())))
+
+    def _resolve(self, ev: Event, player: str) -> str | None:
+        return self.msg("event.resolve", link=ev.get("link"),
+                        effect=self.effect(ev.card, ev.effect))
+
+    def _not_applied(self, ev: Event, player: str) -> str | None:
+        why = ev.get("why")
+        if why == "left_field":
+            return self.msg("event.not_applied_left_field", target=self.card(ev.target))
+        if why in ("no_longer_attacking",):
+            return self.msg(f"event.not_applied_{why}", target=self.card(ev.target))
+        if why == "link_always_attack":
+            return self.msg("event.not_applied_link", target=self.card(ev.target))
+        if why == "no_longer_face_up":
+            return self.msg("event.not_applied_face_down", target=self.card(ev.target))
+        if why == "unaffected":
+            return self.msg("event.not_applied_unaffected", target=self.card(ev.target))
+        if why == "card_left_field":
+            return self.msg("event.not_applied_card_left_field", card=self.card(ev.card))
+        if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon"):
+            return self.msg(f"event.not_applied_{why}")
+        return self.msg("event.not_applied_previous")
+
+    def _position_changed(self, ev: Event, player: str) -> str | None:
+        return self.msg("event.position_changed", card=self.card(ev.card),
+                        position=self.msg(f"position.{ev.get('position')}"))
+
+    def _atk(self, ev: Event, player: str) -> str | None:
+        """ATK changed by a resolving effect or by the continuous ones (R7), with the cards
+        equipped to it (R106)."""
+        key = f"event.{ev.kind}_equipped" if ev.get("equipped") else f"event.{ev.kind}"
+        return self.msg(key, card=self.card(ev.card), before=ev.get("before"),
+                        after=ev.get("after"))
+
+    def _damage_calculation(self, ev: Event, player: str) -> str | None:
+        if ev.get("direct"):
+            return self.msg("event.damage_calculation_direct", card=self.card(ev.card),
+                            atk=ev.get("attacker_atk"))
+        position = ev.get("target_position")
+        return self.msg("event.damage_calculation", card=self.card(ev.card),
+                        atk=ev.get("attacker_atk"), target=self.card(ev.target),
+                        value=ev.get("target_value"),
+                        stat=self.msg("stat.atk" if position == "attack" else "stat.def"),
+                        position=self.msg(f"position.{position}"))
+
+    def _damage_timing(self, ev: Event, player: str) -> str | None:
+        return self.msg("event.damage_timing", step=self.msg(f"step.{ev.get('step')}"))
+
+    def _window_closed(self, ev: Event, player: str) -> str | None:
+        if ev.get("window") == "event" and ev.get("step") == "battle_step":
+            return self.msg("event.window_closed_event")
         return None
 
+    def _attack_ended(self, ev: Event, player: str) -> str | None:
+        if ev.get("why") == "negated":
+            return self.msg("event.attack_ended_negated")
+        return self._simple(ev, player)
+
+    def _replay_caused(self, ev: Event, player: str) -> str | None:
+        if ev.get("how") == "arrived":
+            return self.msg("event.replay_caused_arrived", player=player)
+        return self._simple(ev, player)
+
+    def _replay(self, ev: Event, player: str) -> str | None:
+        return self.msg("event.replay", player=player, card=self.card(ev.card))
+
+    def _attack_retargeted(self, ev: Event, player: str) -> str | None:
+        if ev.target is None:
+            return self.msg("event.attack_retargeted_direct", player=player)
+        return self.msg("event.attack_retargeted", player=player, target=self.card(ev.target))
+
+    def _simple(self, ev: Event, player: str) -> str | None:
+        """The kind's one message, with its player, card and chain link."""
+        return self.msg(f"event.{ev.kind}", player=player, card=self.card(ev.card)
+                        if ev.card else "", link=ev.get("link"))
+
+
+K = EventKind  # short, for the tables below
+#: How each kind of event is told: one method of the Narrator per kind.
+_TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
+    K.ACTIVATE: Narrator._activate,
+    K.ATK_CHANGED: Narrator._atk,
+    K.ATTACK_DECLARED: Narrator._attack_declared,
+    K.ATTACK_ENDED: Narrator._attack_ended,
+    K.ATTACK_NEGATED: Narrator._simple,
+    K.ATTACK_RETARGETED: Narrator._attack_retargeted,
+    K.ATTACK_STOPPED: Narrator._simple,
+    K.ATTACKS_FORBIDDEN: Narrator._simple,
+    K.BANISHED: Narrator._gone,
+    K.BATTLE_DAMAGE: Narrator._lp,
+    K.BATTLE_ENDS_WITHOUT_DAMAGE: Narrator._simple,
+    K.BATTLE_OVER: Narrator._simple,
+    K.BATTLE_PHASE_ENDED_BY_EFFECT: Narrator._simple,
+    K.BATTLE_PHASE_ENDS: Narrator._simple,
+    K.BATTLE_PHASE_WILL_END: Narrator._simple,
+    K.BATTLE_STEP_BEGINS: Narrator._simple,
+    K.CHAIN_RESOLVES: Narrator._simple,
+    K.CONTINUOUS_APPLIES: Narrator._continuous_applies,
+    K.CONTINUOUS_ATK: Narrator._atk,
+    K.DAMAGE_CALCULATION: Narrator._damage_calculation,
+    K.DAMAGE_STEP_BEGINS: Narrator._simple,
+    K.DAMAGE_TIMING: Narrator._damage_timing,
+    K.DECLINE: Narrator._declined,
+    K.DESTROYED: Narrator._destroyed,
+    K.DESTROYED_BY_BATTLE: Narrator._destroyed_by_battle,
+    K.DISCARDED: Narrator._simple,
+    K.DUEL_DRAWN: Narrator._simple,
+    K.DUEL_LOST: Narrator._simple,
+    K.EFFECT_DAMAGE: Narrator._lp,
+    K.EFFECTS_NEGATED: Narrator._effects_negated,
+    K.END_PLACEMENT: Narrator._declined,
+    K.END_STEP_BEGINS: Narrator._simple,
+    K.EQUIPPED: Narrator._equipped,
+    K.EXTRA_ATTACK_GRANTED: Narrator._simple,
+    K.FLIPPED: Narrator._simple,
+    K.FLIPPED_FACE_UP: Narrator._simple,
+    K.LP_GAINED: Narrator._lp,
+    K.LP_PAID: Narrator._lp,
+    K.MISSED_TIMING: Narrator._missed_timing,
+    K.NEGATED: Narrator._negated,
+    K.NO_BATTLE_DAMAGE: Narrator._no_battle_damage,
+    K.NO_EFFECT: Narrator._no_effect,
+    K.NOT_APPLIED: Narrator._not_applied,
+    K.NOT_DESTROYED: Narrator._not_destroyed,
+    K.PASS: Narrator._pass,
+    K.PLAYER_ABILITY: Narrator._player_ability,
+    K.POSITION_CHANGED: Narrator._position_changed,
+    K.RECOUNTED: Narrator._recounted,
+    K.REPLAY: Narrator._replay,
+    K.REPLAY_CAUSED: Narrator._replay_caused,
+    K.RESOLVE: Narrator._resolve,
+    K.RETURNED_TO_HAND: Narrator._simple,
+    K.SELECTED: Narrator._selected,
+    K.SENT_TO_GY: Narrator._sent_to_gy,
+    K.SET_FACE_DOWN: Narrator._simple,
+    K.SPECIAL_SUMMONED: Narrator._special_summoned,
+    K.TIE_ENDED: Narrator._tie_ended,
+    K.TIED: Narrator._tied,
+    K.TOKEN_VANISHED: Narrator._gone,
+    K.UNAFFECTED: Narrator._simple,
+    K.WINDOW_CLOSED: Narrator._window_closed,
+}
+#: Kinds never told on their own: the event of where the card goes tells them.
+_SILENT = frozenset({K.LEFT_FIELD, K.REDIRECTED})
 
 # Events told on the line of the event before them: what an activation's cost, a link's
 # resolution or a run of passes brought about.
-_CONSEQUENCES = frozenset({"tributed", "sent_to_gy", "replay_caused", "position_changed",
-                           "recounted",
-                           "extra_attack_granted", "atk_changed", "not_applied",
-                           "attacks_forbidden", "chain_resolves", "window_closed",
-                           "battle_damage", "destroyed_by_battle", "not_destroyed",
-                           "left_field", "destroyed", "banished", "returned_to_hand",
-                           "discarded", "token_vanished", "special_summoned", "negated",
-                           "attack_negated", "battle_phase_will_end", "effect_damage",
-                           "lp_gained", "player_ability", "no_battle_damage", "set_face_down",
-                           "flipped_face_up", "lp_paid", "missed_timing", "unaffected",
-                           "equipped", "tied", "tie_ended", "continuous_atk",
-                           "effects_negated", "continuous_applies"})
+_CONSEQUENCES = frozenset({K.SENT_TO_GY, K.REPLAY_CAUSED, K.POSITION_CHANGED,
+                           K.RECOUNTED,
+                           K.EXTRA_ATTACK_GRANTED, K.ATK_CHANGED, K.NOT_APPLIED,
+                           K.ATTACKS_FORBIDDEN, K.CHAIN_RESOLVES, K.WINDOW_CLOSED,
+                           K.BATTLE_DAMAGE, K.DESTROYED_BY_BATTLE, K.NOT_DESTROYED,
+                           K.LEFT_FIELD, K.DESTROYED, K.BANISHED, K.RETURNED_TO_HAND,
+                           K.DISCARDED, K.TOKEN_VANISHED, K.SPECIAL_SUMMONED, K.NEGATED,
+                           K.ATTACK_NEGATED, K.BATTLE_PHASE_WILL_END, K.EFFECT_DAMAGE,
+                           K.LP_GAINED, K.PLAYER_ABILITY, K.NO_BATTLE_DAMAGE, K.SET_FACE_DOWN,
+                           K.FLIPPED_FACE_UP, K.LP_PAID, K.MISSED_TIMING, K.UNAFFECTED,
+                           K.EQUIPPED, K.TIED, K.TIE_ENDED, K.CONTINUOUS_ATK,
+                           K.EFFECTS_NEGATED, K.CONTINUOUS_APPLIES})
 # What a Damage Step in which nobody could act may consist of, and the part worth telling.
-_DAMAGE_RESULTS = frozenset({"damage_calculation", "battle_damage", "destroyed_by_battle",
-                             "not_destroyed", "sent_to_gy", "left_field", "token_vanished",
-                             "no_battle_damage"})
-_QUIET_DAMAGE_STEP = _DAMAGE_RESULTS | {"damage_timing", "window_closed", "pass"}
-_DAMAGE_STEP_OVER = frozenset({"battle_over", "battle_ends_without_damage", "duel_lost",
-                               "duel_drawn"})
+_DAMAGE_RESULTS = frozenset({K.DAMAGE_CALCULATION, K.BATTLE_DAMAGE, K.DESTROYED_BY_BATTLE,
+                             K.NOT_DESTROYED, K.SENT_TO_GY, K.LEFT_FIELD, K.TOKEN_VANISHED,
+                             K.NO_BATTLE_DAMAGE})
+_QUIET_DAMAGE_STEP = _DAMAGE_RESULTS | {K.DAMAGE_TIMING, K.WINDOW_CLOSED, K.PASS}
+_DAMAGE_STEP_OVER = frozenset({K.BATTLE_OVER, K.BATTLE_ENDS_WITHOUT_DAMAGE, K.DUEL_LOST,
+                               K.DUEL_DRAWN})
 
 
 def _continues(item: Event, head: str) -> bool:
@@ -591,19 +697,19 @@ def _continues(item: Event, head: str) -> bool:
     """
     if item.kind in _CONSEQUENCES:
         return True
-    return item.kind == "pass" and (head == "pass" or (head == "activate"
+    return item.kind == K.PASS and (head == K.PASS or (head == K.ACTIVATE
                                                        and bool(item.get("forced"))))
 
 
 def _quiet_damage_step_end(events: tuple[Event, ...], index: int) -> int | None:
     """If a Damage Step starts at ``index`` and nobody could act in it, where it ends."""
-    if events[index].kind != "damage_step_begins":
+    if events[index].kind != K.DAMAGE_STEP_BEGINS:
         return None
     for end in range(index + 1, len(events)):
         item = events[end]
         if item.kind in _DAMAGE_STEP_OVER:
             return end
-        if item.kind not in _QUIET_DAMAGE_STEP or (item.kind == "pass"
+        if item.kind not in _QUIET_DAMAGE_STEP or (item.kind == K.PASS
                                                    and not item.get("forced")):
             return None
     return None  # the Damage Step goes on past these events: tell it timing by timing
@@ -613,10 +719,10 @@ def _nobody_acts(following: tuple[Event, ...]) -> bool:
     """A Damage Step timing at which both players could only pass (forced passes only)."""
     passes = 0
     for item in following:
-        if item.kind == "pass" and item.get("forced"):
+        if item.kind == K.PASS and item.get("forced"):
             passes += 1
             continue
-        if item.kind in ("left_field", "sent_to_gy"):  # leaving as the Damage Step ends
+        if item.kind in (K.LEFT_FIELD, K.SENT_TO_GY):  # leaving as the Damage Step ends
             continue
         break
     return passes >= 2

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import gc
 from collections import deque
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gamebook.book.narrate import Narrator
@@ -22,6 +22,7 @@ from gamebook.book.rulebook import AppendixEntry, appendix, cited
 from gamebook.cards.model import PlayerAbility
 from gamebook.explore.explorer import Exploration
 from gamebook.rules.actions import Action
+from gamebook.rules.outcome import Outcome
 from gamebook.rules.protection import ability_source
 from gamebook.rules.state import Player
 
@@ -55,7 +56,7 @@ class Page:
     choices: tuple[Choice, ...]
     decides: str | None
     ending: tuple[str, ...] = ()
-    outcome: dict[str, Any] = field(default_factory=dict)
+    outcome: Outcome | None = None  # at an ending
     moment: str | None = None  # "Attack 2: Gemini Elf → Leo Wizard" in books of several attacks
 
     @property
@@ -211,7 +212,7 @@ def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
             choices.append(Choice(labels(node, action), numbers[child], action,
                                   narrator.short_choice(action)))
     ending: tuple[str, ...] = ()
-    outcome: dict[str, Any] = {}
+    outcome: Outcome | None = None
     arrivals, then = _split_common_tail(_arrivals(exploration, narrator, node, numbers, labels))
     if to_move is None:
         outcome = engine.outcome(state)
@@ -278,12 +279,12 @@ def _face_up_at_start(engine: Any) -> frozenset[str]:
     return found
 
 
-def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engine: Any
+def _ending_lines(narrator: Narrator, outcome: Outcome, state: Any, engine: Any
                   ) -> list[str]:
     """The outcome, one line per subject: why it ended, the board, the cards used, attacks."""
-    reason = [narrator.msg(f"ending.reason_{outcome['reason']}",
+    reason = [narrator.msg(f"ending.reason_{outcome.reason}",
                            player=narrator.player(state.turn_player))]
-    board = [narrator.msg("ending.lp", a=outcome["lp"]["A"], b=outcome["lp"]["B"])]
+    board = [narrator.msg("ending.lp", a=outcome.lp[0], b=outcome.lp[1])]
     for monster in state.monsters:
         controller = narrator.player(monster.controller)
         if monster.stats.def_ is None:
@@ -312,18 +313,18 @@ def _ending_lines(narrator: Narrator, outcome: dict[str, Any], state: Any, engin
         graveyard.append(narrator.msg("ending.banished", cards=narrator.join(
             narrator.card(b.id) for b in state.banished)))
     attacks = []
-    attackers = outcome["can_attack_again"]
+    attackers = outcome.can_attack_again
     if attackers:
         attacks.append(narrator.msg("ending.second_attack_yes",
                                     cards=narrator.join(narrator.card(a) for a in attackers)))
-    elif outcome["can_attack_again_with"]:
-        for key in outcome["can_attack_again_with"]:
+    elif outcome.can_attack_again_with:
+        for key in outcome.can_attack_again_with:
             instance = key.partition(".")[0]
             attacks.append(narrator.msg("ending.second_attack_if", card=narrator.card(instance),
                                         effect=narrator.effect_key(key)))
     else:
         attacks.append(narrator.msg("ending.second_attack_no"))
-    for player in outcome["cannot_declare_attacks"]:
+    for player in outcome.cannot_declare_attacks:
         if Player(player) in state.cannot_declare_attacks:
             attacks.append(narrator.msg("ending.forbidden", player=narrator.player(player)))
         source = ability_source(engine.rules, state, Player(player),

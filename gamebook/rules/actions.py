@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any
 
+from gamebook.rules.events import EventKind, check
 from gamebook.rules.state import Player
 
 
@@ -78,9 +79,10 @@ class Action:
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, for narration and for graph.json edges."""
+    """Something that happened, for narration and for graph.json edges: its kind, its subject
+    and its payload (``data``) as :mod:`gamebook.rules.events` declares them."""
 
-    kind: str
+    kind: EventKind
     player: Player | None = None
     card: str | None = None
     effect: str | None = None
@@ -91,7 +93,7 @@ class Event:
         return dict(self.data).get(key, default)
 
     def as_dict(self) -> dict[str, Any]:
-        result: dict[str, Any] = {"kind": self.kind}
+        result: dict[str, Any] = {"kind": self.kind.value}
         for name in ("player", "card", "effect", "target"):
             value = getattr(self, name)
             if value is not None:
@@ -109,22 +111,33 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def event(kind: str, player: Player | None = None, card: str | None = None,
+def event(kind: EventKind | str, player: Player | None = None, card: str | None = None,
           effect: str | None = None, target: str | None = None, **data: Any) -> Event:
     """The event, one object per distinct value: a big exploration makes the same few
-    hundred events tens of thousands of times (interning them saves most of its memory)."""
+    hundred events tens of thousands of times (interning them saves most of its memory).
+
+    A kind or a payload key :mod:`gamebook.rules.events` does not declare is refused
+    (:class:`~gamebook.rules.events.EventProtocolError`); the check runs once per distinct
+    event, as it is first made (a kind given as a string equals and hashes as its
+    :class:`EventKind`, so it finds the same interned event)."""
     details = () if not data else tuple(data.items()) if len(data) == 1 \
         else tuple(sorted(data.items()))
     key = (kind, player, card, effect, target, details)
     try:
         found = _EVENTS.get(key)
-    except TypeError:  # an unhashable detail: not interned
-        return Event(*key)
+    except TypeError:  # an unhashable detail: refused, with the reason
+        return _new(key)
     if found is None:
         if len(_EVENTS) >= _EVENT_LIMIT:
             _EVENTS.clear()
-        found = _EVENTS[key] = Event(*key)
+        found = _EVENTS[key] = _new(key)
     return found
+
+
+def _new(key: tuple) -> Event:
+    kind, player, card, effect, target, details = key
+    return Event(check(kind, (player, card, effect, target), details), player, card, effect,
+                 target, details)
 
 
 _EVENT_LIMIT = 100_000

@@ -21,6 +21,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.life import lp_after_damage, record_damage
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.negated import has_static
@@ -77,9 +78,9 @@ def duel_over(state: GameState, events: list[Event]) -> GameState:
     """The branch ends with the Duel: lost by the players at 0, a draw if both are (R102)."""
     losers = [player for player in (Player.A, Player.B) if state.life(player) <= 0]
     if len(losers) == 2:
-        events.append(event("duel_drawn"))
+        events.append(event(EventKind.DUEL_DRAWN))
         return ended(replace(state, attack=None), "duel_drawn")
-    events.extend(event("duel_lost", player) for player in losers)
+    events.extend(event(EventKind.DUEL_LOST, player) for player in losers)
     return ended(replace(state, attack=None), "duel_over")
 
 
@@ -159,7 +160,7 @@ def declare_attack(rules: Rules, state: GameState, attacker: str, target: str | 
     if not rules.config.decline_counts_as_pass and pending(state):
         # Flowchart preset: the owner of the lowest trigger stage decides first.
         state = hand_on(rules, state, state.turn_player.opponent)
-    return state, [event("attack_declared", state.turn_player, attacker, target=target)]
+    return state, [event(EventKind.ATTACK_DECLARED, state.turn_player, attacker, target=target)]
 
 
 # -- after a chain, after a window closes -------------------------------------------------
@@ -167,7 +168,8 @@ def declare_attack(rules: Rules, state: GameState, attacker: str, target: str | 
 def resolve_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
     """Resolve the whole chain, last link first (R17), then continue the procedure."""
     state = replace(state, last_happened=frozenset())
-    return continue_resolution(rules, state, [event("chain_resolves", links=len(state.chain))])
+    return continue_resolution(rules, state,
+                               [event(EventKind.CHAIN_RESOLVES, links=len(state.chain))])
 
 
 def continue_resolution(rules: Rules, state: GameState, events: list[Event],
@@ -195,7 +197,7 @@ def select_options(state: GameState) -> list[Action]:
 
 def choose_on_select(rules: Rules, state: GameState, action: Action
                      ) -> tuple[GameState, list[Event]]:
-    events = [event("selected", action.player, action.card, action.effect, action.target)]
+    events = [event(EventKind.SELECTED, action.player, action.card, action.effect, action.target)]
     return continue_resolution(rules, state, events, chosen=action.target)
 
 
@@ -225,7 +227,7 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
             return state, events
         attack = state.attack
         if attack.replay_pending:
-            events.append(event("replay", state.turn_player, attack.attacker))
+            events.append(event(EventKind.REPLAY, state.turn_player, attack.attacker))
             return replace(state, window=Window(WindowKind.REPLAY, step, state.turn_player)), events
     if step is Step.DURING_DAMAGE_CALCULATION:
         state, more = close_window(rules, state)  # one chain only (R49, R54)
@@ -250,7 +252,7 @@ def _destroyed_triggers(rules: Rules, state: GameState, events: list[Event]
     found = triggers_for(rules, state, *names)
     triggers = tuple(t for t in found if not _missed_timing(rules, state, t))
     if len(triggers) < len(found):
-        events.append(event("missed_timing", effects=tuple(
+        events.append(event(EventKind.MISSED_TIMING, effects=tuple(
             f"{t.card}.{t.effect}" for t in found if t not in triggers)))
     state = replace(_forget_flipped(_forget_damage(_forget_destroyed(state))),
                     last_happened=frozenset())
@@ -363,13 +365,13 @@ def to_end_step(rules: Rules, state: GameState, events: list[Event], *, by_effec
                 ) -> tuple[GameState, list[Event]]:
     """The Battle Phase moves to its End Step (R57, R58); no return to the Battle Step."""
     if by_effect:
-        events.append(event("battle_phase_ended_by_effect", state.turn_player))
+        events.append(event(EventKind.BATTLE_PHASE_ENDED_BY_EFFECT, state.turn_player))
     else:
-        events.append(event("battle_phase_ends"))
+        events.append(event(EventKind.BATTLE_PHASE_ENDS))
     state = replace(state, attack=None, flipped=frozenset())
     if rules.scope != END_OF_BATTLE_PHASE:
         return ended(state, "battle_phase_over"), events
-    events.append(event("end_step_begins"))
+    events.append(event(EventKind.END_STEP_BEGINS))
     return open_window(state, Step.END_STEP), events
 
 
@@ -385,7 +387,7 @@ def _attack_still_valid(rules: Rules, state: GameState, events: list[Event]
         why = "attacker_gone"
     else:
         return state, False
-    events.append(event("attack_ended", state.turn_player, attack.attacker, why=why))
+    events.append(event(EventKind.ATTACK_ENDED, state.turn_player, attack.attacker, why=why))
     return _attack_over(rules, replace(state, attack=None), "attack_ended"), True
 
 
@@ -400,7 +402,8 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     """Two passes with an empty chain: the timing has passed (R14); what comes next."""
     window = state.window
     step = window.step
-    events: list[Event] = [event("window_closed", step=step.value, window=window.kind.value)]
+    events: list[Event] = [event(EventKind.WINDOW_CLOSED, step=step.value,
+                                 window=window.kind.value)]
     state = _triggers_over(state)
     if window.kind is WindowKind.EVENT \
             and window.event in (EventName.DESTROYED, EventName.SPECIAL_SUMMONED,
@@ -411,15 +414,15 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     if window.kind is WindowKind.EVENT and step is Step.BATTLE_STEP:
         return open_window(state, Step.BATTLE_STEP), events  # R36
     if step is Step.START_STEP:
-        events.append(event("battle_step_begins"))  # R30
+        events.append(event(EventKind.BATTLE_STEP_BEGINS))  # R30
         return open_window(state, Step.BATTLE_STEP), events
     if step is Step.END_STEP:
         return ended(state, "battle_phase_over"), events  # R57
     if step is Step.BATTLE_STEP:
         if state.attack is None:
             return to_end_step(rules, state, events)
-        events.append(event("damage_step_begins"))  # R37
-        events.append(event("damage_timing", step=Step.DAMAGE_STEP_START.value))
+        events.append(event(EventKind.DAMAGE_STEP_BEGINS))  # R37
+        events.append(event(EventKind.DAMAGE_TIMING, step=Step.DAMAGE_STEP_START.value))
         return open_window(state, Step.DAMAGE_STEP_START, WindowKind.DAMAGE), events
     if step is Step.END_OF_DAMAGE_STEP:
         state, more = _end_damage_step(rules, state)
@@ -435,7 +438,7 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
         events.extend(more)
         if _duel_lost(state):  # the events of the end came with the calculation
             return duel_over(state, []), events
-    events.append(event("damage_timing", step=next_step.value))
+    events.append(event(EventKind.DAMAGE_TIMING, step=next_step.value))
     if next_step is Step.END_OF_DAMAGE_STEP:
         state, more = _leave_destroyed(rules, state)  # they leave first, then the chain (R52)
         events.extend(more)
@@ -478,8 +481,9 @@ def _damage_step_triggers(rules: Rules, state: GameState, event_names: tuple[Eve
 def _interrupt_battle(rules: Rules, state: GameState, events: list[Event]
                       ) -> tuple[GameState, list[Event]]:
     """A battling monster left the field before damage calculation: no damage (R53)."""
-    events.append(event("battle_ends_without_damage", state.turn_player, state.attack.attacker))
-    events.append(event("damage_timing", step=Step.END_OF_DAMAGE_STEP.value))
+    events.append(event(EventKind.BATTLE_ENDS_WITHOUT_DAMAGE, state.turn_player,
+                        state.attack.attacker))
+    events.append(event(EventKind.DAMAGE_TIMING, step=Step.END_OF_DAMAGE_STEP.value))
     state, more = _leave_destroyed(rules, state)
     return open_window(state, Step.END_OF_DAMAGE_STEP, WindowKind.DAMAGE), events + more
 
@@ -500,7 +504,7 @@ def _flip_target(state: GameState) -> tuple[GameState, list[Event]]:
     # (ATK changes, continuous modifiers) counts (R84)
     state = state.with_monster(replace(target, face_up=True, stats=target.stats.flip_face_up()))
     state = replace(state, flipped=state.flipped | {target.id})
-    return state, [event("flipped", target.controller, target.id)]
+    return state, [event(EventKind.FLIPPED, target.controller, target.id)]
 
 
 # -- damage calculation ---------------------------------------------------------------------
@@ -513,13 +517,13 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
     events: list[Event] = []
     if attack.target is None:
         damage = attacker.stats.atk
-        events.append(event("damage_calculation", tp, attacker.id, attacker_atk=damage,
+        events.append(event(EventKind.DAMAGE_CALCULATION, tp, attacker.id, attacker_atk=damage,
                             direct=True))
         happened = {(EventName.AFTER_DAMAGE_CALCULATION, attacker.id)}
         if damage > 0:
             state, more = _battle_damage(rules, state, tp.opponent, damage)
             events.extend(more)
-            if more[0].kind == "battle_damage":
+            if more[0].kind is EventKind.BATTLE_DAMAGE:
                 happened.add((EventName.INFLICTS_BATTLE_DAMAGE, attacker.id))
         state = replace(state, happened=state.happened | happened)
         return _check_duel_end(state, events)
@@ -527,8 +531,9 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
     a = attacker.stats.atk
     in_attack = target.position is Position.ATTACK
     t = target.stats.atk if in_attack else (target.stats.def_ or 0)
-    events.append(event("damage_calculation", tp, attacker.id, target=target.id, attacker_atk=a,
-                        target_value=t, target_position=target.position.value))
+    events.append(event(EventKind.DAMAGE_CALCULATION, tp, attacker.id, target=target.id,
+                        attacker_atk=a, target_value=t,
+                        target_position=target.position.value))
     destroyed: list[str] = []
     if in_attack:
         if a > t:
@@ -549,25 +554,25 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
     if damaged is not None and amount > 0:
         state, more = _battle_damage(rules, state, damaged, amount)
         events.extend(more)
-        if more[0].kind == "battle_damage":
+        if more[0].kind is EventKind.BATTLE_DAMAGE:
             dealer = attacker.id if damaged is tp.opponent else target.id
             happened.add((EventName.INFLICTS_BATTLE_DAMAGE, dealer))
     for instance in destroyed:
         monster = state.monster(instance)
         if has_static(rules, state, monster, StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE):
-            events.append(event("not_destroyed", monster.controller, instance,
+            events.append(event(EventKind.NOT_DESTROYED, monster.controller, instance,
                                 why="cannot_be_destroyed_by_battle"))
             continue
         if state.has_ability(monster.controller,
                             PlayerAbility.MONSTERS_CANNOT_BE_DESTROYED_BY_BATTLE):
-            events.append(event("not_destroyed", monster.controller, instance,
+            events.append(event(EventKind.NOT_DESTROYED, monster.controller, instance,
                                 why="monsters_cannot_be_destroyed_by_battle"))
             continue
         state = state.with_monster(replace(monster, battle_destroyed=True))
         # a "cannot be destroyed by battle" that does not apply: its effects are negated (R109)
         negated = rules.cards[monster.card].has_ability(
             StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE)
-        events.append(event("destroyed_by_battle", monster.controller, instance,
+        events.append(event(EventKind.DESTROYED_BY_BATTLE, monster.controller, instance,
                             **({"negated": True} if negated else {})))
         happened |= {(EventName.DESTROYED_BY_BATTLE, instance), (EventName.DESTROYED, instance)}
     state = replace(state, happened=state.happened | happened)
@@ -579,11 +584,11 @@ def _battle_damage(rules: Rules, state: GameState, player: Player, amount: int
     """Battle damage, unless the player takes none this turn (R50, R55)."""
     source = ability_source(rules, state, player, PlayerAbility.NO_BATTLE_DAMAGE)
     if source is not None:  # a resolved effect, or a continuous one checked now (R110)
-        return state, [event("no_battle_damage", player, amount=amount,
+        return state, [event(EventKind.NO_BATTLE_DAMAGE, player, amount=amount,
                              **({"by": source} if source != "turn" else {}))]
     state = record_damage(rules, lp_after_damage(state, player, amount), player, "battle",
                           amount, from_opponent=True)
-    return state, [event("battle_damage", player, amount=amount, lp=state.life(player))]
+    return state, [event(EventKind.BATTLE_DAMAGE, player, amount=amount, lp=state.life(player))]
 
 
 def _check_duel_end(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
@@ -594,8 +599,8 @@ def _duel_end_events(state: GameState) -> list[Event]:
     """"duel_lost" per player at 0, or "duel_drawn" when both are (R102)."""
     losers = [player for player in (Player.A, Player.B) if state.life(player) <= 0]
     if len(losers) == 2:
-        return [event("duel_drawn")]
-    return [event("duel_lost", player) for player in losers]
+        return [event(EventKind.DUEL_DRAWN)]
+    return [event(EventKind.DUEL_LOST, player) for player in losers]
 
 
 def _leave_destroyed(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
@@ -614,7 +619,7 @@ def _end_damage_step(rules: Rules, state: GameState) -> tuple[GameState, list[Ev
     for monster in state.monsters:
         state = state.with_monster(replace(monster, stats=monster.stats.end_duration(
             "end_of_damage_step")))
-    events.append(event("battle_over", state.turn_player, state.attack.attacker))
+    events.append(event(EventKind.BATTLE_OVER, state.turn_player, state.attack.attacker))
     return _attack_over(rules, state, "battle_over"), events
 
 
@@ -635,8 +640,8 @@ def choose_on_replay(rules: Rules, state: GameState, action: Action
                      ) -> tuple[GameState, list[Event]]:
     """The re-selection is not an attack declaration (R42); stopping uses the attack (R43)."""
     if action.kind is ActionKind.STOP_ATTACK:
-        events = [event("attack_stopped", action.player, action.card)]
+        events = [event(EventKind.ATTACK_STOPPED, action.player, action.card)]
         return _attack_over(rules, state, "attack_stopped"), events
     state = replace(state, attack=Attack(state.attack.attacker, action.target))
-    events = [event("attack_retargeted", action.player, action.card, target=action.target)]
+    events = [event(EventKind.ATTACK_RETARGETED, action.player, action.card, target=action.target)]
     return open_window(state, Step.BATTLE_STEP), events

@@ -26,6 +26,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.immunity import unaffected
 from gamebook.rules.mechanics.negated import effects_negated
 from gamebook.rules.selection import matching_cards
@@ -110,7 +111,7 @@ def refresh_events(rules: Rules, state: GameState) -> tuple[GameState, list[Even
                 extra = {"equipped": True} if any(
                     rules.card_of(state, source.partition(":")[0]).spell_trap_type
                     is SpellTrapType.EQUIP for source in changed) else {}
-                events.append(event("continuous_atk", monster.controller, monster.id,
+                events.append(event(EventKind.CONTINUOUS_ATK, monster.controller, monster.id,
                                     before=monster.stats.atk, after=stats.atk, **extra))
     if min(state.lp) <= 0:
         return state, []  # the Duel is over (R102): the values stay right, nothing is told
@@ -176,6 +177,6 @@ def recounted(before: GameState, after: GameState) -> list[Event]:
         old = before.monster(monster.id)
         if old is not None and all(item in old.stats.inputs for item in counts):
             continue
-        found.append(event("recounted", monster.controller, monster.id, count=counts[0][1],
+        found.append(event(EventKind.RECOUNTED, monster.controller, monster.id, count=counts[0][1],
                            atk=monster.stats.atk, defense=monster.stats.def_))
     return found

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
 
 from gamebook.cards.model import Card, Effect, OpName, PlayerAbility, PlayerRef, Primitive
 from gamebook.errors import RulesError
@@ -37,6 +36,7 @@ from gamebook.rules.context import Rules
 from gamebook.rules.continuous import recounted, refresh, refresh_events
 from gamebook.rules.mechanics import HOOKS, check_library
 from gamebook.rules.mechanics.summon import token_ids
+from gamebook.rules.outcome import CardGone, CardInHand, MonsterAtEnd, Outcome, SpellTrapAtEnd
 from gamebook.rules.protection import ability_source
 from gamebook.rules.state import (
     GameState,
@@ -296,36 +296,27 @@ class Engine:
         """Could this monster still declare an attack this turn (R43-R45)?"""
         return can_declare_attack(self.rules, state, instance)
 
-    def outcome(self, state: GameState) -> dict[str, Any]:
+    def outcome(self, state: GameState) -> Outcome:
         """What a branch ends with: LP, field, graveyard, further attacks (for endings)."""
         (reason, lp, monsters, spell_traps, graveyard, banished, hand, attackers, granted,
          cannot_declare) = self._shown(state)
-        field: list[dict[str, Any]] = [
-            {"id": id_, "card": card, "controller": controller, "position": position,
-             "face_up": face_up, "atk": atk, "def": def_, "destroyed_by_battle": destroyed}
-            for id_, card, controller, position, face_up, atk, def_, destroyed in monsters]
-        field += [{"id": id_, "card": card, "controller": controller, "face_up": face_up,
-                   **({"equipped_to": equipped} if equipped else {}),
-                   **({"tied_to": tied} if tied else {})}
-                  for id_, card, controller, face_up, equipped, tied in spell_traps]
-        return {
-            "reason": reason,
-            "lp": {"A": lp[0], "B": lp[1]},
-            "field": field,
-            "graveyard": [{"id": id_, "card": card, "owner": owner, "reason": why}
-                          for id_, card, owner, why in graveyard],
-            "banished": [{"id": id_, "card": card, "owner": owner, "reason": why}
-                         for id_, card, owner, why in banished],
-            "hand": [{"id": id_, "card": card, "owner": owner} for id_, card, owner in hand],
-            "second_attack_possible": bool(attackers or granted),
-            "can_attack_again": list(attackers),
-            "can_attack_again_with": list(granted),
-            "cannot_declare_attacks": sorted({player for player, _ in cannot_declare}),
-        }
+        return Outcome(
+            reason=reason,
+            lp=lp,
+            monsters=tuple(MonsterAtEnd(*monster) for monster in monsters),
+            spell_traps=tuple(SpellTrapAtEnd(*card) for card in spell_traps),
+            graveyard=tuple(CardGone(*card) for card in graveyard),
+            banished=tuple(CardGone(*card) for card in banished),
+            hand=tuple(CardInHand(*card) for card in hand),
+            can_attack_again=attackers,
+            can_attack_again_with=granted,
+            cannot_declare_attacks=tuple(sorted({player for player, _ in cannot_declare})),
+        )
 
     def _shown(self, state: GameState) -> tuple:
-        """What an ending's page shows, as plain values in tuples: :meth:`outcome` spells it
-        out, and it is the ending's :meth:`merge_key` (hashed without building the dict)."""
+        """What an ending's page shows, as plain values in tuples: :meth:`outcome` makes it
+        an :class:`Outcome`, and it is the ending's :meth:`merge_key` (hashed without building
+        one)."""
         over = state.window.reason in ("battle_phase_over", "duel_over")  # no way back (R57)
         attackers = () if over else tuple(m.id for m in state.monsters
                                           if self.can_attack_again(state, m.id))

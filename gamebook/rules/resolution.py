@@ -32,6 +32,7 @@ from gamebook.cards.model import (
 from gamebook.rules.actions import Event, event
 from gamebook.rules.conditions import player_conditions_hold
 from gamebook.rules.context import Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics import Where, verb_of
 from gamebook.rules.mechanics.immunity import unaffected
 from gamebook.rules.mechanics.summon import free_zones
@@ -74,32 +75,29 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
     progress = state.resolving
     events: list[Event] = []
     if progress is None:
-        events.append(event("resolve", link.player, link.card, link.effect, link.target,
+        events.append(event(EventKind.RESOLVE, link.player, link.card, link.effect, link.target,
                             link=number))
         progress = Resolving(0, ())
         if link.negated is not None:
-            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
-                                why=f"{link.negated}_negated"))
+            events.append(_no_effect(link, number, why=f"{link.negated}_negated"))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
         elif (negation := _negated_by_lasting_effect(rules, state, link, effect)) is not None:
             # a monster's effects negated on the field (R109), the GY locked (R112)
             why, by = negation
-            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
-                                why=why, by=by))
+            events.append(_no_effect(link, number, why=why, by=by))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
         elif effect.recheck_conditions and not player_conditions_hold(state, link.player,
                                                                       effect):
-            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
-                                why="condition_lost"))  # "to activate and to resolve"
+            # "to activate and to resolve"
+            events.append(_no_effect(link, number, why="condition_lost"))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
         elif _card_left_field(rules, state, link, effect):
             # a Continuous or Equip card that left the field applies nothing (R107)
-            events.append(event("no_effect", link.player, link.card, link.effect, link=number,
-                                why="card_left_field"))
+            events.append(_no_effect(link, number, why="card_left_field"))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
         elif (gone := _no_longer_attacking(state, link, effect)) is not None:
             # Sakuretsu Armor, Dimensional Prison, Magic Cylinder: nothing to act on (R38).
-            events.append(event("not_applied", link.player, link.card, link.effect, gone,
+            events.append(event(EventKind.NOT_APPLIED, link.player, link.card, link.effect, gone,
                                 op=effect.resolution[0].op.value if effect.resolution else None,
                                 why="no_longer_attacking"))
             progress = Resolving(len(effect.resolution), ())
@@ -130,9 +128,9 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
     if not effect.resolution and effect.kind is EffectKind.ACTIVATE \
             and state.spell_trap(link.card) is not None and link.negated is None:
         # a Continuous card's activation: its continuous effect applies from now on (R7)
-        events.append(event("continuous_applies", link.player, link.card, link=number))
+        events.append(event(EventKind.CONTINUOUS_APPLIES, link.player, link.card, link=number))
     elif not applied_any:
-        events.append(event("no_effect", link.player, link.card, link.effect, link=number))
+        events.append(event(EventKind.NO_EFFECT, link.player, link.card, link.effect, link=number))
     if min(state.lp) <= 0:  # the Duel is over at once: nothing more moves (R102)
         return replace(state, chain=state.chain[:-1]), events, True
     gone, more = _after_resolving(rules, state, link)
@@ -147,6 +145,11 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
 
 
 _STAYING = (SpellTrapType.CONTINUOUS, SpellTrapType.EQUIP, SpellTrapType.FIELD)
+
+
+def _no_effect(link: ChainLink, number: int, **why: str) -> Event:
+    """Chain link ``number`` resolves and does nothing, and why."""
+    return event(EventKind.NO_EFFECT, link.player, link.card, link.effect, link=number, **why)
 
 
 def _negated_by_lasting_effect(rules: Rules, state: GameState, link: ChainLink, effect: Effect
@@ -189,12 +192,12 @@ def _after_resolving(rules: Rules, state: GameState, link: ChainLink
         # a negated activation leaves no card on the field, a Continuous one neither (R17)
         reason = "negated" if negated else "not_equipped"
         return (GraveCard(link.card, card.id, spell_trap.controller, reason),
-                [event("sent_to_gy", spell_trap.controller, link.card, why=reason)])
+                [event(EventKind.SENT_TO_GY, spell_trap.controller, link.card, why=reason)])
     if card.spell_trap_type not in _LEAVE_AFTER_RESOLVING or card.stays_for_opponent_turns:
         return None, []  # a Continuous card stays (R9), and one that stays for turns (R111)
     reason = "negated" if negated else "resolved"
     return (GraveCard(link.card, card.id, spell_trap.controller, reason),
-            [event("sent_to_gy", spell_trap.controller, link.card, why=reason)])
+            [event(EventKind.SENT_TO_GY, spell_trap.controller, link.card, why=reason)])
 
 
 def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primitive

@@ -37,6 +37,7 @@ from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.applicable import could_apply
 from gamebook.rules.conditions import PLAYER_CONDITIONS, player_conditions_hold
 from gamebook.rules.context import Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics import verb_of
 from gamebook.rules.mechanics.negated import negated_at_activation
 from gamebook.rules.mechanics.summon import free_zones
@@ -745,7 +746,7 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
         details["cost_first"] = True  # the cost is paid, then the target chosen (R113)
     if negated_at_activation(rules, state, instance, effect):
         link = replace(link, negated="monster_effects")  # it will do nothing (R109)
-    events = [event("activate", player, instance, effect.id, target,
+    events = [event(EventKind.ACTIVATE, player, instance, effect.id, target,
                     link=len(state.chain) + 1, **details)]
     spell_trap = state.spell_trap(instance)
     if spell_trap is not None and not spell_trap.face_up:
@@ -832,7 +833,8 @@ def decline(rules: Rules, state: GameState, action: Action) -> tuple[GameState, 
     triggers = tuple(replace(t, status=TriggerStatus.DECLINED) if t in declined else t
                      for t in window.triggers)
     state = replace(state, window=replace(window, triggers=triggers, passes=0))
-    kind = "end_placement" if action.kind is ActionKind.END_PLACEMENT else "decline"
+    kind = EventKind.END_PLACEMENT if action.kind is ActionKind.END_PLACEMENT \
+        else EventKind.DECLINE
     return hand_on(rules, state, player), [
         event(kind, player, declined=tuple(f"{t.card}.{t.effect}" for t in declined))]
 
@@ -866,7 +868,7 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
     if top is not None and top.player is not player and rules.effect_of(
             state, top.card, top.effect).opponent_cannot_respond:
         details["no_response"] = f"{top.card}.{top.effect}"
-    events = [event("pass", player, **details)]
+    events = [event(EventKind.PASS, player, **details)]
     window = replace(window, triggers=triggers, passes=passes, priority=player.opponent)
     state = replace(state, window=window)
     # Two passes close the window, unless a trigger can still be placed: a mandatory one

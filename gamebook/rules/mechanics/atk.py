@@ -7,6 +7,7 @@ from __future__ import annotations
 from gamebook.cards.model import OpName, Portion, Primitive
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.verb import CARDS, Applied, Mechanic, Verb, Where, amount_of
 from gamebook.rules.state import ChainLink, GameState, replace
 from gamebook.stats import Operation, Stat, StatClass
@@ -38,7 +39,7 @@ def _change_atk(rules: Rules, state: GameState, link: ChainLink, step: Primitive
                                         duration=duration)
         state = state.with_monster(replace(monster, stats=stats))
         extra = {"equipped": True} if _equipped_with_modifier(rules, state, instance) else {}
-        events.append(event("atk_changed", monster.controller, instance, before=before,
+        events.append(event(EventKind.ATK_CHANGED, monster.controller, instance, before=before,
                             after=stats.atk, op=step.op.value, **extra))
     return state, events, True
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from gamebook.cards.model import OpName, Primitive
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.verb import CARDS, Acts, Applied, Mechanic, Verb, Where, skipped
 from gamebook.rules.state import DAMAGE_STEP_TIMINGS, ChainLink, GameState, Player, Step, replace
 
@@ -20,7 +21,7 @@ def _negate_attack(rules: Rules, state: GameState, link: ChainLink, step: Primit
             state.window.step not in (Step.BATTLE_STEP, *DAMAGE_STEP_TIMINGS):
         return state, [skipped(link, step, None, "no_attack")], False
     state = replace(state, attack=replace(attack, negated=True))
-    return state, [event("attack_negated", state.turn_player, attack.attacker)], True
+    return state, [event(EventKind.ATTACK_NEGATED, state.turn_player, attack.attacker)], True
 
 
 def _end_battle_phase(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -28,7 +29,7 @@ def _end_battle_phase(rules: Rules, state: GameState, link: ChainLink, step: Pri
                       ) -> Applied:
     """The game moves to the End Step once the chain has resolved (R58)."""
     state = replace(state, ending_battle_phase=True)
-    return state, [event("battle_phase_will_end", link.player)], True
+    return state, [event(EventKind.BATTLE_PHASE_WILL_END, link.player)], True
 
 
 def _grant_extra_attack(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -37,7 +38,7 @@ def _grant_extra_attack(rules: Rules, state: GameState, link: ChainLink, step: P
     events: list[Event] = []
     for instance in who:
         state = state.with_count("extra_attacks", instance, step.amount or 1)
-        events.append(event("extra_attack_granted", state.controller(instance), instance,
+        events.append(event(EventKind.EXTRA_ATTACK_GRANTED, state.controller(instance), instance,
                             amount=step.amount or 1))
     return state, events, True
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from gamebook.cards.model import OpName, Primitive
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where
 from gamebook.rules.state import ChainLink, GameState, replace
 
@@ -19,8 +20,8 @@ def _negate(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     for index, other in enumerate(chain[:-1]):
         if other.card in who and other.negated is None:
             chain[index] = replace(other, negated=what)
-            events.append(event("negated", other.player, other.card, other.effect, what=what,
-                                link=index + 1))
+            events.append(event(EventKind.NEGATED, other.player, other.card, other.effect,
+                                what=what, link=index + 1))
     return replace(state, chain=tuple(chain)), events, bool(events)
 
 

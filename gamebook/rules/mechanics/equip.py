@@ -9,6 +9,7 @@ from __future__ import annotations
 from gamebook.cards.model import OpName, Primitive
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, own_card_gone
 from gamebook.rules.state import ChainLink, GameState, replace
@@ -24,7 +25,7 @@ def _equip(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     events: list[Event] = []
     for instance in who[:1]:
         state = state.with_spell_trap(replace(card, equipped_to=instance))
-        events.append(event("equipped", card.controller, link.card, to=instance))
+        events.append(event(EventKind.EQUIPPED, card.controller, link.card, to=instance))
     return state, events, bool(events)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from gamebook.cards.model import CardType, OpName, Primitive
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where
 from gamebook.rules.state import ChainLink, GameState, replace
 
@@ -32,7 +33,7 @@ def _grant_unaffected(rules: Rules, state: GameState, link: ChainLink, step: Pri
     for instance in who:
         monster = state.monster(instance)
         state = state.with_monster(replace(monster, unaffected_but=link.card))
-        events.append(event("unaffected", monster.controller, instance, by=link.card))
+        events.append(event(EventKind.UNAFFECTED, monster.controller, instance, by=link.card))
     return state, events, bool(events)
 
 

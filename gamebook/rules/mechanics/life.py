@@ -8,6 +8,7 @@ from gamebook.cards.model import Effect, EventName, OpName, Portion, Primitive
 from gamebook.rules.actions import Event, event
 from gamebook.rules.conditions import DAMAGE_CONDITIONS
 from gamebook.rules.context import Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.verb import Acts, Applied, Mechanic, Verb, amount_of, player_of
 from gamebook.rules.state import ChainLink, GameState, Player
 
@@ -25,7 +26,7 @@ def _inflict_damage(rules: Rules, state: GameState, link: ChainLink, step: Primi
         if amount > 0:
             state = record_damage(rules, state, player, "effect", amount,
                                   from_opponent=player is not link.player)
-        events.append(event("effect_damage", player, amount=amount, lp=state.life(player)))
+        events.append(event(EventKind.EFFECT_DAMAGE, player, amount=amount, lp=state.life(player)))
     return state, events, True
 
 
@@ -34,7 +35,7 @@ def _gain_lp(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     player = player_of(link, step)
     amount = amount_of(state, step, of, rules, player)
     state = state.with_lp(player, state.life(player) + amount)
-    return state, [event("lp_gained", player, amount=amount, lp=state.life(player))], True
+    return state, [event(EventKind.LP_GAINED, player, amount=amount, lp=state.life(player))], True
 
 
 def _pay_lp(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -42,7 +43,8 @@ def _pay_lp(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     """A cost in LP (R16): the activation is legal only with at least that much (timing)."""
     player = link.player
     state = state.with_lp(player, state.life(player) - step.amount)
-    return state, [event("lp_paid", player, amount=step.amount, lp=state.life(player))], True
+    paid = event(EventKind.LP_PAID, player, amount=step.amount, lp=state.life(player))
+    return state, [paid], True
 
 
 def _reads_damage(effect: Effect) -> bool:

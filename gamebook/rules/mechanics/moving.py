@@ -13,6 +13,7 @@ from __future__ import annotations
 from gamebook.cards.model import EventName, MonsterFrame, OpName, Primitive, StaticAbility
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.negated import has_static
 from gamebook.rules.mechanics.verb import CARDS, Applied, Mechanic, Verb, Where
 from gamebook.rules.state import (
@@ -46,19 +47,19 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
         monster = state.monster(instance)
         if monster is not None and has_static(rules, state, monster,
                                               StaticAbility.CANNOT_BE_DESTROYED_BY_EFFECTS):
-            events.append(event("not_destroyed", monster.controller, instance,
+            events.append(event(EventKind.NOT_DESTROYED, monster.controller, instance,
                                 why="cannot_be_destroyed_by_effects"))
             continue
         held = state.in_hand(instance)
         controller = held.owner if held is not None else state.controller(instance)
-        events.append(event("destroyed", controller, instance, by=f"{link.card}.{link.effect}",
-                            **_destination(rules, monster, step)))
+        events.append(event(EventKind.DESTROYED, controller, instance,
+                            by=f"{link.card}.{link.effect}", **_destination(rules, monster, step)))
         state = replace(state, happened=state.happened | {(EventName.DESTROYED, instance)})
         if held is not None:  # destroyed in the hand (Solemn Warning on Gorz's activation)
             state = state.without_hand(instance)
             gone = GraveCard(instance, held.card, held.owner, "destroyed")
             state = state.with_banished(gone) if step.banish else state.with_grave(gone)
-            events.append(event("banished" if step.banish else "sent_to_gy", held.owner,
+            events.append(event(EventKind.BANISHED if step.banish else "sent_to_gy", held.owner,
                                 instance, why="destroyed", cost=cost))
             applied = True
             continue
@@ -116,7 +117,8 @@ def _send_to_gy(rules: Rules, state: GameState, link: ChainLink, step: Primitive
             continue
         state = state.without_hand(instance)
         state = state.with_grave(GraveCard(instance, card.card, card.owner, "sent"))
-        events.append(event("sent_to_gy", card.owner, instance, why="sent_from_hand", cost=cost))
+        events.append(event(EventKind.SENT_TO_GY, card.owner, instance, why="sent_from_hand",
+                            cost=cost))
     return state, events, True
 
 
@@ -127,7 +129,7 @@ def _discard(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
         card = state.in_hand(instance)
         state = state.without_hand(instance)
         state = state.with_grave(GraveCard(instance, card.card, card.owner, "discarded"))
-        events.append(event("discarded", card.owner, instance, cost=cost))
+        events.append(event(EventKind.DISCARDED, card.owner, instance, cost=cost))
     return state, events, True
 
 
@@ -149,25 +151,25 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
         state = state.without_monster(instance)
         state = attacker_moved(state, instance)
     controller = card.controller
-    events = [event("left_field", controller, instance, why=reason)]
+    events = [event(EventKind.LEFT_FIELD, controller, instance, why=reason)]
     if monster is not None and monster.leaves_to == "banished" and destination != "banished":
         destination = "banished"  # "banish it if it leaves the field" (R100)
-        events.append(event("redirected", controller, instance, to="banished"))
+        events.append(event(EventKind.REDIRECTED, controller, instance, to="banished"))
     if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:
-        events.append(event("token_vanished", controller, instance,
+        events.append(event(EventKind.TOKEN_VANISHED, controller, instance,
                             **({"why": reason} if reason == "destroyed" else {})))
         if (EventName.DESTROYED, instance) in state.happened:  # its trigger still waits (R19)
             state = replace(state, vanished=state.vanished + (
                 GraveCard(instance, monster.card, controller, reason),))
     elif destination == "banished":
         state = state.with_banished(GraveCard(instance, card.card, controller, reason))
-        events.append(event("banished", controller, instance, why=reason, cost=cost))
+        events.append(event(EventKind.BANISHED, controller, instance, why=reason, cost=cost))
     elif destination == "hand":
         state = state.with_hand(HandCard(instance, card.card, controller))
-        events.append(event("returned_to_hand", controller, instance, cost=cost))
+        events.append(event(EventKind.RETURNED_TO_HAND, controller, instance, cost=cost))
     else:
         state = state.with_grave(GraveCard(instance, card.card, controller, reason))
-        events.append(event("sent_to_gy", controller, instance, why=reason, cost=cost))
+        events.append(event(EventKind.SENT_TO_GY, controller, instance, why=reason, cost=cost))
     if monster is not None:
         state, more = defender_changed(state, controller, instance)
         events.extend(more)
@@ -227,7 +229,7 @@ def defender_changed(state: GameState, controller: Player, instance: str,
     if controller is not state.turn_player.opponent:
         return state, []
     state = replace(state, attack=replace(attack, replay_pending=True))
-    return state, [event("replay_caused", controller, instance,
+    return state, [event(EventKind.REPLAY_CAUSED, controller, instance,
                          **({"how": how} if how != "left" else {}))]
 
 

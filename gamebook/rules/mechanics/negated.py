@@ -33,6 +33,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, verb_of
 from gamebook.rules.selection import matching_cards
 from gamebook.rules.state import ChainLink, GameState, MonsterState, replace
@@ -143,7 +144,7 @@ def _negate_monster_effects(rules: Rules, state: GameState, link: ChainLink, ste
             continue  # a monster without effects: nothing to negate, nothing to tell
         if monster.negated_by is None:
             state = state.with_monster(replace(monster, negated_by=link.card))
-        events.append(event("effects_negated", monster.controller, instance, by=link.card))
+        events.append(event(EventKind.EFFECTS_NEGATED, monster.controller, instance, by=link.card))
     return state, events, applied
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from gamebook.cards.model import Duration, OpName, PlayerAbility, PlayerRef, Primitive
 from gamebook.rules.actions import event
 from gamebook.rules.context import Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.verb import Acts, Applied, Mechanic, Verb, player_of
 from gamebook.rules.state import ChainLink, GameState, Player, replace
 
@@ -19,13 +20,13 @@ def _grant_player(rules: Rules, state: GameState, link: ChainLink, step: Primiti
     ability = step.ability
     if ability is PlayerAbility.CANNOT_DECLARE_ATTACKS:
         state = replace(state, cannot_declare_attacks=state.cannot_declare_attacks | {player})
-        return state, [event("attacks_forbidden", player)], True
+        return state, [event(EventKind.ATTACKS_FORBIDDEN, player)], True
     if step.duration is Duration.END_OF_BATTLE:
         state = replace(state, battle_abilities=state.battle_abilities | {(player, ability)})
-        return state, [event("player_ability", player, ability=ability.value,
+        return state, [event(EventKind.PLAYER_ABILITY, player, ability=ability.value,
                              duration="battle")], True
     state = replace(state, player_abilities=state.player_abilities | {(player, ability)})
-    return state, [event("player_ability", player, ability=ability.value)], True
+    return state, [event(EventKind.PLAYER_ABILITY, player, ability=ability.value)], True
 
 
 def _forbid_attack_declaration(rules: Rules, state: GameState, link: ChainLink,

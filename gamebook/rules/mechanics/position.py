@@ -7,6 +7,7 @@ from __future__ import annotations
 from gamebook.cards.model import EventName, MonsterFrame, OpName, Position, Primitive
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import attacker_moved, monster_gone
 from gamebook.rules.mechanics.verb import CARDS, Applied, Mechanic, Verb, Where, skipped
 from gamebook.rules.state import ChainLink, GameState, replace
@@ -28,7 +29,7 @@ def _set_face_down(rules: Rules, state: GameState, link: ChainLink, step: Primit
                                            stats=monster.stats.face_down(), leaves_to=None,
                                            negated_by=None))
         state = attacker_moved(state, instance)
-        events.append(event("set_face_down", monster.controller, instance))
+        events.append(event(EventKind.SET_FACE_DOWN, monster.controller, instance))
         state, more = monster_gone(rules, state, instance, destroyed=False, face_down=True)
         events.extend(more)
         applied = True
@@ -54,7 +55,7 @@ def _switch_position(rules: Rules, state: GameState, link: ChainLink, step: Prim
             state = flipped_by_effect(state, instance)
         if position is Position.DEFENSE:
             state = attacker_moved(state, instance)
-        events.append(event("position_changed", monster.controller, instance,
+        events.append(event(EventKind.POSITION_CHANGED, monster.controller, instance,
                             position=position.value))
         applied = True
     return state, events, applied
@@ -71,7 +72,7 @@ def _flip_face_up(rules: Rules, state: GameState, link: ChainLink, step: Primiti
         state = state.with_monster(replace(monster, face_up=True,
                                            stats=monster.stats.flip_face_up()))
         state = flipped_by_effect(state, instance)
-        events.append(event("flipped_face_up", monster.controller, instance))
+        events.append(event(EventKind.FLIPPED_FACE_UP, monster.controller, instance))
     return state, events, bool(events)
 
 
@@ -95,7 +96,7 @@ def _change_position(rules: Rules, state: GameState, link: ChainLink, step: Prim
         state = state.with_monster(replace(monster, position=step.position))
         if step.position is Position.DEFENSE:
             state = attacker_moved(state, instance)
-        events.append(event("position_changed", monster.controller, instance,
+        events.append(event(EventKind.POSITION_CHANGED, monster.controller, instance,
                             position=step.position.value))
         applied = True
     return state, events, applied

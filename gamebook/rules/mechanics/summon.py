@@ -17,6 +17,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import arrived
 from gamebook.rules.mechanics.verb import (
     CARDS,
@@ -63,7 +64,7 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
         state = state.with_monster(MonsterState(instance, card.card, link.player, position,
                                                 True, stats, leaves_to=leaves_to))
         state = summoned(state, instance, link.player)
-        events.append(event("special_summoned", link.player, instance,
+        events.append(event(EventKind.SPECIAL_SUMMONED, link.player, instance,
                             position=position.value, **({"source": source}
                                                         if source != "hand" else {})))
         state, more = arrived(state, link.player, instance)
@@ -106,7 +107,7 @@ def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step
         state = state.with_monster(MonsterState(instance, step.token, player, position, True,
                                                 stats))
         state = summoned(state, instance, player)
-        events.append(event("special_summoned", player, instance, position=position.value))
+        events.append(event(EventKind.SPECIAL_SUMMONED, player, instance, position=position.value))
         state, more = arrived(state, player, instance)
         events.extend(more)
     return state, events, True

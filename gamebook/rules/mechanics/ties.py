@@ -18,6 +18,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.immunity import unaffected
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, own_card_gone
@@ -35,7 +36,7 @@ def _tie(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     for instance in who[:1]:
         monster = state.monster(instance)
         state = state.with_spell_trap(replace(card, tied_to=instance))
-        events.append(event("tied", monster.controller, instance, to=link.card))
+        events.append(event(EventKind.TIED, monster.controller, instance, to=link.card))
     return state, events, bool(events)
 
 
@@ -56,7 +57,7 @@ def _monster_gone(rules: Rules, state: GameState, instance: str, *, destroyed: b
             state, more = _destroy_by_tie(rules, state, card.id, card.id)
         elif card.equipped_to != instance:
             state = state.with_spell_trap(replace(card, tied_to=None))
-            more = [event("tie_ended", card.controller, card.id, monster=instance,
+            more = [event(EventKind.TIE_ENDED, card.controller, card.id, monster=instance,
                           why="face_down" if face_down else "left_field")]
         else:
             continue
@@ -85,11 +86,11 @@ def _destroy_by_tie(rules: Rules, state: GameState, instance: str, source: str
     controller = state.controller(instance)
     if monster is not None and rules.cards[monster.card].has_ability(
             StaticAbility.CANNOT_BE_DESTROYED_BY_EFFECTS):
-        return state, [event("not_destroyed", controller, instance,
+        return state, [event(EventKind.NOT_DESTROYED, controller, instance,
                              why="cannot_be_destroyed_by_effects")]
     if monster is not None and unaffected(rules, state, source, (instance,)):
-        return state, [event("not_destroyed", controller, instance, why="unaffected")]
-    events = [event("destroyed", controller, instance, by=f"{source}.tie")]
+        return state, [event(EventKind.NOT_DESTROYED, controller, instance, why="unaffected")]
+    events = [event(EventKind.DESTROYED, controller, instance, by=f"{source}.tie")]
     state = replace(state, happened=state.happened | {(EventName.DESTROYED, instance)})
     state, more = leave_field(rules, state, instance, "destroyed")
     return state, events + more

@@ -19,6 +19,7 @@ from fractions import Fraction
 from gamebook.cards.model import OpName, PlayerRef, Portion, Primitive
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.state import ChainLink, GameState, GraveCard, HandCard, Player
 from gamebook.stats import round_half_up
 
@@ -113,7 +114,7 @@ def holds(state: GameState, where: Where, instance: str | None,
 
 def skipped(link: ChainLink, step: Primitive, instance: str | None, why: str) -> Event:
     """A step (or one card of it) that does not apply, and why (R18)."""
-    return event("not_applied", link.player, link.card, link.effect, instance,
+    return event(EventKind.NOT_APPLIED, link.player, link.card, link.effect, instance,
                  op=step.op.value, why=why)
 
 
