@@ -7,6 +7,10 @@ form, a community word). The catalog (the books' words), the rulebook's one-line
 and the translated rules reference of that language must all use the term and none of its
 variants.
 
+The same holds in what a reader reads: for each concept, one form per language over every
+example built in that language (its title and description included, checked in the example
+files too); every other form fails with its count and first place.
+
 The books themselves are read too: every example is built in each language (with the model
 battle's article), and its pages carry no Latin-script word a reader would not understand
 (an internal name, a variable, an English abbreviation), only the labels the books define:
@@ -133,4 +137,30 @@ def test_no_latin_word_in_cjk_prose(books, lang):
                 counts[word] += 1
     found = {word: (count, _first_place(books[lang], re.compile(rf"\b{re.escape(word)}\b")))
              for word, count in counts.most_common()}
+    assert found == {}
+
+
+def _example_texts(lang: str) -> dict[str, str]:
+    """``{"examples/x.yaml title": text}``: each example's title and description in ``lang``."""
+    texts = {}
+    for example in EXAMPLES:
+        translation = (yaml.safe_load(example.read_text(encoding="utf-8")).get("translations")
+                       or {}).get(lang) or {}
+        texts.update({f"examples/{example.name} {part}": str(translation[part])
+                      for part in ("title", "description") if part in translation})
+    return texts
+
+
+@pytest.mark.parametrize("lang", CJK)
+def test_one_form_per_concept_in_the_books(books, lang):
+    """Every variant the glossary rules out, over the built books and the examples' titles and
+    descriptions: ``{variant: (concept, count, first place)}``."""
+    texts = {**_example_texts(lang), **books[lang]}
+    found = {}
+    for term in _glossary(CATALOGS / f"glossary.{lang}.yaml"):
+        for variant in term["not"]:
+            count = sum(text.count(variant) for text in texts.values())
+            if count:
+                found[variant] = (term["en"], count,
+                                  _first_place(texts, re.compile(re.escape(variant))))
     assert found == {}
