@@ -5,8 +5,8 @@
 #
 #   bash scripts/setup.sh           Graphviz and a CJK font: what building books needs
 #                                   (scripts/example.sh)
-#   bash scripts/setup.sh --tests   those, and Chromium with its driver for the browser test
-#                                   (scripts/test.sh)
+#   bash scripts/setup.sh --tests   those, Chromium with its driver for the browser test and
+#                                   gettext's msgfmt for the catalog check (scripts/test.sh)
 #   add --list-system-packages      print the system packages that set would install, one a
 #                                   line, and do nothing else (tests/test_setup.py reads it)
 #
@@ -29,10 +29,12 @@ for argument in "$@"; do
 done
 # The system packages: Graphviz's `dot` and a CJK font (the zh-Hant, zh-Hans and ja diagrams
 # are empty boxes without one) for every book; Chromium with its WebDriver only for
-# tests/test_browser.py (Debian's packages; nothing is downloaded by pip).
+# tests/test_browser.py, and gettext only for tests/test_catalogs.py, whose msgfmt --check
+# rejects a malformed catalog that Babel reads past (Debian's packages; nothing is downloaded
+# by pip).
 wanted_packages=(graphviz fonts-noto-cjk)
 if [ "$tests" = yes ]; then
-  wanted_packages+=(chromium chromium-driver)
+  wanted_packages+=(chromium chromium-driver gettext)
 fi
 if [ "$list" = yes ]; then
   printf '%s\n' "${wanted_packages[@]}"
@@ -93,6 +95,7 @@ for package in "${wanted_packages[@]}"; do
       fi ;;
     chromium) command -v chromium >/dev/null 2>&1 || missing+=(chromium) ;;
     chromium-driver) command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver) ;;
+    gettext) command -v msgfmt >/dev/null 2>&1 || missing+=(gettext) ;;
   esac
 done
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -105,7 +108,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
     echo "       Without graphviz, diagrams are written as graph.dot only; without" >&2
     echo "       fonts-noto-cjk, Chinese and Japanese diagrams show empty boxes; without" >&2
     echo "       chromium and chromium-driver (scripts/setup.sh --tests), the browser test" >&2
-    echo "       is skipped." >&2
+    echo "       is skipped; without gettext, the msgfmt check of the catalogs is skipped." >&2
     echo "       Install them with your package manager (e.g. sudo apt-get install ${missing[*]})." >&2
   fi
 fi

@@ -77,7 +77,7 @@ def test_widespread_ruin_selects_without_targeting():
         "an attack: Destroy the Attack Position monster your opponent controls with the "
         "highest ATK (your choice, if tied).")
     assert render("widespread_ruin", "zh-Hans")[1].endswith(
-        "对方怪兽的攻击宣言时才能发动。把对方场上攻击力最高的攻击表示怪兽（攻击力相同的场合由自己选择）破坏。")
+        "对手怪兽的攻击宣言时才能发动。把对手场上攻击力最高的攻击表示怪兽（攻击力相同的场合由自己选择）破坏。")
 
 
 def test_trap_jammer_answers_a_trap_during_the_battle_phase():

@@ -1,9 +1,10 @@
 """What each set-up command installs, read without installing anything.
 
 ``scripts/example.sh`` (build the examples) must not pull in a browser: it needs Graphviz and
-a CJK font. ``scripts/test.sh`` adds Chromium and its driver for the browser test. Each
-script's call of ``scripts/setup.sh`` is run with ``--list-system-packages``, which prints the
-system packages that call would install and does nothing else (no venv, no apt-get).
+a CJK font. ``scripts/test.sh`` adds Chromium and its driver for the browser test and gettext
+for the catalog check. Each script's call of ``scripts/setup.sh`` is run with
+``--list-system-packages``, which prints the system packages that call would install and does
+nothing else (no venv, no apt-get).
 """
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ def test_the_example_script_installs_graphviz_and_a_cjk_font_and_no_browser():
     assert not [name for name in packages if BROWSERS.search(name)]
 
 
-def test_the_test_script_adds_chromium_and_its_driver_for_the_browser_test():
+def test_the_test_script_adds_chromium_and_its_driver_and_gettext():
+    """Chromium and its driver for the browser test, gettext's msgfmt for the catalog check."""
     assert packages_of("test.sh") == ["graphviz", "fonts-noto-cjk", "chromium",
-                                      "chromium-driver"]
+                                      "chromium-driver", "gettext"]
 
 
 def test_ci_runs_the_test_script():

@@ -127,10 +127,10 @@ def build_article(exploration: Exploration, book: Book,
     paths = sum(row.paths for row in outcomes)
     differ_intro = ""
     if differences is not None:
-        differ_intro = (narrator.msg("article.differ_intro", other=other_preset,
-                                     count=len(differences), name=engine.config.name)
-                        if differences else
-                        narrator.msg("article.differ_none", other=other_preset))
+        other = narrator.msg(f"rules_name.{other_preset}")
+        differ_intro = (narrator.msg("article.differ_intro", other=other, count=len(differences),
+                                     name=narrator.msg(f"rules_name.{engine.config.name}"))
+                        if differences else narrator.msg("article.differ_none", other=other))
     return Article(
         title=narrator.msg("article.title", title=book.title),
         lang=lang,

@@ -149,7 +149,8 @@ def _build_book(exploration: Exploration, lang: str) -> Book:
     book = Book(
         title=situation.title_in(lang),
         description=situation.description_in(lang),
-        rules_line=narrator.msg("meta.rules_preset", name=engine.config.name,
+        rules_line=narrator.msg("meta.rules_preset",
+                                name=narrator.msg(f"rules_name.{engine.config.name}"),
                                 description=narrator.msg(
                                     f"rules_description.{engine.config.name}")),
         scope_line=narrator.msg("meta.scope",

@@ -79,11 +79,12 @@ def render_text(differences: tuple[Difference, ...], first: Exploration, second:
                 lang: str = "en") -> str:
     narrator = narrator_for(first, lang)
     msg = narrator.msg
-    names = (first.engine.config.name, second.engine.config.name)
+    presets = (first.engine.config.name, second.engine.config.name)
+    names = tuple(msg(f"rules_name.{preset}") for preset in presets)
     title = first.engine.situation.title_in(lang)
     lines = [msg("diff.header", title=title, first=names[0], second=names[1]), ""]
-    for name in names:
-        lines.append(f"{name}: {msg(f'rules_description.{name}')}")
+    for preset, name in zip(presets, names, strict=True):
+        lines.append(f"{name}: {msg(f'rules_description.{preset}')}")
     lines.append("")
     if not differences:
         lines.append(msg("diff.same"))
@@ -96,10 +97,11 @@ def render_text(differences: tuple[Difference, ...], first: Exploration, second:
                          first_who=difference.who[0], second_who=difference.who[1],
                          route=route))
         for only in difference.only:
-            lines.append("  " + msg("diff.only", preset=only.preset, choice=only.choice,
+            name = names[presets.index(only.preset)]
+            lines.append("  " + msg("diff.only", preset=name, choice=only.choice,
                                     page=only.page))
             if only.why_not:
-                other = names[1] if only.preset == names[0] else names[0]
+                other = names[1] if name == names[0] else names[0]
                 lines.append("    " + msg("diff.why", preset=other, reason=only.why_not))
         lines.append("")
     lines.append(msg("diff.summary", count=len(differences)))
