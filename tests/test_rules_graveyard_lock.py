@@ -14,8 +14,8 @@ from rules_helpers import (
 )
 
 from gamebook.rules.engine import Engine
-from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.graveyard_lock import graveyard_lock
+from gamebook.rules.mechanics.moving import leave_field
 
 UP_TO_REVIVE = ["A pass", "B activate linkuriboh.zero_atk", "A pass"]
 
