@@ -222,6 +222,8 @@ class StaticAbility(StrEnum):
 
     CANNOT_BE_DESTROYED_BY_BATTLE = "cannot_be_destroyed_by_battle"
     CANNOT_BE_DESTROYED_BY_EFFECTS = "cannot_be_destroyed_by_effects"
+    # attacking a Defense Position monster with a lower DEF, it inflicts the difference (R115)
+    PIERCING = "piercing"
 
 
 class PlayerAbility(StrEnum):

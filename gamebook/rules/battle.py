@@ -549,6 +549,8 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
             destroyed, damaged, amount = [], tp, t - a
         else:
             destroyed, damaged, amount = [], None, 0
+    for hook in rules.hooks.battle_damage:  # as the mechanics change it
+        damaged, amount = hook(rules, state, attacker, target, damaged, amount)
     happened = {(EventName.AFTER_DAMAGE_CALCULATION, attacker.id),
                 (EventName.AFTER_DAMAGE_CALCULATION, target.id)}
     if damaged is not None and amount > 0:

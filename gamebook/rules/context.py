@@ -25,19 +25,25 @@ class Hooks:
     - ``negates_on_resolution(rules, state, link, effect) -> (why, by) | None``: the
       resolving link does nothing, and why (R109, R112); the first answer counts;
     - ``note_if_activated(rules, state, instance, effect) -> (rule, reason, args) | None``:
-      an activation that is legal but would be negated, as the book's can-line says it.
+      an activation that is legal but would be negated, as the book's can-line says it;
+    - ``battle_damage(rules, state, attacker, target, damaged, amount) -> (damaged, amount)``:
+      at damage calculation of a battle between two monsters (R50), the player who takes
+      battle damage (``None``: nobody) and how much, as the comparison of ATK with ATK or
+      DEF gave it; each hook is given the answer of the one before.
     """
 
     monster_gone: tuple[Callable, ...] = ()
     card_gone: tuple[Callable, ...] = ()
     negates_on_resolution: tuple[Callable, ...] = ()
     note_if_activated: tuple[Callable, ...] = ()
+    battle_damage: tuple[Callable, ...] = ()
 
     def __add__(self, other: Hooks) -> Hooks:
         return Hooks(*(getattr(self, name) + getattr(other, name) for name in HOOK_POINTS))
 
 
-HOOK_POINTS = ("monster_gone", "card_gone", "negates_on_resolution", "note_if_activated")
+HOOK_POINTS = ("monster_gone", "card_gone", "negates_on_resolution", "note_if_activated",
+               "battle_damage")
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ this table is the whole protocol; docs/events.md is written from it (:func:`mark
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -132,13 +133,13 @@ def _opt(name: str, type_: str, meaning: str) -> Key:
 
 
 _LINK = Key("link", "int", "the chain link's number (1 for c1)")
-_COST = Key("cost", "bool", "true when it left as an activation's cost (R16)")
+_COST = Key("cost", "bool", "true when it left as an activation's cost (R:costs_at_activation)")
 _AMOUNT = Key("amount", "int", "the LP amount")
 _LP = Key("lp", "int", "the player's LP afterwards")
 _BEFORE = Key("before", "int", "the ATK before")
 _AFTER = Key("after", "int", "the ATK after")
 _EQUIPPED = _opt("equipped", "bool", "true when cards equipped to it changed or still modify "
-                 "its ATK (R106); absent otherwise")
+                 "its ATK (R:equip_atk); absent otherwise")
 _DECLINED = Key("declined", "str[]", "the `card.effect` keys of the triggers given up")
 _STEP = Key("step", "str", "the step or Damage Step timing (`battle_step`, `damage_step_start`, "
             "`before_damage_calculation`, …)")
@@ -152,7 +153,7 @@ SPECS: tuple[EventSpec, ...] = (
               (_LINK,
                _opt("from_hand", "bool", "true when activated from the hand; absent otherwise"),
                _opt("cost_first", "bool", "true when the cost is paid before the target is "
-                    "chosen (R113); absent otherwise"))),
+                    "chosen (R:cost_then_target); absent otherwise"))),
     EventSpec(EventKind.ATK_CHANGED, "A resolving effect changes a monster's ATK.",
               "As the ATK-changing step of a chain link applies.", _PC,
               (_BEFORE, _AFTER,
@@ -161,50 +162,57 @@ SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.ATTACK_DECLARED, "The turn player's monster declares an attack.",
               "On a `declare_attack` choice; no `target` for a direct attack.",
               ("player", "card", "target?")),
-    EventSpec(EventKind.ATTACK_ENDED, "An attack ends without a Damage Step (R38).",
+    EventSpec(EventKind.ATTACK_ENDED, "An attack ends without a Damage Step "
+                                      "(R:no_longer_attacking).",
               "When the attacker is gone or its attack was negated, once the chain is over.", _PC,
               (Key("why", "str", "`attacker_gone` or `negated`"),)),
-    EventSpec(EventKind.ATTACK_NEGATED, "An effect negates the attack (R38).",
+    EventSpec(EventKind.ATTACK_NEGATED, "An effect negates the attack (R:no_longer_attacking).",
               "As the negating step of a chain link applies.", _PC),
     EventSpec(EventKind.ATTACK_RETARGETED, "After a replay, the attack goes on at a new target "
-              "(not an attack declaration, R42).",
+              "(not an attack declaration, R:replay_choice).",
               "On a `replay_attack` choice; no `target` for a direct attack.",
               ("player", "card", "target?")),
     EventSpec(EventKind.ATTACK_STOPPED, "After a replay, the turn player stops the attack; it "
-              "still counts as an attack (R43).", "On a `stop_attack` choice.", _PC),
+              "still counts as an attack (R:stopped_attack_counts).",
+              "On a `stop_attack` choice.", _PC),
     EventSpec(EventKind.ATTACKS_FORBIDDEN, "The player cannot declare attacks for the rest of "
-              "the turn (R44).", "As such a step of a chain link applies.", ("player",)),
+              "the turn (R:cannot_declare_an_attack).",
+              "As such a step of a chain link applies.", ("player",)),
     EventSpec(EventKind.BANISHED, "A card is banished.",
               "When a card leaves the field (or the hand) for banishment.", _PC,
               (Key("why", "str", "why it left: `destroyed`, `banished`, `tributed`, …"), _COST)),
     EventSpec(EventKind.BATTLE_DAMAGE, "A player takes battle damage.",
-              "At damage calculation (R50).", ("player",), (_AMOUNT, _LP)),
+              "At damage calculation (R:damage_calculation).", ("player",), (_AMOUNT, _LP)),
     EventSpec(EventKind.BATTLE_ENDS_WITHOUT_DAMAGE, "A battling monster left the field: the "
-              "battle ends without damage calculation (R53).",
+              "battle ends without damage calculation (R:battling_monster_leaves).",
               "In the Damage Step, before damage calculation.", _PC),
-    EventSpec(EventKind.BATTLE_OVER, "The battle is over (R56).",
+    EventSpec(EventKind.BATTLE_OVER, "The battle is over (R:after_the_damage_step).",
               "At the end of the Damage Step.", _PC),
     EventSpec(EventKind.BATTLE_PHASE_ENDED_BY_EFFECT, "An effect ended the Battle Phase: the "
-              "game moves to the End Step (R58).", "Once the chain that ended it is over.",
+              "game moves to the End Step (R:end_the_battle_phase).", "Once the chain that "
+                                                                      "ended it is over.",
               ("player",)),
-    EventSpec(EventKind.BATTLE_PHASE_ENDS, "The Battle Phase moves to the End Step (R37, R57).",
+    EventSpec(EventKind.BATTLE_PHASE_ENDS, "The Battle Phase moves to the End Step "
+                                           "(R:leaving_the_battle_step, R:end_step).",
               "Two passes with an empty chain and no attack in progress."),
     EventSpec(EventKind.BATTLE_PHASE_WILL_END, "An effect will end the Battle Phase once the "
-              "chain has resolved (R58).", "As such a step of a chain link applies.",
+              "chain has resolved (R:end_the_battle_phase).", "As such a step of a chain link "
+                                                              "applies.",
               ("player",)),
     EventSpec(EventKind.BATTLE_STEP_BEGINS, "The Start Step is over; the Battle Step begins "
-              "(R30).", "Two passes with an empty chain in the Start Step."),
-    EventSpec(EventKind.CHAIN_RESOLVES, "The chain resolves, last link first (R14, R17).",
+              "(R:start_step).", "Two passes with an empty chain in the Start Step."),
+    EventSpec(EventKind.CHAIN_RESOLVES, "The chain resolves, last link first (R:two_passes, "
+                                        "R:chain_resolution).",
               "Two passes in a row with links on the chain.", (),
               (Key("links", "int", "how many links the chain has"),)),
     EventSpec(EventKind.CONTINUOUS_APPLIES, "A Continuous card's activation resolved: its "
-              "continuous effect applies from now on (R7).",
+              "continuous effect applies from now on (R:continuous_effects).",
               "As the chain link of its activation resolves.", _PC, (_LINK,)),
     EventSpec(EventKind.CONTINUOUS_ATK, "A monster's ATK changes because the continuous "
-              "effects on it changed (R7, R106).",
+              "effects on it changed (R:continuous_effects, R:equip_atk).",
               "Whenever the continuous modifiers are recomputed and the ATK differs.", _PC,
               (_BEFORE, _AFTER, _EQUIPPED)),
-    EventSpec(EventKind.DAMAGE_CALCULATION, "Damage calculation (R50).",
+    EventSpec(EventKind.DAMAGE_CALCULATION, "Damage calculation (R:damage_calculation).",
               "At the damage calculation timing; no `target` for a direct attack.",
               ("player", "card", "target?"),
               (Key("attacker_atk", "int", "the attacker's ATK"),
@@ -213,7 +221,7 @@ SPECS: tuple[EventSpec, ...] = (
                     "attack)"),
                _opt("target_value", "int", "the attacked monster's ATK or DEF, by its "
                     "position (not for a direct attack)"))),
-    EventSpec(EventKind.DAMAGE_STEP_BEGINS, "The Damage Step begins (R37).",
+    EventSpec(EventKind.DAMAGE_STEP_BEGINS, "The Damage Step begins (R:leaving_the_battle_step).",
               "Two passes with an empty chain in the Battle Step of an attack."),
     EventSpec(EventKind.DAMAGE_TIMING, "A timing of the Damage Step begins.",
               "As the Damage Step moves on to its next timing.", (), (_STEP,)),
@@ -221,37 +229,42 @@ SPECS: tuple[EventSpec, ...] = (
               "On a `decline` choice (flowchart preset).", ("player",), (_DECLINED,)),
     EventSpec(EventKind.DESTROYED, "A card is destroyed by an effect.",
               "As a destroying step of a chain link applies, or a tied card takes its "
-              "partner along (R108).", _PC,
+              "partner along (R:tied_cards).", _PC,
               (Key("by", "str", "the destroying `card.effect` (`card.tie` for a tie)"),
-               _opt("to", "str", "where it goes when not to the GY: `vanished` (a Token, R64), "
-                    "`banished`, `banished_instead` (R100); absent for the GY"))),
+               _opt("to", "str", "where it goes when not to the GY: `vanished` (a Token, "
+                                 "R:tokens), "
+                    "`banished`, `banished_instead` (R:banished_when_it_leaves); absent for the "
+                    "GY"))),
     EventSpec(EventKind.DESTROYED_BY_BATTLE, "A monster is destroyed by battle.",
               "At damage calculation.", _PC,
               (_opt("negated", "bool", "true when its own \"cannot be destroyed by battle\" did "
-                    "not apply because its effects are negated (R109); absent otherwise"),)),
+                    "not apply because its effects are negated (R:negated_on_the_field); absent "
+                    "otherwise"),)),
     EventSpec(EventKind.DISCARDED, "A card is discarded from the hand.",
               "As a discarding step or cost applies.", _PC, (_COST,)),
     EventSpec(EventKind.DUEL_DRAWN, "Both players reached 0 LP at once: the Duel is a draw "
-              "(R102).", "As soon as both LP are 0."),
-    EventSpec(EventKind.DUEL_LOST, "The player reached 0 LP and loses the Duel (R102).",
+              "(R:end_of_the_duel).", "As soon as both LP are 0."),
+    EventSpec(EventKind.DUEL_LOST, "The player reached 0 LP and loses the Duel "
+                                   "(R:end_of_the_duel).",
               "As soon as the player's LP are 0.", ("player",)),
     EventSpec(EventKind.EFFECT_DAMAGE, "A player takes damage from an effect.",
               "As a damage step of a chain link applies.", ("player",), (_AMOUNT, _LP)),
     EventSpec(EventKind.EFFECTS_NEGATED, "A monster's effects are negated until the end of the "
-              "turn (R109).", "As a negating step of a chain link applies.", _PC,
+              "turn (R:negated_on_the_field).", "As a negating step of a chain link applies.", _PC,
               (Key("by", "str", "the negating card"),)),
-    EventSpec(EventKind.END_PLACEMENT, "A player stops placing same-stage triggers (R23).",
+    EventSpec(EventKind.END_PLACEMENT, "A player stops placing same-stage triggers "
+                                       "(R:event_window).",
               "On an `end_placement` choice (flowchart preset).", ("player",), (_DECLINED,)),
-    EventSpec(EventKind.END_STEP_BEGINS, "The End Step of the Battle Phase begins (R57).",
+    EventSpec(EventKind.END_STEP_BEGINS, "The End Step of the Battle Phase begins (R:end_step).",
               "When the Battle Phase moves on to its End Step."),
-    EventSpec(EventKind.EQUIPPED, "An Equip Spell is equipped to a monster (R105).",
+    EventSpec(EventKind.EQUIPPED, "An Equip Spell is equipped to a monster (R:equip_cards).",
               "As its equipping step applies.", _PC,
               (Key("to", "str", "the monster it is equipped to"),)),
     EventSpec(EventKind.EXTRA_ATTACK_GRANTED, "A monster may attack again this turn.",
               "As such a step of a chain link applies.", _PC,
               (Key("amount", "int", "how many more attacks"),)),
     EventSpec(EventKind.FLIPPED, "An attacked face-down monster is flipped face-up; its Flip "
-              "Effect waits until after damage calculation (R48).",
+              "Effect waits until after damage calculation (R:before_damage_calculation).",
               "At damage calculation.", _PC),
     EventSpec(EventKind.FLIPPED_FACE_UP, "An effect turns a monster face-up.",
               "As such a step of a chain link applies.", _PC),
@@ -263,26 +276,31 @@ SPECS: tuple[EventSpec, ...] = (
               "applies.", ("player",), (_AMOUNT, _LP)),
     EventSpec(EventKind.LP_PAID, "A player pays LP.", "As an LP cost is paid.", ("player",),
               (_AMOUNT, _LP)),
-    EventSpec(EventKind.MISSED_TIMING, "Optional \"when\" triggers missed the timing (R25).",
+    EventSpec(EventKind.MISSED_TIMING, "Optional \"when\" triggers missed the timing "
+                                       "(R:missing_the_timing).",
               "After a chain, when their event was not the last thing to happen.", (),
               (Key("effects", "str[]", "the `card.effect` keys that missed it"),)),
     EventSpec(EventKind.NEGATED, "The activation or the effect of a chain link is negated.",
               "As a negating step of a later chain link applies.", _PCE,
               (_LINK, Key("what", "str", "`activation` or `effect`"))),
-    EventSpec(EventKind.NO_BATTLE_DAMAGE, "A player takes no battle damage (R50, R55).",
+    EventSpec(EventKind.NO_BATTLE_DAMAGE, "A player takes no battle damage "
+                                          "(R:damage_calculation, R:battle_damage).",
               "At damage calculation, in place of `battle_damage`.", ("player",),
               (Key("amount", "int", "the damage it would have been"),
-               _opt("by", "str", "the card whose effect applies (R110); absent when a resolved "
+               _opt("by", "str", "the card whose effect applies (R:player_protection); absent "
+                                 "when a resolved "
                     "effect said so for the turn"))),
     EventSpec(EventKind.NO_EFFECT, "A resolving chain link does nothing.",
               "As the chain link resolves.", _PCE,
               (_LINK,
                _opt("why", "str", "`activation_negated`, `effect_negated`, "
-                    "`monster_effects_negated` (R109), `graveyard_locked` (R112), "
-                    "`condition_lost`, `card_left_field` (R107); absent when nothing applied"),
+                    "`monster_effects_negated` (R:negated_on_the_field), `graveyard_locked` "
+                    "(R:graveyard_lock), "
+                    "`condition_lost`, `card_left_field` (R:gone_before_it_resolves); absent "
+                    "when nothing applied"),
                _opt("by", "str", "the card that negates it or locks the GY"))),
     EventSpec(EventKind.NOT_APPLIED, "One step of a resolving chain link (or one card of it) "
-              "does not apply (R18).", "As that step would apply.", (*_PCE, "target?"),
+              "does not apply (R:card_gone).", "As that step would apply.", (*_PCE, "target?"),
               (Key("op", "str|null", "the step's operation"),
                Key("why", "str", "`left_field`, `no_longer_face_up`, `unaffected`, "
                    "`none_selected`, `no_attack`, `no_free_zone`, `cannot_summon`, "
@@ -293,14 +311,15 @@ SPECS: tuple[EventSpec, ...] = (
               (Key("why", "str", "`cannot_be_destroyed_by_battle`, "
                    "`monsters_cannot_be_destroyed_by_battle`, "
                    "`cannot_be_destroyed_by_effects`, `unaffected`"),)),
-    EventSpec(EventKind.PASS, "A player passes priority (R14).",
+    EventSpec(EventKind.PASS, "A player passes priority (R:two_passes).",
               "On a `pass` choice, or a forced pass when nothing can be activated.",
               ("player",),
               (Key("forced", "bool", "true when the player could only pass"), _STEP,
-               _opt("declined", "str[]", "the optional triggers the pass gives up (R22)"),
-               _opt("timing_passed", "str[]", "effects whose timing passed (R24)"),
+               _opt("declined", "str[]", "the optional triggers the pass gives up "
+                                         "(R:no_going_back)"),
+               _opt("timing_passed", "str[]", "effects whose timing passed (R:first_chain_only)"),
                _opt("no_response", "str", "the `card.effect` on the chain that cannot be "
-                    "responded to (R13)"))),
+                    "responded to (R:activating_passes_priority)"))),
     EventSpec(EventKind.PLAYER_ABILITY, "A player gains an ability for the rest of the turn "
               "or the battle.", "As such a step of a chain link applies.", ("player",),
               (Key("ability", "str", "`no_battle_damage`, "
@@ -311,20 +330,21 @@ SPECS: tuple[EventSpec, ...] = (
               "As a position-changing step applies.", _PC,
               (Key("position", "str", "`attack` or `defense`"),)),
     EventSpec(EventKind.RECOUNTED, "A monster whose ATK/DEF count the cards in its controller's "
-              "hand has new values (R114).", "When that count changes.", _PC,
+              "hand has new values (R:counted_stats).", "When that count changes.", _PC,
               (Key("count", "int", "the count"), Key("atk", "int", "its ATK now"),
                Key("defense", "int|null", "its DEF now"))),
     EventSpec(EventKind.REDIRECTED, "A monster that is banished when it leaves the field goes "
-              "there instead (R100).", "Right after its `left_field`.", _PC,
+              "there instead (R:banished_when_it_leaves).", "Right after its `left_field`.", _PC,
               (Key("to", "str", "`banished`"),)),
     EventSpec(EventKind.REPLAY, "A replay: the turn player chooses a new target or stops the "
-              "attack (R42).", "When the Battle Step's window reopens with a replay pending.",
+              "attack (R:replay_choice).", "When the Battle Step's window reopens with a replay "
+                                           "pending.",
               _PC),
     EventSpec(EventKind.REPLAY_CAUSED, "The defender's monsters changed during the Battle "
-              "Step: a replay follows the chain (R39, R41).",
+              "Step: a replay follows the chain (R:replay, R:replay_waits_for_chain).",
               "When a monster leaves or arrives on the defender's side.", _PC,
               (_opt("how", "str", "`arrived`; absent when a monster left"),)),
-    EventSpec(EventKind.RESOLVE, "A chain link starts resolving (R17).",
+    EventSpec(EventKind.RESOLVE, "A chain link starts resolving (R:chain_resolution).",
               "As the chain resolves, once per link.", (*_PCE, "target?"), (_LINK,)),
     EventSpec(EventKind.RETURNED_TO_HAND, "A card returns to the hand.",
               "As a returning step or cost applies.", _PC, (_COST,)),
@@ -335,29 +355,30 @@ SPECS: tuple[EventSpec, ...] = (
               "resolving.", _PC,
               (Key("why", "str", "`destroyed`, `destroyed_by_battle`, `tributed`, `sent`, "
                    "`sent_from_hand`, `resolved`, `negated`, `not_equipped`, `unequipped`"),
-               _opt("cost", "bool", "true when sent as a cost (R16); absent for a Spell/Trap "
+               _opt("cost", "bool", "true when sent as a cost (R:costs_at_activation); absent "
+                                    "for a Spell/Trap "
                     "that goes after its chain link"))),
     EventSpec(EventKind.SET_FACE_DOWN, "A monster is changed to face-down Defense Position "
-              "(R84).", "As such a step applies.", _PC),
+              "(R:negation_and_stats).", "As such a step applies.", _PC),
     EventSpec(EventKind.SPECIAL_SUMMONED, "A monster is Special Summoned.",
               "As a summoning step applies.", _PC,
               (Key("position", "str", "`attack` or `defense`"),
                _opt("source", "str", "`deck` or `graveyard`; absent from the hand or for a "
                     "Token"))),
-    EventSpec(EventKind.TIE_ENDED, "A card is no longer tied to a monster (R108).",
+    EventSpec(EventKind.TIE_ENDED, "A card is no longer tied to a monster (R:tied_cards).",
               "When the monster leaves the field or turns face-down.", _PC,
               (Key("monster", "str", "the monster"),
                Key("why", "str", "`left_field` or `face_down`"))),
-    EventSpec(EventKind.TIED, "A monster becomes tied to a card (R108).",
+    EventSpec(EventKind.TIED, "A monster becomes tied to a card (R:tied_cards).",
               "As a tying step applies.", _PC, (Key("to", "str", "the card"),)),
-    EventSpec(EventKind.TOKEN_VANISHED, "A Token leaves the field and vanishes (R64).",
+    EventSpec(EventKind.TOKEN_VANISHED, "A Token leaves the field and vanishes (R:tokens).",
               "Right after its `left_field`.", _PC,
               (_opt("why", "str", "`destroyed`; absent otherwise"),)),
     EventSpec(EventKind.UNAFFECTED, "A monster is unaffected by other Spell/Trap effects until "
-              "the end of the turn (R104).", "As such a step applies.", _PC,
+              "the end of the turn (R:unaffected_by_spells_traps).", "As such a step applies.", _PC,
               (Key("by", "str", "the card whose effect does it"),)),
     EventSpec(EventKind.WINDOW_CLOSED, "Two passes with an empty chain: the timing has passed "
-              "(R14).", "When a window closes.", (),
+              "(R:two_passes).", "When a window closes.", (),
               (_STEP, Key("window", "str", "`open`, `event` or `damage`"))),
 )
 
@@ -402,12 +423,14 @@ def check(kind: str, subject: tuple[Any, ...], data: tuple[tuple[str, Any], ...]
     return known
 
 
-def markdown() -> str:
-    """docs/events.md: every kind with its meaning, when it is emitted and what it carries."""
+def markdown(cite: Callable[[str], str] = str) -> str:
+    """docs/events.md: every kind with its meaning, when it is emitted and what it carries.
+    The texts cite rules by id (``R:replay``); ``cite`` shows each as its R-number (the
+    rulebook's :meth:`~gamebook.book.rulebook.Rulebook.cite`), before the lines are wrapped."""
     lines = [
         "# Events",
         "",
-        "<!-- Written by `python -m gamebook.rules.events > docs/events.md` from",
+        "<!-- Written by `python -m gamebook.book.rulebook` (with docs/rules*.md) from",
         "     gamebook/rules/events.py; a test fails when it is stale. -->",
         "",
         *_wrap(
@@ -435,15 +458,15 @@ def markdown() -> str:
         lines.append(f"| [`{spec.kind.value}`](#{spec.kind.value}) | {subject} | {payload} |")
     lines += ["", "`?`: may be absent.", ""]
     for spec in SPECS:
-        lines += [f"## {spec.kind.value}", "", *_wrap(spec.meaning), "",
-                  *_wrap(f"Emitted: {spec.when[0].lower()}{spec.when[1:]}"), ""]
+        lines += [f"## {spec.kind.value}", "", *_wrap(cite(spec.meaning)), "",
+                  *_wrap(cite(f"Emitted: {spec.when[0].lower()}{spec.when[1:]}")), ""]
         if spec.subject:
             lines += [*_wrap("Subject: " + ", ".join(_marked(name) for name in spec.subject)
                              + "."), ""]
         if spec.payload:
             lines += ["| key | type | required | meaning |", "| --- | --- | --- | --- |"]
             lines += [f"| `{key.name}` | {TYPES[key.type][0]} | "
-                      f"{'yes' if key.required else 'no'} | {key.meaning} |"
+                      f"{'yes' if key.required else 'no'} | {cite(key.meaning)} |"
                       for key in spec.payload]
             lines.append("")
     return "\n".join(lines)
@@ -458,6 +481,3 @@ def _marked(name: str) -> str:
 def _wrap(text: str) -> list[str]:
     return textwrap.wrap(text, width=92, break_long_words=False, break_on_hyphens=False)
 
-
-if __name__ == "__main__":
-    print(markdown(), end="")
