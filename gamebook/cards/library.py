@@ -8,6 +8,7 @@ problem is reported with the file and line.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -103,11 +104,25 @@ class CardLibrary:
     What each step of a card means is the rules' to check
     (:func:`gamebook.rules.mechanics.check_library`, which sets ``grammar_checked``)."""
 
-    def __init__(self, cards: Iterable[Card], sources: dict[str, Located] | None = None
-                 ) -> None:
+    def __init__(self, cards: Iterable[Card], sources: dict[str, Located] | None = None,
+                 folders: tuple[Path, ...] = ()) -> None:
         self._cards = {card.id: card for card in cards}
         self._sources = dict(sources or {})
+        self.folders = folders  # the folders read, the bundled one first
         self.grammar_checked = False
+
+    def read_from(self, folders: tuple[Path, ...]) -> CardLibrary:
+        """This library as read from ``folders``: a cached library was read from other
+        folders holding the same files (the cache key is each folder's place, its files'
+        names and bytes), and its errors must name the files where they are now."""
+        if folders == self.folders:
+            return self
+        moved = dict(zip(self.folders, folders, strict=True))
+        sources = {card_id: replace(located, path=moved.get(located.path.parent,
+                                                            located.path.parent)
+                                    / located.path.name)
+                   for card_id, located in self._sources.items()}
+        return CardLibrary(self._cards.values(), sources, folders)
 
     def source(self, card_id: str) -> Located | None:
         """The card file of ``card_id`` as read, with its lines (``None`` if not from a file)."""
@@ -156,7 +171,8 @@ def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:
     origin: dict[str, Path] = {}
     problems: list[InputError] = []
     read: set[Path] = set()  # a file reached twice (a folder named twice, a link) is one file
-    for folder in distinct_folders((BUNDLED, *extra_dirs)):
+    folders = distinct_folders((BUNDLED, *extra_dirs))
+    for folder in folders:
         if not folder.is_dir():
             raise InputError(folder, None, "expected a folder of card files (*.yaml)")
         local: dict[str, Path] = {}
@@ -201,4 +217,4 @@ def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:
                                                f"effect {effect.id!r}: token {token!r} is not "
                                                "a token card (frame: token) of the library"))
     raise_all(problems)
-    return CardLibrary(cards.values(), sources)
+    return CardLibrary(cards.values(), sources, folders)

@@ -87,7 +87,7 @@ def _library(folders: tuple[Path, ...]) -> CardLibrary:
         cards = load_library(folders)
         if name is not None:
             inputcache.store(name, cards)
-    return cards
+    return cards.read_from((BUNDLED, *folders))
 
 
 class _LazyLocated:
