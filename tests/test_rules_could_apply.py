@@ -21,7 +21,8 @@ from rules_helpers import (
 
 from gamebook.errors import InputError
 from gamebook.rules.engine import Engine
-from gamebook.rules.mechanics.moving import leave_field
+from gamebook.rules.mechanics.immunity import UNAFFECTED
+from gamebook.rules.mechanics.moving import BANISHED_IF_LEAVES, leave_field
 from gamebook.rules.state import Step
 
 
@@ -131,7 +132,7 @@ def test_r100_battle_fader_summoned_by_its_effect_is_banished_when_it_leaves(tmp
                                       "B select fader_1.summon_and_end -> defense"],
                                 settle_end=False)
     assert "special_summoned" in kinds(events)
-    assert monster(state, "fader_1").leaves_to == "banished"
+    assert state.lasting_on("fader_1", BANISHED_IF_LEAVES) is not None
     gone, events = leave_field(eng.rules, state, "fader_1", "destroyed")
     assert [g.id for g in gone.banished] == ["fader_1"]
     assert all(g.id != "fader_1" for g in gone.graveyard)
@@ -242,4 +243,4 @@ def test_r104_the_lances_own_atk_loss_applies_to_its_target() -> None:
     eng = _lance_engine()
     state = play(eng, ["A pass", "B activate mirror_force.activate", LANCE, "B pass",
                        "A pass"], settle_end=False)
-    assert monster(state, "summoned_skull").unaffected_but == "forbidden_lance"
+    assert state.lasting_on("summoned_skull", UNAFFECTED).source == "forbidden_lance"

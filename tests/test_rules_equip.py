@@ -23,6 +23,7 @@ from rules_helpers import (
 
 from gamebook.cards.model import Ref
 from gamebook.rules.engine import Engine
+from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.resolution import resolve_top
 from gamebook.rules.state import ChainLink, Player, replace
 from gamebook.situation.load import load_situation
@@ -38,8 +39,8 @@ def _engine() -> Engine:
 
 def test_r105_an_equip_card_of_the_situation_starts_equipped_to_its_monster() -> None:
     state = _engine().start().state
-    assert state.spell_trap("megamorph").equipped_to == "summoned_skull"
-    assert state.spell_trap("axe_of_despair").equipped_to == "summoned_skull"
+    assert equipped_to(state, "megamorph") == "summoned_skull"
+    assert equipped_to(state, "axe_of_despair") == "summoned_skull"
 
 
 def test_r106_megamorph_doubles_the_original_atk_and_axe_of_despair_adds_on_top() -> None:
@@ -92,7 +93,7 @@ def test_r104_r106_a_monster_unaffected_by_spell_traps_loses_its_equip_effects()
     state = play(eng, [LANCE_SKULL, "A pass", SHRINK_SKULL, "A pass", "B pass"],
                  settle_end=False)
     assert monster(state, "summoned_skull").stats.atk == 450
-    assert state.spell_trap("megamorph").equipped_to == "summoned_skull"  # still equipped
+    assert equipped_to(state, "megamorph") == "summoned_skull"  # still equipped
 
 
 def test_r105_the_equip_card_goes_to_the_gy_when_its_monster_is_destroyed(tmp_path: Path
@@ -163,7 +164,7 @@ def _resolving_axe(folder: Path, *, target_gone: bool):  # noqa: ANN202
 def test_r105_resolving_equips_the_card_to_its_target(tmp_path: Path) -> None:
     eng, state = _resolving_axe(tmp_path, target_gone=False)
     state, events, done = resolve_top(eng.rules, state)
-    assert done and state.spell_trap("axe").equipped_to == "elf"
+    assert done and equipped_to(state, "axe") == "elf"
     assert first(events, "equipped").get("to") == "elf"
 
 

@@ -24,8 +24,8 @@ from rules_helpers import (
 from gamebook.rules.continuous import refresh
 from gamebook.rules.engine import Engine
 from gamebook.rules.mechanics.moving import leave_field
-from gamebook.rules.mechanics.negated import effects_negated
-from gamebook.rules.state import replace
+from gamebook.rules.mechanics.negated import NEGATED, effects_negated, negated_by
+from gamebook.rules.state import Lasting, Until, replace
 from gamebook.situation import load_situation
 
 DRAIN = "B activate skill_drain.activate"
@@ -138,7 +138,7 @@ def test_r109_chalice_chained_to_borrelsword_negates_it_and_raises_its_atk(tmp_p
                                       "B activate chalice.activate -> borrelsword",
                                       "A pass", "B pass"], settle_end=False)
     borrelsword = monster(state, "borrelsword")
-    assert borrelsword.negated_by == "chalice"
+    assert negated_by(state, borrelsword.id) == "chalice"
     assert borrelsword.stats.atk == 3400  # the Chalice's 400; its own effect did nothing
     assert monster(state, "mystical_elf").stats.atk == 800
     assert first(events, "effects_negated").card == "borrelsword"
@@ -148,7 +148,7 @@ def test_r109_an_effect_activated_while_chalice_negates_it_does_nothing_off_the_
         tmp_path) -> None:
     eng = _chalice_engine(tmp_path)
     state = eng.start().state
-    state = state.with_monster(replace(monster(state, "linkuriboh"), negated_by="chalice"))
+    state = state.with_lasting(Lasting(NEGATED, "linkuriboh", "chalice", Until.FACE_DOWN))
     state, events = play_events(eng, ["A pass", "B activate linkuriboh.zero_atk", "A pass",
                                       "B pass"], state, settle_end=False)
     assert state.monster("linkuriboh") is None  # Tributed as the cost
@@ -163,12 +163,12 @@ def test_r109_a_monster_turned_face_down_loses_the_chalices_negation(tmp_path) -
 
     eng = _chalice_engine(tmp_path)
     state = eng.start().state
-    state = state.with_monster(replace(monster(state, "mystical_elf"), negated_by="chalice"))
+    state = state.with_lasting(Lasting(NEGATED, "mystical_elf", "chalice", Until.FACE_DOWN))
     link = ChainLink(B, "chalice", "activate", 7)
     step = Primitive(OpName.SET_FACE_DOWN, who=Ref.TARGET)
     state, _, _ = verb_of(OpName.SET_FACE_DOWN).handler(eng.rules, state, link, step,
                                                          ("mystical_elf",), None, False, None)
-    assert monster(state, "mystical_elf").negated_by is None
+    assert negated_by(state, "mystical_elf") is None
 
 
 # -- continuous effects of a negated monster (R84) -----------------------------------------
@@ -213,7 +213,7 @@ def test_r109_chalice_on_a_monster_without_effects_only_raises_its_atk(tmp_path)
     state, events = play_events(eng, ["A pass", "B activate chalice.activate -> mystical_elf",
                                       "A pass", "B pass"], settle_end=False)
     elf = monster(state, "mystical_elf")
-    assert elf.stats.atk == 1200 and elf.negated_by is None
+    assert elf.stats.atk == 1200 and negated_by(state, elf.id) is None
     assert "effects_negated" not in [e.kind for e in events]
 
 

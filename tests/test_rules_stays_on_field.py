@@ -21,6 +21,7 @@ from rules_helpers import (
 
 from gamebook.rules.actions import ActionKind
 from gamebook.rules.engine import Engine
+from gamebook.rules.mechanics.stays import turns_left
 from gamebook.rules.resolution import resolve_top
 from gamebook.rules.state import ChainLink, SpellTrapState, Step, replace
 from gamebook.situation import load_situation
@@ -46,7 +47,7 @@ def _battle_step(eng: Engine, moves: list[str]):  # noqa: ANN202
 def test_r111_the_situation_states_the_turns_left() -> None:
     state = _engine().start().state
     swords = state.spell_trap("swords")
-    assert swords.face_up and swords.turns_left == 2
+    assert swords.face_up and turns_left(state, "swords") == 2
 
 
 def test_r111_no_attack_while_swords_is_face_up_and_the_book_says_why() -> None:
@@ -93,6 +94,6 @@ def test_r111_swords_that_resolves_stays_for_three_turns_and_flips_monsters(tmp_
         SpellTrapState("swords", "swords_of_revealing_light", A, True, False))
     state = replace(state, chain=(ChainLink(A, "swords", "activate", 7),))
     state, events, done = resolve_top(eng.rules, state)
-    assert done and state.spell_trap("swords").turns_left == 3  # it stays (R111)
+    assert done and turns_left(state, "swords") == 3  # it stays (R111)
     assert state.monster("man_eater_bug").face_up
     assert "man_eater_bug" in state.flipped  # its Flip Effect comes after the chain (R6)

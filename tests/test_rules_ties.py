@@ -24,8 +24,11 @@ from rules_helpers import (
 
 from gamebook.cards.model import Ref
 from gamebook.rules.engine import Engine
+from gamebook.rules.mechanics.equip import equipped_to
+from gamebook.rules.mechanics.immunity import UNAFFECTED
+from gamebook.rules.mechanics.ties import tied_to
 from gamebook.rules.resolution import resolve_top
-from gamebook.rules.state import ChainLink, Player, WindowKind, replace
+from gamebook.rules.state import ChainLink, Lasting, Player, WindowKind, replace
 from gamebook.situation.load import load_situation
 
 EXAMPLE = ROOT / "examples" / "call_of_the_haunted_mst.yaml"
@@ -52,7 +55,7 @@ def test_r108_call_of_the_haunted_revives_in_attack_position_and_causes_a_replay
     state = play(eng, ["A pass", COTH, "A pass"])
     assert state.window.kind is WindowKind.REPLAY  # R39, R41
     assert monster(state, "gemini_elf").position.value == "attack"
-    assert state.spell_trap("call_of_the_haunted").tied_to == "gemini_elf"
+    assert tied_to(state, "call_of_the_haunted") == "gemini_elf"
     assert "A replay_attack summoned_skull -> gemini_elf" in legal(eng, state)
 
 
@@ -146,7 +149,7 @@ def test_r105_premature_burial_summons_in_attack_position_and_is_equipped(tmp_pa
     eng, state = _resolving_burial(tmp_path, card_gone=False)
     state, events, done = resolve_top(eng.rules, state)
     assert monster(state, "tomato").position.value == "attack"
-    assert state.spell_trap("burial").equipped_to == "tomato"
+    assert equipped_to(state, "burial") == "tomato"
 
 
 def test_r107_premature_burial_gone_before_it_resolves_summons_nothing(tmp_path: Path
@@ -162,7 +165,7 @@ def test_r108_a_monster_unaffected_by_spell_traps_is_not_destroyed_by_the_tie(tm
     eng = _burial(tmp_path, equipped=True)
     state = eng.start().state
     skull = monster(state, "skull")
-    state = state.with_monster(replace(skull, unaffected_but="forbidden_lance"))  # R104
+    state = state.with_lasting(Lasting(UNAFFECTED, skull.id, "forbidden_lance"))  # R104
     state, events = play_events(eng, ["A pass", "B activate mst.activate -> burial",
                                        "A pass", "B pass"], state, settle_end=False)
     assert graveyard(state)["burial"] == "destroyed"

@@ -13,6 +13,9 @@ from typing import Any
 from gamebook.cards.model import Card, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.events import EventKind
+from gamebook.rules.mechanics.equip import equipped_to
+from gamebook.rules.mechanics.stays import turns_left
+from gamebook.rules.mechanics.ties import tied_to
 from gamebook.rules.state import DAMAGE_STEP_TIMINGS, GameState, Player
 
 CATALOGS = Path(__file__).parent / "catalogs"
@@ -278,16 +281,17 @@ class Narrator:
         for player in (Player.A, Player.B):
             cards = [self._monster(m) for m in state.monsters if m.controller is player]
             for card in state.spell_traps:
-                if card.controller is player and card.equipped_to is not None:  # R105
+                equipped, tied = equipped_to(state, card.id), tied_to(state, card.id)
+                turns = turns_left(state, card.id)
+                if card.controller is player and equipped is not None:  # R105
                     cards.append(self.msg("field.equipped_card", card=self.card(card.id),
-                                          target=self.card(card.equipped_to)))
-                elif card.controller is player and card.tied_to is not None:  # R108
+                                          target=self.card(equipped)))
+                elif card.controller is player and tied is not None:  # R108
                     cards.append(self.msg("field.tied_card", card=self.card(card.id),
-                                          target=self.card(card.tied_to)))
-                elif card.controller is player and card.face_up and card.turns_left:
+                                          target=self.card(tied)))
+                elif card.controller is player and card.face_up and turns:
                     cards.append(self.msg("field.face_up_card_turns", card=self.card(card.id),
-                                          turns=card.turns_left,
-                                          player=self.player(player.opponent)))
+                                          turns=turns, player=self.player(player.opponent)))
                 elif card.controller is player:
                     key = "field.face_up_card" if card.face_up else "field.set_card"
                     cards.append(self.msg(key, card=self.card(card.id)))

@@ -22,6 +22,8 @@ from gamebook.book.rulebook import AppendixEntry, appendix, cited
 from gamebook.cards.model import PlayerAbility
 from gamebook.explore.explorer import Exploration
 from gamebook.rules.actions import Action
+from gamebook.rules.mechanics.equip import equipped_to
+from gamebook.rules.mechanics.ties import tied_to
 from gamebook.rules.outcome import Outcome
 from gamebook.rules.protection import ability_source
 from gamebook.rules.state import Player
@@ -297,11 +299,12 @@ def _ending_lines(narrator: Narrator, outcome: Outcome, state: Any, engine: Any
                                       controller=controller, stats=stats,
                                       position=narrator.msg(f"position.{monster.position.value}")))
     for card in state.spell_traps:  # an Equip Card, a card tied to its monster (R105, R108)
-        if card.equipped_to is not None or card.tied_to is not None:
-            key = "ending.equipped" if card.equipped_to is not None else "ending.tied"
+        equipped, tied = equipped_to(state, card.id), tied_to(state, card.id)
+        if equipped is not None or tied is not None:
+            key = "ending.equipped" if equipped is not None else "ending.tied"
             board.append(narrator.msg(key, card=narrator.card(card.id),
                                       controller=narrator.player(card.controller),
-                                      target=narrator.card(card.equipped_to or card.tied_to)))
+                                      target=narrator.card(equipped or tied)))
     for monster in state.monsters:
         if monster.battle_destroyed:  # the Duel ended in damage calculation (R49-R51)
             board.append(narrator.msg("ending.destroyed_not_sent", card=narrator.card(monster.id)))

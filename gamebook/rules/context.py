@@ -20,8 +20,9 @@ class Hooks:
 
     - ``monster_gone(rules, state, instance, destroyed, face_down) -> (state, events)``: a
       monster left the field or was turned face-down (R105, R108);
-    - ``card_gone(rules, state, spell_trap, destroyed) -> (state, events)``: a Spell/Trap
-      equipped or tied to a monster left the field (R108);
+    - ``card_gone(rules, state, spell_trap, had, destroyed) -> (state, events)``: a
+      Spell/Trap with lasting effects on it (``had``: equipped or tied to a monster, …) left
+      the field, and they ended (R108);
     - ``negates_on_resolution(rules, state, link, effect) -> (why, by) | None``: the
       resolving link does nothing, and why (R109, R112); the first answer counts;
     - ``note_if_activated(rules, state, instance, effect) -> (rule, reason, args) | None``:

@@ -35,13 +35,17 @@ from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
 from gamebook.rules.continuous import recounted, refresh, refresh_events
 from gamebook.rules.mechanics import HOOKS, check_library
+from gamebook.rules.mechanics.equip import EQUIPPED, equipped_to
+from gamebook.rules.mechanics.stays import staying
 from gamebook.rules.mechanics.summon import token_ids
+from gamebook.rules.mechanics.ties import tied_to
 from gamebook.rules.outcome import CardGone, CardInHand, MonsterAtEnd, Outcome, SpellTrapAtEnd
 from gamebook.rules.protection import ability_source
 from gamebook.rules.state import (
     GameState,
     GraveCard,
     HandCard,
+    Lasting,
     MonsterState,
     Player,
     SpellTrapState,
@@ -100,6 +104,7 @@ class Engine:
         spec = self.situation.spec
         cards = self.situation.cards
         monsters, spell_traps, hand, deck, graveyard = [], [], [], [], []
+        lasting: list[Lasting] = []
         for name, entry in spec.players.items():
             player = Player(name)
             hand += [HandCard(h.id, h.card, player) for h in entry.hand]
@@ -110,9 +115,11 @@ class Engine:
                 monsters.append(MonsterState(m.id, m.card, player, m.position, m.face_up, stats))
             for s in entry.spell_traps:
                 spell_traps.append(SpellTrapState(s.id, s.card, player, s.face_up,
-                                                  s.set.value == "this_turn",
-                                                  equipped_to=s.equipped_to,
-                                                  turns_left=s.turns_left))
+                                                  s.set.value == "this_turn"))
+                if s.equipped_to is not None:  # R105
+                    lasting.append(Lasting(EQUIPPED, s.id, data=s.equipped_to))
+                if s.turns_left is not None:  # R111
+                    lasting.append(staying(s.id, s.turns_left))
             graveyard += [GraveCard(g.id, g.card, player, "earlier") for g in entry.graveyard]
         tp = Player(spec.turn_player)
         state = GameState(
@@ -129,6 +136,7 @@ class Engine:
             hand=tuple(sorted(hand)),
             summoned_this_turn=frozenset(Player(p) for p in spec.summoned_this_turn),
             deck=tuple(sorted(deck)),
+            lasting=tuple(sorted(lasting)),
         )
         step = Step.START_STEP if spec.start.moment is StartMoment.START_STEP \
             else Step.BATTLE_STEP
@@ -329,8 +337,8 @@ class Engine:
             state.lp,
             tuple((m.id, m.card, m.controller.value, m.position.value, m.face_up, m.stats.atk,
                    m.stats.def_, m.battle_destroyed) for m in state.monsters),
-            tuple((c.id, c.card, c.controller.value, c.face_up, c.equipped_to, c.tied_to)
-                  for c in state.spell_traps),
+            tuple((c.id, c.card, c.controller.value, c.face_up, equipped_to(state, c.id),
+                   tied_to(state, c.id)) for c in state.spell_traps),
             tuple((g.id, g.card, g.owner.value, g.reason) for g in state.graveyard),
             tuple((g.id, g.card, g.owner.value, g.reason) for g in state.banished),
             tuple((h.id, h.card, h.owner.value) for h in state.hand),

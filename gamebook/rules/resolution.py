@@ -34,7 +34,9 @@ from gamebook.rules.conditions import player_conditions_hold
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics import Where, verb_of
+from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.immunity import unaffected
+from gamebook.rules.mechanics.stays import staying, turns_left
 from gamebook.rules.mechanics.summon import free_zones
 from gamebook.rules.mechanics.verb import Applied, holds, off_field, player_of, skipped
 from gamebook.rules.selection import distinguishable, matching_cards
@@ -130,14 +132,14 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
         # a Continuous card's activation: its continuous effect applies from now on (R7)
         events.append(event(EventKind.CONTINUOUS_APPLIES, link.player, link.card, link=number))
     elif not applied_any:
-        events.append(event(EventKind.NO_EFFECT, link.player, link.card, link.effect, link=number))
+        events.append(_no_effect(link, number))
     if min(state.lp) <= 0:  # the Duel is over at once: nothing more moves (R102)
         return replace(state, chain=state.chain[:-1]), events, True
     gone, more = _after_resolving(rules, state, link)
-    if gone is None and (staying := state.spell_trap(link.card)) is not None \
-            and staying.turns_left is None and link.negated is None \
+    if gone is None and state.spell_trap(link.card) is not None \
+            and turns_left(state, link.card) is None and link.negated is None \
             and (turns := rules.card_of(state, link.card).stays_for_opponent_turns):
-        state = state.with_spell_trap(replace(staying, turns_left=turns))  # R111
+        state = state.with_lasting(staying(link.card, turns))  # R111
     chain = state.chain[:-1]  # the link is popped in the same copy as its card leaves
     state = replace(state, chain=chain) if gone is None else state.to_grave_from_spell_trap_zone(
         gone, chain=chain)
@@ -188,7 +190,7 @@ def _after_resolving(rules: Rules, state: GameState, link: ChainLink
     activation = rules.effect_of(state, link.card, link.effect).kind is EffectKind.ACTIVATE
     negated = link.negated == "activation"
     if activation and (negated or (
-            card.spell_trap_type is SpellTrapType.EQUIP and spell_trap.equipped_to is None)):
+            card.spell_trap_type is SpellTrapType.EQUIP and equipped_to(state, link.card) is None)):
         # a negated activation leaves no card on the field, a Continuous one neither (R17)
         reason = "negated" if negated else "not_equipped"
         return (GraveCard(link.card, card.id, spell_trap.controller, reason),

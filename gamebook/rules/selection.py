@@ -60,9 +60,10 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
                 ok &= monster.face_up and monster.stats.atk <= state.life(monster.controller)
             elif wanted is TargetFilter.SUMMONED:
                 ok &= monster.id in state.window.summoned
-            elif wanted is TargetFilter.EQUIPPED:  # R105
-                equip = state.spell_trap(source)
-                ok &= equip is not None and equip.equipped_to == monster.id
+            elif wanted is TargetFilter.EQUIPPED:  # the monster this card is attached to (R105)
+                ok &= state.spell_trap(source) is not None and any(
+                    record.subject == source and record.data == monster.id
+                    for record in state.lasting)
         if spec.min_atk is not None or spec.max_atk is not None or spec.level is not None:
             ok &= monster.face_up and _stats_match(spec, monster.stats.atk, card.level)
         if spec.attribute is not None:
@@ -148,21 +149,21 @@ def card_signature(state: GameState, instance: str, named: set[str]) -> tuple | 
     """
     if instance in named:
         return None
-    history = (tuple(sorted(e for i, e in state.used_once_per_turn if i == instance)),
+    history = (tuple((r.kind, r.source, r.until, r.data) for r in state.lasting
+                     if r.subject == instance),  # what lasting effects left on it
+               tuple(sorted(e for i, e in state.used_once_per_turn if i == instance)),
                tuple(sorted(e for e, i in state.happened if i == instance)),
                tuple((t.stage, t.effect, t.mandatory, t.status)
                      for t in state.window.triggers if t.card == instance))
     monster = state.monster(instance)
     if monster is not None:
         return ("monster", monster.card, monster.controller, monster.position, monster.face_up,
-                monster.stats, monster.battle_destroyed, monster.leaves_to,
-                monster.unaffected_but, monster.negated_by,
-                state.attacks_made(instance),
+                monster.stats, monster.battle_destroyed, state.attacks_made(instance),
                 state.attack_allowance(instance), instance in state.flipped, *history)
     spell_trap = state.spell_trap(instance)
     if spell_trap is not None:
         return ("spell_trap", spell_trap.card, spell_trap.controller, spell_trap.face_up,
-                spell_trap.set_this_turn, spell_trap.turns_left, *history)
+                spell_trap.set_this_turn, *history)
     held = state.in_hand(instance)
     if held is not None:
         return ("hand", held.card, held.owner, *history)
@@ -189,9 +190,9 @@ def named_cards(state: GameState) -> set[str]:
     for link in state.chain:
         named.add(link.card)
         named.update(value for _, value in link.refs)
-    for card in state.spell_traps:  # an equipped or tied pair (R105, R108)
-        if card.equipped_to is not None or card.tied_to is not None:
-            named.add(card.id)
-            named.add(card.equipped_to or card.tied_to)
-    named.update(m.negated_by for m in state.monsters if m.negated_by is not None)  # R109
+    for record in state.lasting:
+        if isinstance(record.data, str):  # a card attached to a monster (R105, R108)
+            named.update((record.subject, record.data))
+        if record.source is not None:  # the card whose effect made it (R104, R109)
+            named.add(record.source)
     return named

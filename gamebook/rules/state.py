@@ -176,15 +176,6 @@ class MonsterState:
     face_up: bool
     stats: StatBlock
     battle_destroyed: bool = False  # destruction confirmed in damage calculation (R51)
-    # where it goes instead of any other place when it leaves the field ("banished": R100);
-    # a lasting effect on this monster, gone when it is turned face-down
-    leaves_to: str | None = None
-    # unaffected by the effects of Spell/Trap Cards other than this card instance, for the
-    # rest of the turn (R104); gone when it leaves the field
-    unaffected_but: str | None = None
-    # its effects are negated until the end of the turn by this card instance's effect
-    # (Forbidden Chalice, R109); gone when it leaves the field or is turned face-down
-    negated_by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -197,12 +188,30 @@ class SpellTrapState:
     controller: Player
     face_up: bool
     set_this_turn: bool
-    # the monster this Equip Card is equipped to (R105)
-    equipped_to: str | None = None
-    # the monster this card is tied to: the one its effect Special Summoned (R108)
-    tied_to: str | None = None
-    # of a card that stays for some of the opponent's turns: how many are left (R111)
-    turns_left: int | None = None
+
+
+class Until(StrEnum):
+    """When a lasting effect ends, besides the end of the turn (which no explored situation
+    reaches): every lasting effect ends when its subject leaves the field."""
+
+    LEAVES_FIELD = "leaves_field"
+    FACE_DOWN = "face_down"  # also when its subject is turned face-down (R84)
+
+
+@dataclass(frozen=True, order=True)
+class Lasting:
+    """A lasting effect on one card, as its mechanic (:mod:`gamebook.rules.mechanics`) names
+    it: ``kind`` (``equipped``, ``tied``, ``stays``, ``banished_if_leaves``, ``unaffected``,
+    ``negated``, …), the card it applies to (``subject``), the card whose effect made it
+    (``source``, if it matters), when it ends besides its subject leaving the field
+    (``until``), and one value of its own (``data``: the monster an Equip Card is equipped
+    to, the turns a card stays, …). A subject has at most one lasting effect of a kind."""
+
+    kind: str
+    subject: str
+    source: str | None = None
+    until: Until = Until.LEAVES_FIELD
+    data: str | int | None = None
 
 
 @dataclass(frozen=True, order=True)
@@ -253,6 +262,9 @@ class GameState:
     # The events of the last thing that happened while a chain resolved (R25).
     last_happened: frozenset[tuple[EventName, str]] = frozenset()
     summoned_this_turn: frozenset[Player] = frozenset()  # players who Summoned (R103)
+    # Lasting effects on cards, sorted (Lasting): what an effect left on a card that the card
+    # itself does not say (equipped to, tied to, unaffected, negated, …).
+    lasting: tuple[Lasting, ...] = ()
 
     # -- identity: the explorer hashes every state several times and compares equal ones ----
     def __hash__(self) -> int:
@@ -285,6 +297,17 @@ class GameState:
             if card.id == instance:
                 return card
         return None
+
+    def lasting_on(self, subject: str, kind: str) -> Lasting | None:
+        """The lasting effect of ``kind`` on card ``subject``, or ``None``."""
+        for record in self.lasting:
+            if record.subject == subject and record.kind == kind:
+                return record
+        return None
+
+    def lasting_of(self, kind: str) -> tuple[Lasting, ...]:
+        """Every lasting effect of ``kind``, in the state's order."""
+        return tuple(record for record in self.lasting if record.kind == kind)
 
     def life(self, player: Player) -> int:
         return self.lp[0] if player is Player.A else self.lp[1]
@@ -350,14 +373,18 @@ class GameState:
         return replace(self, monsters=tuple(sorted(others + (monster,), key=_by_id)))
 
     def without_monster(self, instance: str) -> GameState:
-        return replace(self, monsters=tuple(m for m in self.monsters if m.id != instance))
+        """The monster leaves the field, and every lasting effect on it ends."""
+        return replace(self, monsters=tuple(m for m in self.monsters if m.id != instance),
+                       **self._lasting_ends(instance))
 
     def with_spell_trap(self, card: SpellTrapState) -> GameState:
         others = tuple(c for c in self.spell_traps if c.id != card.id)
         return replace(self, spell_traps=tuple(sorted(others + (card,), key=_by_id)))
 
     def without_spell_trap(self, instance: str) -> GameState:
-        return replace(self, spell_traps=tuple(c for c in self.spell_traps if c.id != instance))
+        """The card leaves the field, and every lasting effect on it ends."""
+        return replace(self, spell_traps=tuple(c for c in self.spell_traps if c.id != instance),
+                       **self._lasting_ends(instance))
 
     def with_grave(self, card: GraveCard) -> GameState:
         return replace(self, graveyard=tuple(sorted(self.graveyard + (card,), key=_in_order)))
@@ -367,7 +394,7 @@ class GameState:
         other fields are made in the same copy."""
         return replace(self, spell_traps=tuple(c for c in self.spell_traps if c.id != card.id),
                        graveyard=tuple(sorted(self.graveyard + (card,), key=_in_order)),
-                       **changes)
+                       **self._lasting_ends(card.id), **changes)
 
     def with_banished(self, card: GraveCard) -> GameState:
         return replace(self, banished=tuple(sorted(self.banished + (card,), key=_in_order)))
@@ -383,6 +410,26 @@ class GameState:
         return replace(self, hand=tuple(c for c in self.hand if c.id != instance),
                        graveyard=tuple(c for c in self.graveyard if c.id != instance),
                        deck=tuple(c for c in self.deck if c.id != instance))
+
+    def with_lasting(self, record: Lasting) -> GameState:
+        """``record`` in place of any lasting effect of its kind on its subject."""
+        others = tuple(r for r in self.lasting
+                       if r.subject != record.subject or r.kind != record.kind)
+        return replace(self, lasting=tuple(sorted(others + (record,))))
+
+    def without_lasting(self, subject: str, kind: str | None = None, *,
+                        until: Until | None = None) -> GameState:
+        """The lasting effects on ``subject`` end: those of ``kind``, or those that end at
+        ``until``, or all of them."""
+        kept = tuple(r for r in self.lasting if r.subject != subject
+                     or (kind is not None and r.kind != kind)
+                     or (until is not None and r.until is not until))
+        return self if len(kept) == len(self.lasting) else replace(self, lasting=kept)
+
+    def _lasting_ends(self, subject: str) -> dict:
+        if not any(record.subject == subject for record in self.lasting):
+            return {}
+        return {"lasting": tuple(r for r in self.lasting if r.subject != subject)}
 
     def with_lp(self, player: Player, value: int) -> GameState:
         lp = (value, self.lp[1]) if player is Player.A else (self.lp[0], value)
@@ -408,7 +455,7 @@ def _in_order(card: GraveCard | HandCard) -> tuple:
 # cached properties), so a copy of the instance dictionary, less a kept hash, is a faithful
 # new value. _FIELD_VALUES reads an instance dictionary's field values, in field order.
 _FAST = (GameState, Window, Attack, ChainLink, Trigger, MonsterState, SpellTrapState, Resolving)
-_ORDERED = (GraveCard, HandCard)
+_ORDERED = (GraveCard, HandCard, Lasting)
 _FIELD_NAMES = {cls: frozenset(f.name for f in fields(cls)) for cls in _FAST}
 _FIELD_VALUES = {cls: itemgetter(*(f.name for f in fields(cls))) for cls in _FAST + _ORDERED}
 _state_key = _FIELD_VALUES[GameState]

@@ -8,6 +8,7 @@ from gamebook.cards.model import OpName, Portion, Primitive
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
+from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.verb import CARDS, Applied, Mechanic, Verb, Where, amount_of
 from gamebook.rules.state import ChainLink, GameState, replace
 from gamebook.stats import Operation, Stat, StatClass
@@ -46,7 +47,7 @@ def _change_atk(rules: Rules, state: GameState, link: ChainLink, step: Primitive
 
 def _equipped_with_modifier(rules: Rules, state: GameState, instance: str) -> bool:
     """Is a card that changes ATK/DEF equipped to ``instance`` (R106)?"""
-    return any(card.equipped_to == instance and any(
+    return any(equipped_to(state, card.id) == instance and any(
         effect.modifies is not None for effect in rules.cards[card.card].effects)
         for card in state.spell_traps)
 

@@ -12,7 +12,10 @@ from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, own_card_gone
-from gamebook.rules.state import ChainLink, GameState, replace
+from gamebook.rules.state import ChainLink, GameState, Lasting
+
+# The lasting effect of an Equip Card on itself: ``data`` is the monster it is equipped to.
+EQUIPPED = "equipped"
 
 
 def _equip(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -24,17 +27,24 @@ def _equip(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
         return state, [gone], False
     events: list[Event] = []
     for instance in who[:1]:
-        state = state.with_spell_trap(replace(card, equipped_to=instance))
+        state = state.with_lasting(Lasting(EQUIPPED, link.card, data=instance))
         events.append(event(EventKind.EQUIPPED, card.controller, link.card, to=instance))
     return state, events, bool(events)
+
+
+def equipped_to(state: GameState, card: str) -> str | None:
+    """The monster the Equip Card ``card`` is equipped to, or ``None``."""
+    record = state.lasting_on(card, EQUIPPED)
+    return record.data if record is not None else None
 
 
 def _unequipped(rules: Rules, state: GameState, instance: str, *, destroyed: bool,
                 face_down: bool) -> tuple[GameState, list[Event]]:
     """Every Equip Card still equipped to ``instance`` goes to the GY (R105)."""
     events: list[Event] = []
-    for card in state.spell_traps:
-        if card.equipped_to == instance and state.spell_trap(card.id) is not None:
+    before = state
+    for card in before.spell_traps:
+        if equipped_to(before, card.id) == instance and state.spell_trap(card.id) is not None:
             state, more = leave_field(rules, state, card.id, "unequipped")
             events.extend(more)
     return state, events

@@ -8,7 +8,11 @@ from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where
-from gamebook.rules.state import ChainLink, GameState, replace
+from gamebook.rules.state import ChainLink, GameState, Lasting
+
+# The lasting effect on a monster unaffected by the effects of Spell/Trap Cards other than
+# ``source`` for the rest of the turn (R104); it ends when the monster leaves the field.
+UNAFFECTED = "unaffected"
 
 
 def unaffected(rules: Rules, state: GameState, source: str, who: tuple[str, ...]
@@ -19,8 +23,9 @@ def unaffected(rules: Rules, state: GameState, source: str, who: tuple[str, ...]
         return ()
     found = []
     for instance in who:
-        monster = state.monster(instance)
-        if monster is not None and monster.unaffected_but not in (None, source):
+        record = state.lasting_on(instance, UNAFFECTED)
+        if record is not None and record.source != source \
+                and state.monster(instance) is not None:
             found.append(instance)
     return tuple(found)
 
@@ -32,7 +37,7 @@ def _grant_unaffected(rules: Rules, state: GameState, link: ChainLink, step: Pri
     events: list[Event] = []
     for instance in who:
         monster = state.monster(instance)
-        state = state.with_monster(replace(monster, unaffected_but=link.card))
+        state = state.with_lasting(Lasting(UNAFFECTED, instance, link.card))
         events.append(event(EventKind.UNAFFECTED, monster.controller, instance, by=link.card))
     return state, events, bool(events)
 

@@ -22,11 +22,16 @@ from gamebook.rules.state import (
     GameState,
     GraveCard,
     HandCard,
+    Lasting,
     MonsterState,
     Player,
     SpellTrapState,
     replace,
 )
+
+# The lasting effect "if this card leaves the field, banish it" on a monster (R100): it is
+# banished instead of going anywhere else; it ends when the monster is turned face-down.
+BANISHED_IF_LEAVES = "banished_if_leaves"
 
 
 def _tribute(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -52,8 +57,9 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
             continue
         held = state.in_hand(instance)
         controller = held.owner if held is not None else state.controller(instance)
+        where = _destination(rules, state, monster, step)
         events.append(event(EventKind.DESTROYED, controller, instance,
-                            by=f"{link.card}.{link.effect}", **_destination(rules, monster, step)))
+                            by=f"{link.card}.{link.effect}", **where))
         state = replace(state, happened=state.happened | {(EventName.DESTROYED, instance)})
         if held is not None:  # destroyed in the hand (Solemn Warning on Gorz's activation)
             state = state.without_hand(instance)
@@ -70,8 +76,8 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     return state, events, applied
 
 
-def _destination(rules: Rules, monster: MonsterState | None, step: Primitive
-                 ) -> dict[str, str]:
+def _destination(rules: Rules, state: GameState, monster: MonsterState | None,
+                 step: Primitive) -> dict[str, str]:
     """Where a card destroyed by ``step`` goes, when not to the GY, for the narration: a
     Token vanishes (R64); "destroy and banish" banishes it; a monster that is banished when
     it leaves the field (Battle Fader, R100) goes there instead."""
@@ -79,7 +85,7 @@ def _destination(rules: Rules, monster: MonsterState | None, step: Primitive
         return {"to": "vanished"}
     if step.banish:
         return {"to": "banished"}
-    if monster is not None and monster.leaves_to == "banished":
+    if monster is not None and state.lasting_on(monster.id, BANISHED_IF_LEAVES) is not None:
         return {"to": "banished_instead"}
     return {}
 
@@ -143,6 +149,7 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
     """
     monster = state.monster(instance)
     spell_trap = None
+    had = tuple(record for record in state.lasting if record.subject == instance)  # they end
     if monster is None:
         card = spell_trap = state.spell_trap(instance)
         state = state.without_spell_trap(instance)
@@ -152,7 +159,8 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
         state = attacker_moved(state, instance)
     controller = card.controller
     events = [event(EventKind.LEFT_FIELD, controller, instance, why=reason)]
-    if monster is not None and monster.leaves_to == "banished" and destination != "banished":
+    redirected = any(record.kind == BANISHED_IF_LEAVES for record in had)
+    if monster is not None and redirected and destination != "banished":
         destination = "banished"  # "banish it if it leaves the field" (R100)
         events.append(event(EventKind.REDIRECTED, controller, instance, to="banished"))
     if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:
@@ -176,8 +184,8 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
         state, more = monster_gone(rules, state, instance,
                                    destroyed=reason in ("destroyed", "destroyed_by_battle"))
         events.extend(more)
-    elif spell_trap.equipped_to is not None or spell_trap.tied_to is not None:
-        state, more = card_gone(rules, state, spell_trap, destroyed=reason == "destroyed")
+    elif had:
+        state, more = card_gone(rules, state, spell_trap, had, destroyed=reason == "destroyed")
         events.extend(more)
     return state, events
 
@@ -194,13 +202,13 @@ def monster_gone(rules: Rules, state: GameState, instance: str, *, destroyed: bo
     return state, events
 
 
-def card_gone(rules: Rules, state: GameState, card: SpellTrapState, *, destroyed: bool
-              ) -> tuple[GameState, list[Event]]:
-    """A card equipped or tied to a monster left the field (hook point ``card_gone``: a tie
-    may destroy the monster, R108)."""
+def card_gone(rules: Rules, state: GameState, card: SpellTrapState, had: tuple[Lasting, ...],
+              *, destroyed: bool) -> tuple[GameState, list[Event]]:
+    """A Spell/Trap with lasting effects on it (``had``: equipped or tied to a monster, …)
+    left the field (hook point ``card_gone``: a tie may destroy the monster, R108)."""
     events: list[Event] = []
     for hook in rules.hooks.card_gone:
-        state, more = hook(rules, state, card, destroyed=destroyed)
+        state, more = hook(rules, state, card, had, destroyed=destroyed)
         events.extend(more)
     return state, events
 

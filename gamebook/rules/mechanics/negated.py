@@ -1,7 +1,7 @@
 """Monsters whose effects are negated on the field (R109).
 
 A face-up monster's effects are negated while a lasting effect on it says so ("negate its
-effects until the end of this turn": Forbidden Chalice, ``MonsterState.negated_by``) or while
+effects until the end of this turn": Forbidden Chalice, the lasting effect ``negated``) or while
 a face-up card's continuous effect selects it (Skill Drain's ``negates_effects_of``, from the
 moment its activation has resolved until it leaves the field or is turned face-down).
 
@@ -36,7 +36,18 @@ from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, verb_of
 from gamebook.rules.selection import matching_cards
-from gamebook.rules.state import ChainLink, GameState, MonsterState, replace
+from gamebook.rules.state import ChainLink, GameState, Lasting, MonsterState, Until
+
+# The lasting effect on a monster whose effects are negated until the end of the turn by
+# ``source``'s effect (R109); it ends when the monster leaves the field or is turned face-down.
+NEGATED = "negated"
+
+
+def negated_by(state: GameState, instance: str) -> str | None:
+    """The card whose effect negates the effects of monster ``instance`` until the end of
+    the turn (the lasting effect ``negated``: Forbidden Chalice), or ``None``."""
+    record = state.lasting_on(instance, NEGATED)
+    return record.source if record is not None else None
 
 
 def effects_negated(rules: Rules, state: GameState, instance: str) -> str | None:
@@ -45,8 +56,8 @@ def effects_negated(rules: Rules, state: GameState, instance: str) -> str | None
     monster = state.monster(instance)
     if monster is None or not monster.face_up:
         return None
-    if monster.negated_by is not None:
-        return monster.negated_by
+    if (lasting := negated_by(state, instance)) is not None:
+        return lasting
     for source in _negating_sources(rules, state):
         found = matching_cards(rules, state, state.controller(source), source,
                                _negation_spec(rules, state, source))
@@ -97,7 +108,7 @@ def negated_at_activation(rules: Rules, state: GameState, instance: str, effect:
     """The monster ``instance`` activates ``effect`` on the field while a lasting effect on it
     negates its effects: the effect is negated wherever the monster is when it resolves."""
     monster = state.monster(instance)
-    return (monster is not None and monster.face_up and monster.negated_by is not None
+    return (monster is not None and monster.face_up and negated_by(state, instance) is not None
             and effect.location is Location.FIELD and effect.kind is not EffectKind.ACTIVATE)
 
 
@@ -107,7 +118,8 @@ def negated_on_resolution(rules: Rules, state: GameState, link: ChainLink, effec
     field, and the monster is face-up there now with its effects negated. ``None`` if not (a
     monster that left the field as the cost, or was turned face-down, escapes Skill Drain)."""
     monster = state.monster(link.card)
-    if monster is None or (monster.negated_by is None and not _negating_cards(rules)):
+    if monster is None or (negated_by(state, monster.id) is None
+                           and not _negating_cards(rules)):
         return None  # most links: nothing negates anything
     if not activated_on_field(rules, state, link, effect):
         return None
@@ -127,7 +139,7 @@ def negated_if_activated(rules: Rules, state: GameState, instance: str, effect: 
         return None
     leaves = any(verb_of(step.op).takes_off_field and step.who is Ref.SELF
                  for step in effect.cost)
-    return negator, leaves and state.monster(instance).negated_by is None
+    return negator, leaves and negated_by(state, instance) is None
 
 
 def _negate_monster_effects(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -142,8 +154,8 @@ def _negate_monster_effects(rules: Rules, state: GameState, link: ChainLink, ste
         applied = True  # the step applies to it, effects or not (R18)
         if not rules.cards[monster.card].effects:
             continue  # a monster without effects: nothing to negate, nothing to tell
-        if monster.negated_by is None:
-            state = state.with_monster(replace(monster, negated_by=link.card))
+        if negated_by(state, instance) is None:
+            state = state.with_lasting(Lasting(NEGATED, instance, link.card, Until.FACE_DOWN))
         events.append(event(EventKind.EFFECTS_NEGATED, monster.controller, instance, by=link.card))
     return state, events, applied
 
@@ -161,7 +173,7 @@ def _negated_note(rules: Rules, state: GameState, instance: str, effect: Effect
     if negated is None:
         return None
     by, escapes = negated
-    lasting = state.monster(instance).negated_by == by  # Forbidden Chalice
+    lasting = negated_by(state, instance) == by  # Forbidden Chalice
     reason = ("escapes_negation" if escapes else
               "effects_negated_lasting" if lasting else "effects_negated")
     return "negated_on_the_field", reason, (("by", by),)

@@ -10,7 +10,7 @@ from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import attacker_moved, monster_gone
 from gamebook.rules.mechanics.verb import CARDS, Applied, Mechanic, Verb, Where, skipped
-from gamebook.rules.state import ChainLink, GameState, replace
+from gamebook.rules.state import ChainLink, GameState, Until, replace
 
 
 def _set_face_down(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -26,8 +26,8 @@ def _set_face_down(rules: Rules, state: GameState, link: ChainLink, step: Primit
             events.append(skipped(link, step, instance, "cannot_be_set"))
             continue
         state = state.with_monster(replace(monster, position=Position.DEFENSE, face_up=False,
-                                           stats=monster.stats.face_down(), leaves_to=None,
-                                           negated_by=None))
+                                           stats=monster.stats.face_down()))
+        state = state.without_lasting(instance, until=Until.FACE_DOWN)  # R84
         state = attacker_moved(state, instance)
         events.append(event(EventKind.SET_FACE_DOWN, monster.controller, instance))
         state, more = monster_gone(rules, state, instance, destroyed=False, face_down=True)

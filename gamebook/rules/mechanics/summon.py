@@ -18,7 +18,7 @@ from gamebook.cards.model import (
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
-from gamebook.rules.mechanics.moving import arrived
+from gamebook.rules.mechanics.moving import BANISHED_IF_LEAVES, arrived
 from gamebook.rules.mechanics.verb import (
     CARDS,
     Acts,
@@ -30,7 +30,15 @@ from gamebook.rules.mechanics.verb import (
     player_of,
     skipped,
 )
-from gamebook.rules.state import ChainLink, GameState, MonsterState, Player, replace
+from gamebook.rules.state import (
+    ChainLink,
+    GameState,
+    Lasting,
+    MonsterState,
+    Player,
+    Until,
+    replace,
+)
 from gamebook.stats import StatBlock
 
 MONSTER_ZONES = 5  # Main Monster Zones a player may fill by summoning
@@ -60,9 +68,11 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
         stats = StatBlock.printed(*definition.printed_stats)
         source = _zone_of(state, instance)
         state = state.without_off_field(instance)
-        leaves_to = "banished" if step.leaves_field is Redirect.BANISH else None
         state = state.with_monster(MonsterState(instance, card.card, link.player, position,
-                                                True, stats, leaves_to=leaves_to))
+                                                True, stats))
+        if step.leaves_field is Redirect.BANISH:  # "if it leaves the field, banish it" (R100)
+            state = state.with_lasting(Lasting(BANISHED_IF_LEAVES, instance, link.card,
+                                               Until.FACE_DOWN))
         state = summoned(state, instance, link.player)
         events.append(event(EventKind.SPECIAL_SUMMONED, link.player, instance,
                             position=position.value, **({"source": source}

@@ -19,23 +19,26 @@ from gamebook.cards.model import (
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
+from gamebook.rules.mechanics.equip import EQUIPPED, equipped_to
 from gamebook.rules.mechanics.immunity import unaffected
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, own_card_gone
-from gamebook.rules.state import ChainLink, GameState, SpellTrapState, replace
+from gamebook.rules.state import ChainLink, GameState, Lasting, SpellTrapState, replace
+
+# The lasting effect of a card on itself: ``data`` is the monster it is tied to (R108).
+TIED = "tied"
 
 
 def _tie(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
          who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
     """Tie this card to the monster its effect Special Summoned (R108); it needs this card
     face-up on the field."""
-    card = state.spell_trap(link.card)
     if (gone := own_card_gone(state, link, step)) is not None:
         return state, [gone], False
     events: list[Event] = []
     for instance in who[:1]:
         monster = state.monster(instance)
-        state = state.with_spell_trap(replace(card, tied_to=instance))
+        state = state.with_lasting(Lasting(TIED, link.card, data=instance))
         events.append(event(EventKind.TIED, monster.controller, instance, to=link.card))
     return state, events, bool(events)
 
@@ -47,16 +50,18 @@ def _monster_gone(rules: Rules, state: GameState, instance: str, *, destroyed: b
     is tied to nothing (R108). (An Equip Card that stays goes to the GY: R105, its own hook.)
     """
     events: list[Event] = []
-    for card in state.spell_traps:
-        if card.equipped_to != instance and card.tied_to != instance:
+    before = state
+    for card in before.spell_traps:
+        equipped, tied = equipped_to(before, card.id), tied_to(before, card.id)
+        if equipped != instance and tied != instance:
             continue
         if state.spell_trap(card.id) is None:
             continue  # gone meanwhile (a tie of its own)
         tie = tie_of(rules, card.card)
         if destroyed and tie is not None and tie.destroy_card_when_monster_destroyed:
             state, more = _destroy_by_tie(rules, state, card.id, card.id)
-        elif card.equipped_to != instance:
-            state = state.with_spell_trap(replace(card, tied_to=None))
+        elif equipped != instance:
+            state = state.without_lasting(card.id, TIED)
             more = [event(EventKind.TIE_ENDED, card.controller, card.id, monster=instance,
                           why="face_down" if face_down else "left_field")]
         else:
@@ -65,12 +70,19 @@ def _monster_gone(rules: Rules, state: GameState, instance: str, *, destroyed: b
     return state, events
 
 
-def _card_gone(rules: Rules, state: GameState, card: SpellTrapState, *, destroyed: bool
-               ) -> tuple[GameState, list[Event]]:
-    """A card equipped or tied to a monster left the field: its tie may destroy the monster
-    (R108)."""
+def tied_to(state: GameState, card: str) -> str | None:
+    """The monster ``card`` is tied to, or ``None``."""
+    record = state.lasting_on(card, TIED)
+    return record.data if record is not None else None
+
+
+def _card_gone(rules: Rules, state: GameState, card: SpellTrapState, had: tuple[Lasting, ...],
+               *, destroyed: bool) -> tuple[GameState, list[Event]]:
+    """A card equipped or tied to a monster left the field (``had``: the lasting effects it
+    had there): its tie may destroy the monster (R108)."""
     tie = tie_of(rules, card.card)
-    monster = card.equipped_to or card.tied_to
+    monster = next((record.data for kind in (EQUIPPED, TIED) for record in had
+                    if record.kind == kind), None)
     if tie is None or tie.destroy_monster_when is None or state.monster(monster) is None:
         return state, []
     if tie.destroy_monster_when is TieTrigger.DESTROYED and not destroyed:
