@@ -197,3 +197,16 @@ def test_r24_negate_attack_answers_only_the_declarations_first_chain() -> None:
     assert state.window.kind is WindowKind.OPEN and state.attack is not None
     assert forbidden_by(eng, state, "negate_attack", "activate") == "first_chain_only"
     assert forbidden_by(eng, state, "magic_cylinder", "activate") == "first_chain_only"
+
+
+def test_r115_solemn_warning_negates_the_link_it_answers_not_an_earlier_link_of_that_card(
+) -> None:
+    eng = engine("solemn_warning_answers_one_link")
+    state, events = play_events(eng, [
+        "A pass", "B activate linkuriboh.zero_atk", "A pass",
+        "B activate linkuriboh.revive paying kuriboh", "A activate solemn.activate",
+        "B pass", "A pass"])
+    negated = [(e.card, e.effect, e.get("link")) for e in events if e.kind == "negated"]
+    assert negated == [("linkuriboh", "revive", 2)]
+    assert monster(state, "skull").stats.atk == 0  # c1 still resolved
+    assert "linkuriboh" in graveyard(state) and graveyard(state)["kuriboh"] == "tributed"
