@@ -3,7 +3,18 @@ zone: a situation lists the Deck cards that matter; the rest is never chosen."""
 
 from __future__ import annotations
 
-from rules_helpers import A, B, engine, forbidden_by, graveyard, kinds, legal, monster, play_events
+from rules_helpers import (
+    A,
+    B,
+    engine,
+    forbidden_by,
+    graveyard,
+    kinds,
+    legal,
+    monster,
+    pass_until,
+    play_events,
+)
 
 from gamebook.rules.state import WindowKind
 
@@ -91,3 +102,15 @@ def test_r97_a_monster_summoned_in_the_damage_step_causes_no_replay_and_can_be_a
                                 settle_end=True)
     assert "replay_caused" not in kinds(events)  # R40: in the Damage Step
     assert "A declare_attack gemini_elf -> battle_fader" in legal(eng, state)
+
+
+def test_r116_gorz_and_tragoedia_triggered_by_one_damage_cannot_both_be_activated() -> None:
+    eng = engine("gorz_and_tragoedia")
+    both = ["B activate gorz.summon_itself", "B activate tragoedia.summon_itself"]
+    state = pass_until(eng, eng.start().state, lambda s: set(both) <= set(legal(eng, s)))
+    assert state.life(B) == 5500  # after the battle damage, either may be chosen
+    for first_one, other in (("gorz", "tragoedia"), ("tragoedia", "gorz")):
+        placed, _ = play_events(eng, [f"B activate {first_one}.summon_itself"], state,
+                                settle_end=False)
+        assert forbidden_by(eng, placed, other, "summon_itself") == "one_hand_summon_per_chain"
+        assert f"B activate {other}.summon_itself" not in legal(eng, placed)
