@@ -114,3 +114,14 @@ def test_r116_gorz_and_tragoedia_triggered_by_one_damage_cannot_both_be_activate
                                 settle_end=False)
         assert forbidden_by(eng, placed, other, "summon_itself") == "one_hand_summon_per_chain"
         assert f"B activate {other}.summon_itself" not in legal(eng, placed)
+
+
+def test_r62_a_question_mark_atk_in_the_deck_is_not_1500_or_less_for_mystic_tomato() -> None:
+    eng = engine("mystic_tomato_question_mark_atk")
+    state = pass_until(eng, eng.start().state,
+                       lambda s: "B activate tomato.summon_from_deck" in legal(eng, s))
+    state, _ = play_events(eng, ["B activate tomato.summon_from_deck", "A pass", "B pass"],
+                           state, settle_end=False)
+    assert not any(a.startswith("B select") for a in legal(eng, state))  # Tragoedia is no option
+    assert monster(state, "fader").controller is B
+    assert state.in_deck("tragoedia") is not None
