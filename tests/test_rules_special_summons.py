@@ -125,3 +125,16 @@ def test_r62_a_question_mark_atk_in_the_deck_is_not_1500_or_less_for_mystic_toma
     assert not any(a.startswith("B select") for a in legal(eng, state))  # Tragoedia is no option
     assert monster(state, "fader").controller is B
     assert state.in_deck("tragoedia") is not None
+
+
+def test_r97_bottomless_and_torrential_answer_a_summon_by_call_of_the_haunted() -> None:
+    eng = engine("call_of_the_haunted_answered")
+    state, _ = play_events(eng, ["A pass", "B activate call.activate -> gemini_elf", "A pass",
+                                 "B pass"], settle_end=False)
+    assert state.window.summoned == ("gemini_elf",)  # tying it is no later event (R25)
+    assert {"A activate bottomless.activate", "A activate torrential.activate"} <= set(
+        legal(eng, state))
+    state, _ = play_events(eng, ["A activate bottomless.activate", "B pass", "A pass"], state,
+                           settle_end=False)
+    assert {g.id: g.reason for g in state.banished} == {"gemini_elf": "destroyed"}
+    assert graveyard(state)["call"] == "destroyed"  # its monster was destroyed (R108)

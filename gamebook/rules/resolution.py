@@ -121,7 +121,7 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
         before = state.happened
         state, step_events, applied_previous = _apply(rules, state, link, step, cost=False,
                                                       chosen=choice)
-        if applied_previous:  # the last thing that happened (R25)
+        if applied_previous and not verb_of(step.op).bond:  # the last thing that happened (R25)
             state = replace(state, last_happened=state.happened - before)
         applied_any |= applied_previous
         events.extend(step_events)
