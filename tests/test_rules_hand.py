@@ -120,3 +120,16 @@ def test_r8_the_turn_players_quick_play_spell_from_the_hand_in_the_damage_step()
     state, _ = run_out(eng, [RUSH_A_SKULL], state)
     assert monster(state, "summoned_skull").stats.atk == 3200
     assert state.lp == (8000, 6150)
+
+
+def test_r118_battle_fader_discarded_before_its_effect_resolves_is_not_summoned() -> None:
+    eng = engine("battle_fader_discarded")
+    state, events = play_events(eng, [
+        "A pass", "B activate battle_fader.summon_and_end", "A pass",
+        "B activate raigeki.activate paying battle_fader -> skull", "A pass", "B pass"])
+    skipped = [(e.get("op"), e.get("why")) for e in events if e.kind == "not_applied"]
+    assert skipped == [("special_summon", "left_hand"), ("end_battle_phase",
+                                                         "previous_not_applied")]
+    assert state.monster("battle_fader") is None  # not Summoned from the GY
+    assert graveyard(state)["battle_fader"] == "discarded"
+    assert "A declare_attack gemini_elf" in legal(eng, state)  # the Battle Phase goes on

@@ -197,3 +197,30 @@ def test_r24_negate_attack_answers_only_the_declarations_first_chain() -> None:
     assert state.window.kind is WindowKind.OPEN and state.attack is not None
     assert forbidden_by(eng, state, "negate_attack", "activate") == "first_chain_only"
     assert forbidden_by(eng, state, "magic_cylinder", "activate") == "first_chain_only"
+
+
+def test_r116_solemn_warning_negates_the_link_it_answers_not_an_earlier_link_of_that_card(
+) -> None:
+    eng = engine("solemn_warning_answers_one_link")
+    state, events = play_events(eng, [
+        "A pass", "B activate linkuriboh.zero_atk", "A pass",
+        "B activate linkuriboh.revive paying kuriboh", "A activate solemn.activate",
+        "B pass", "A pass"])
+    negated = [(e.card, e.effect, e.get("link")) for e in events if e.kind == "negated"]
+    assert negated == [("linkuriboh", "revive", 2)]
+    assert monster(state, "skull").stats.atk == 0  # c1 still resolved
+    assert "linkuriboh" in graveyard(state) and graveyard(state)["kuriboh"] == "tributed"
+
+
+def test_r38_swift_scarecrow_with_no_attack_left_to_negate_does_not_end_the_battle_phase(
+) -> None:
+    eng = engine("swift_scarecrow_no_attack_left")
+    for answer in ("B activate sakuretsu.activate -> skull", "B activate book.activate -> skull"):
+        state, events = play_events(eng, ["A pass", "B activate scarecrow.negate_and_end",
+                                          "A pass", answer, "A pass", "B pass"],
+                                    settle_end=False)
+        skipped = [(e.get("op"), e.get("why")) for e in events if e.kind == "not_applied"]
+        assert skipped == [("negate_attack", "no_attack"),
+                           ("end_battle_phase", "previous_not_applied")], answer
+        assert state.window.step is Step.BATTLE_STEP, answer
+        assert "A declare_attack gemini_elf" in legal(eng, state), answer

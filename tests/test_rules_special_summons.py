@@ -3,7 +3,18 @@ zone: a situation lists the Deck cards that matter; the rest is never chosen."""
 
 from __future__ import annotations
 
-from rules_helpers import A, B, engine, forbidden_by, graveyard, kinds, legal, monster, play_events
+from rules_helpers import (
+    A,
+    B,
+    engine,
+    forbidden_by,
+    graveyard,
+    kinds,
+    legal,
+    monster,
+    pass_until,
+    play_events,
+)
 
 from gamebook.rules.state import WindowKind
 
@@ -91,3 +102,39 @@ def test_r97_a_monster_summoned_in_the_damage_step_causes_no_replay_and_can_be_a
                                 settle_end=True)
     assert "replay_caused" not in kinds(events)  # R40: in the Damage Step
     assert "A declare_attack gemini_elf -> battle_fader" in legal(eng, state)
+
+
+def test_r117_gorz_and_tragoedia_triggered_by_one_damage_cannot_both_be_activated() -> None:
+    eng = engine("gorz_and_tragoedia")
+    both = ["B activate gorz.summon_itself", "B activate tragoedia.summon_itself"]
+    state = pass_until(eng, eng.start().state, lambda s: set(both) <= set(legal(eng, s)))
+    assert state.life(B) == 5500  # after the battle damage, either may be chosen
+    for first_one, other in (("gorz", "tragoedia"), ("tragoedia", "gorz")):
+        placed, _ = play_events(eng, [f"B activate {first_one}.summon_itself"], state,
+                                settle_end=False)
+        assert forbidden_by(eng, placed, other, "summon_itself") == "one_hand_summon_per_chain"
+        assert f"B activate {other}.summon_itself" not in legal(eng, placed)
+
+
+def test_r62_a_question_mark_atk_in_the_deck_is_not_1500_or_less_for_mystic_tomato() -> None:
+    eng = engine("mystic_tomato_question_mark_atk")
+    state = pass_until(eng, eng.start().state,
+                       lambda s: "B activate tomato.summon_from_deck" in legal(eng, s))
+    state, _ = play_events(eng, ["B activate tomato.summon_from_deck", "A pass", "B pass"],
+                           state, settle_end=False)
+    assert not any(a.startswith("B select") for a in legal(eng, state))  # Tragoedia is no option
+    assert monster(state, "fader").controller is B
+    assert state.in_deck("tragoedia") is not None
+
+
+def test_r97_bottomless_and_torrential_answer_a_summon_by_call_of_the_haunted() -> None:
+    eng = engine("call_of_the_haunted_answered")
+    state, _ = play_events(eng, ["A pass", "B activate call.activate -> gemini_elf", "A pass",
+                                 "B pass"], settle_end=False)
+    assert state.window.summoned == ("gemini_elf",)  # tying it is no later event (R25)
+    assert {"A activate bottomless.activate", "A activate torrential.activate"} <= set(
+        legal(eng, state))
+    state, _ = play_events(eng, ["A activate bottomless.activate", "B pass", "A pass"], state,
+                           settle_end=False)
+    assert {g.id: g.reason for g in state.banished} == {"gemini_elf": "destroyed"}
+    assert graveyard(state)["call"] == "destroyed"  # its monster was destroyed (R108)

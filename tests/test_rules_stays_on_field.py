@@ -13,7 +13,10 @@ from rules_helpers import (
     ROOT,
     A,
     B,
+    engine,
+    legal,
     note,
+    pass_until,
     play,
     run_out,
     write_situation,
@@ -97,3 +100,11 @@ def test_r111_swords_that_resolves_stays_for_three_turns_and_flips_monsters(tmp_
     assert done and turns_left(state, "swords") == 3  # it stays (R111)
     assert state.monster("man_eater_bug").face_up
     assert "man_eater_bug" in state.flipped  # its Flip Effect comes after the chain (R6)
+
+
+def test_r104_a_monster_unaffected_by_spells_escapes_the_swords_lock() -> None:
+    eng = engine("swords_forbidden_lance")
+    state = play(eng, ["B activate lance.activate -> skull", "A pass"])
+    state = pass_until(eng, state, lambda s: "B pass" in legal(eng, s) and not s.chain)
+    attacks = [a for a in legal(eng, state) if "declare_attack" in a]
+    assert attacks == ["B declare_attack skull -> mystical_elf"]  # Gemini Elf is still locked

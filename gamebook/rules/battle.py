@@ -22,6 +22,7 @@ from gamebook.cards.model import (
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
+from gamebook.rules.mechanics.immunity import unaffected
 from gamebook.rules.mechanics.life import lp_after_damage, record_damage
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.negated import has_static
@@ -91,18 +92,25 @@ def ended(state: GameState, reason: str) -> GameState:
 
 # -- attack declaration -------------------------------------------------------------------
 
-def attacks_forbidden(rules: Rules, state: GameState, player: Player) -> bool:
-    """``player`` cannot declare attacks: for the rest of the turn (R44), or while a face-up
-    card of the opponent says so (Swords of Revealing Light, R111)."""
-    return player in state.cannot_declare_attacks or ability_source(
-        rules, state, player, PlayerAbility.CANNOT_DECLARE_ATTACKS) is not None
+def attack_locked(rules: Rules, state: GameState, instance: str) -> bool:
+    """The turn player's monster ``instance`` cannot declare an attack: its player cannot for
+    the rest of the turn (R44), or a face-up card of the opponent forbids the opponent's
+    monsters to (Swords of Revealing Light, R111), unless the monster is unaffected by that
+    card's effects (Forbidden Lance, R104)."""
+    if state.turn_player in state.cannot_declare_attacks:
+        return True
+    source = ability_source(rules, state, state.turn_player,
+                            PlayerAbility.CANNOT_DECLARE_ATTACKS)
+    if source is None or source == "turn":
+        return source is not None
+    return not unaffected(rules, state, source, (instance,))
 
 
 def can_declare_attack(rules: Rules, state: GameState, instance: str) -> bool:
     """Could this monster declare an attack this turn (R32, R43-R45, R111)?"""
     monster = state.monster(instance)
     return (monster is not None and monster.controller is state.turn_player
-            and not attacks_forbidden(rules, state, state.turn_player)
+            and not attack_locked(rules, state, instance)
             and monster.position is Position.ATTACK and monster.face_up
             and state.attacks_made(instance) < state.attack_allowance(instance))
 
@@ -111,7 +119,7 @@ def attack_granting_effects(rules: Rules, state: GameState, instance: str) -> li
     """Effects of this monster, still usable this turn, that would let it attack again."""
     monster = state.monster(instance)
     if monster is None or monster.controller is not state.turn_player \
-            or attacks_forbidden(rules, state, state.turn_player) \
+            or attack_locked(rules, state, instance) \
             or monster.position is not Position.ATTACK or not monster.face_up:
         return []
     found = []

@@ -20,6 +20,7 @@ from gamebook.errors import RulesError
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.battle import (
     attack_granting_effects,
+    attack_locked,
     attack_options,
     can_declare_attack,
     choose_on_replay,
@@ -260,6 +261,9 @@ class Engine:
         source = ability_source(self.rules, state, tp, PlayerAbility.CANNOT_DECLARE_ATTACKS)
         if source in (None, "turn"):
             return []
+        if any(m.controller is tp and not attack_locked(self.rules, state, m.id)
+               for m in state.monsters):
+            return []  # a monster unaffected by the card escapes its lock (R104)
         effect = next(e.id for e in self.rules.card_of(state, source).effects
                       if PlayerAbility.CANNOT_DECLARE_ATTACKS in e.grants_opponent)
         return [Note(tp, source, effect, False, "lock_while_face_up", "attacks_locked")]

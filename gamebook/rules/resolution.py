@@ -121,7 +121,7 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
         before = state.happened
         state, step_events, applied_previous = _apply(rules, state, link, step, cost=False,
                                                       chosen=choice)
-        if applied_previous:  # the last thing that happened (R25)
+        if applied_previous and not verb_of(step.op).bond:  # the last thing that happened (R25)
             state = replace(state, last_happened=state.happened - before)
         applied_any |= applied_previous
         events.extend(step_events)
@@ -211,6 +211,7 @@ def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primit
     if step.op is OpName.SPECIAL_SUMMON and step.position is None:
         instance = link.ref(step.who) if step.who else None
         if instance and off_field(state, instance) and free_zones(state, link.player) > 0 \
+                and not _own_card_left_hand(state, link, step) \
                 and not rules.card_of(state, instance).is_link:  # a Link: Attack (R59)
             return (Position.ATTACK.value, Position.DEFENSE.value)
     if step.op is OpName.SPECIAL_SUMMON_TOKENS and step.position is None and step.count == 1 \
@@ -275,6 +276,8 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
         why = "none_selected" if step.select is not None and not who else "left_field"
         target = missing[0] if missing else None
         return state, [skipped(link, step, target, why)], False
+    if _own_card_left_hand(state, link, step):
+        return state, [skipped(link, step, link.card, "left_hand")], False
     if step.who is Ref.TARGET and not cost and _target_turned_face_down(rules, state, link,
                                                                         who[0]):
         return state, [skipped(link, step, who[0], "no_longer_face_up")], False
@@ -296,6 +299,14 @@ def _apply_to(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
         link = _remember_selection(state, link, who)
         state = replace(state, chain=state.chain[:-1] + (link,)) if not cost else state
     return verb_of(step.op).handler(rules, state, link, step, who, of, cost, chosen)
+
+
+def _own_card_left_hand(state: GameState, link: ChainLink, step: Primitive) -> bool:
+    """An effect activated in the hand that moves its own card from there (Battle Fader's
+    "Special Summon this card") when that card is no longer in the hand: it does not move it
+    from wherever it went (R118)."""
+    return link.from_hand and step.who is Ref.SELF and verb_of(step.op).moves_card \
+        and verb_of(step.op).applies_if is Where.OFF_FIELD and state.in_hand(link.card) is None
 
 
 def _target_turned_face_down(rules: Rules, state: GameState, link: ChainLink,

@@ -93,12 +93,17 @@ def _off_field(rules: Rules, state: GameState, player: Player, source: str, spec
             continue
         if spec.archetype is not None and spec.archetype not in card.archetypes:
             continue
-        if _stats_match(spec, card.atk or 0, card.level):
+        if _stats_match(spec, card.atk, card.level):
             found.append(held.id)
     return tuple(found)
 
 
-def _stats_match(spec: TargetSpec, atk: int, level: int | None) -> bool:
+def _stats_match(spec: TargetSpec, atk: int | None, level: int | None) -> bool:
+    """Does a monster's ATK and Level meet the spec? A printed "?" ATK off the field
+    (``None``) is no number: it meets no ATK condition (R62)."""
+    if atk is None:
+        return spec.min_atk is None and spec.max_atk is None and (
+            spec.level is None or level == spec.level)
     return ((spec.min_atk is None or atk >= spec.min_atk)
             and (spec.max_atk is None or atk <= spec.max_atk)
             and (spec.level is None or level == spec.level))

@@ -197,6 +197,11 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
         return ("once_per_turn", "once_per_turn_used", ()), ()
     if effect.one_per_attack and _same_name_on_chain(rules, state, instance, effect):
         return ("once_per_turn", "one_per_attack", ()), ()
+    if _summons_itself_from_hand(effect) and any(
+            link.from_hand and _summons_itself_from_hand(rules.effect_of(state, link.card,
+                                                                         link.effect))
+            for link in state.chain):
+        return ("one_hand_summon_per_chain", "hand_summon_on_chain", ()), ()
     choices = _UNCHOSEN
     paid = cost_choice(effect)
     if paid is not None:
@@ -239,6 +244,13 @@ def _targets_after_cost(rules: Rules, state: GameState, player: Player, instance
     link = ChainLink(player, instance, effect.id, S7, None, ((Ref.COST, cost),))
     paid, _ = pay_costs(rules, state, link, effect)
     return legal_targets(rules, paid, player, instance, effect)
+
+
+def _summons_itself_from_hand(effect: Effect) -> bool:
+    """A Trigger Effect activated in the hand that Special Summons its own card (Gorz,
+    Tragoedia, Battle Fader): only one such effect may be on a chain (R117)."""
+    return effect.kind is EffectKind.TRIGGER and effect.location is Location.HAND and any(
+        step.op is OpName.SPECIAL_SUMMON and step.who is Ref.SELF for step in effect.resolution)
 
 
 def _same_name_on_chain(rules: Rules, state: GameState, instance: str, effect: Effect

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from gamebook.cards.model import OpName, Primitive
+from gamebook.cards.model import OpName, Position, Primitive
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
@@ -17,11 +17,22 @@ def _negate_attack(rules: Rules, state: GameState, link: ChainLink, step: Primit
                    ) -> Applied:
     """The attack ends without a Damage Step; the monster has still attacked (R38)."""
     attack = state.attack
-    if attack is None or attack.negated or (who and attack.attacker not in who) or \
+    if _no_attack_left(state) or (who and attack.attacker not in who) or \
             state.window.step not in (Step.BATTLE_STEP, *DAMAGE_STEP_TIMINGS):
         return state, [skipped(link, step, None, "no_attack")], False
     state = replace(state, attack=replace(attack, negated=True))
     return state, [event(EventKind.ATTACK_NEGATED, state.turn_player, attack.attacker)], True
+
+
+def _no_attack_left(state: GameState) -> bool:
+    """No attack to negate: none, one negated already, or one whose attacker left the field
+    or is no longer in face-up Attack Position (R38). Then the "then" of "negate the attack,
+    then end the Battle Phase" does not happen either (Swift Scarecrow, Negate Attack)."""
+    attack = state.attack
+    if attack is None or not attack.attacking(attack.attacker):
+        return True
+    attacker = state.monster(attack.attacker)
+    return attacker is None or attacker.position is not Position.ATTACK or not attacker.face_up
 
 
 def _end_battle_phase(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -41,7 +52,6 @@ def _grant_extra_attack(rules: Rules, state: GameState, link: ChainLink, step: P
         events.append(event(EventKind.EXTRA_ATTACK_GRANTED, state.controller(instance), instance,
                             amount=step.amount or 1))
     return state, events, True
-
 
 
 def _attack_to_negate(state: GameState, player: Player, step: Primitive) -> bool:

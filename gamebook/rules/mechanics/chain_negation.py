@@ -1,9 +1,11 @@
-"""Negating a chain link below: its activation or its effect (R17).
+"""Negating a chain link below: its activation or its effect (R17). A negation chained to a
+link answers that link alone (R116): another link of the same card lower in the chain (the
+ATK-to-0 link of a Linkuriboh whose GY effect Solemn Warning answers) still resolves.
 """
 
 from __future__ import annotations
 
-from gamebook.cards.model import OpName, Primitive
+from gamebook.cards.model import OpName, Primitive, Ref
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
@@ -13,17 +15,21 @@ from gamebook.rules.state import ChainLink, GameState, replace
 
 def _negate(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
             who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
-    """Negate the activation (or the effect) of a lower chain link: it will do nothing."""
+    """Negate the activation (or the effect) of a lower chain link: it will do nothing. The
+    link a ``chained_to`` step answers is the one right below: links leave the chain only from
+    the top, so it is still there (R116)."""
     what = "activation" if step.op is OpName.NEGATE_ACTIVATION else "effect"
     events: list[Event] = []
     chain = list(state.chain)
-    for index, other in enumerate(chain[:-1]):
+    below = range(len(chain) - 2, len(chain) - 1) if step.who is Ref.CHAINED_TO \
+        else range(len(chain) - 1)
+    for index in below:
+        other = chain[index]
         if other.card in who and other.negated is None:
             chain[index] = replace(other, negated=what)
             events.append(event(EventKind.NEGATED, other.player, other.card, other.effect,
                                 what=what, link=index + 1))
     return replace(state, chain=tuple(chain)), events, bool(events)
-
 
 
 MECHANIC = Mechanic("chain_negation", verbs=tuple(

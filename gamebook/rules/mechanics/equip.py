@@ -51,5 +51,5 @@ def _unequipped(rules: Rules, state: GameState, instance: str, *, destroyed: boo
 
 
 MECHANIC = Mechanic("equip", verbs=(
-    Verb(OpName.EQUIP, _equip, activatable_if=Where.ANYWHERE),
+    Verb(OpName.EQUIP, _equip, activatable_if=Where.ANYWHERE, bond=True),
 ), hooks=Hooks(monster_gone=(_unequipped,)))

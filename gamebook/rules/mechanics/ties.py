@@ -119,5 +119,5 @@ def tie_of(rules: Rules, card_id: str) -> Tie | None:
 
 # the ties act before an Equip Card goes (R105): a tie that destroys its card does so first
 MECHANIC = Mechanic("ties", verbs=(
-    Verb(OpName.TIE, _tie, activatable_if=Where.ANYWHERE),
+    Verb(OpName.TIE, _tie, activatable_if=Where.ANYWHERE, bond=True),
 ), hooks=Hooks(monster_gone=(_monster_gone,), card_gone=(_card_gone,)))

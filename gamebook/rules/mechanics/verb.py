@@ -75,6 +75,10 @@ class Verb:
     moves_card: bool = False  # it moves a card (Special Summon, return, banish, …): R112
     takes_off_field: bool = False  # as a cost on `self`, the monster leaves the field (R109)
     changes_stats: bool = False  # an ATK/DEF change (R46, R51)
+    # what it does is a bond between two cards (equip, tie), not a thing that happens: the step
+    # before it stays the last thing that happened (R25), so a Special Summon by Call of the
+    # Haunted or Premature Burial can still be answered (R97)
+    bond: bool = False
 
 
 @dataclass(frozen=True)
