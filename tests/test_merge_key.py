@@ -108,3 +108,42 @@ def test_r77_r78_raises_on_either_side_of_an_aset_are_not_interchanged() -> None
     assert before.atk == after.atk == 1500
     assert before != after
     assert (before.end_duration(step).atk, after.end_duration(step).atk) == (1500, 1000)
+
+
+def test_every_field_of_the_state_is_read_by_an_endings_key_or_left_out_with_a_reason() -> None:
+    """The merge key is one explicit projection: a new field of the state must be placed."""
+    from gamebook.rules.state import GameState
+
+    fields = set(_start_state().fields())
+    reads, left_out = Engine.ENDING_READS, set(Engine.ENDING_LEAVES_OUT)
+    assert not reads & left_out
+    assert reads | left_out == fields, sorted(fields ^ (reads | left_out))
+    assert all(reason for reason in Engine.ENDING_LEAVES_OUT.values())
+    assert GameState.new(**_start_state().fields()) == _start_state()
+
+
+@pytest.mark.parametrize("name", ["borrelsword_linkuriboh", "megamorph_shrink",
+                                  "gorz_direct_attack", "mystic_tomato_deck"])
+def test_what_an_endings_key_leaves_out_does_not_change_it(name: str) -> None:
+    from gamebook.cards.model import EventName
+    from gamebook.rules.state import GraveCard, HandCard, Player, replace
+
+    exploration = explore(load_situation(ROOT / "examples" / f"{name}.yaml"), "seed")
+    engine = exploration.engine
+    other = {"resolving": None, "ending_battle_phase": True, "flipped": frozenset({"x"}),
+             "happened": frozenset({(EventName.DESTROYED, "x")}),
+             "last_happened": frozenset({(EventName.DESTROYED, "x")}),
+             "damage": ((Player.A, "battle", 1),),
+             "deck": (HandCard("x", "kuriboh", Player.A),),
+             "vanished": (GraveCard("x", "sheep_token", Player.A, "destroyed"),)}
+    assert set(other) == set(Engine.ENDING_LEAVES_OUT)
+    endings = [exploration.state(node) for node, data in exploration.graph.nodes(data=True)
+               if data["terminal"]]
+    assert endings
+    for state in endings:
+        for name_, value in other.items():
+            assert engine.merge_key(replace(state, **{name_: value})) == engine.merge_key(state)
+
+
+def _start_state():  # noqa: ANN202
+    return Engine(load_situation(ROOT / "examples" / "borrelsword_linkuriboh.yaml")).start().state

@@ -123,7 +123,7 @@ class Engine:
                     lasting.append(staying(s.id, s.turns_left))
             graveyard += [GraveCard(g.id, g.card, player, "earlier") for g in entry.graveyard]
         tp = Player(spec.turn_player)
-        state = GameState(
+        state = GameState.new(
             turn_player=tp,
             lp=(spec.players["A"].lp, spec.players["B"].lp),
             monsters=tuple(sorted(monsters, key=lambda m: m.id)),
@@ -168,6 +168,26 @@ class Engine:
         if state.window.kind is not WindowKind.ENDED:
             return state
         return ("ending", state.turn_player, state.player_abilities, self._shown(state))
+
+    # The fields of the state an ending's merge key reads, directly or through what its page
+    # shows (which monsters may still attack reads the attacks counted and granted, the locks,
+    # the lasting effects), and those it leaves out, with why: nothing happens after an
+    # ending. Every field of the state is in one of the two (tests/test_merge_key.py).
+    ENDING_READS = frozenset({
+        "turn_player", "player_abilities", "window", "lp", "monsters", "spell_traps",
+        "graveyard", "banished", "hand", "lasting", "attacks_declared", "extra_attacks",
+        "cannot_declare_attacks", "used_once_per_turn", "battle_abilities", "chain",
+        "attack", "summoned_this_turn"})
+    ENDING_LEAVES_OUT = {
+        "resolving": "no resolution waits for a choice at an ending",
+        "ending_battle_phase": "the Battle Phase is over or the scope ended: said by the reason",
+        "flipped": "Flip Effects due are activated before an ending",
+        "happened": "events wait for a trigger that can no longer be activated",
+        "last_happened": "read only while a chain resolves",
+        "damage": "read only by an effect that could be activated later",
+        "deck": "the Deck cards are never shown and cannot move after an ending",
+        "vanished": "Tokens gone while a trigger waited: gone for good",
+    }
 
     def to_move(self, state: GameState) -> Player | None:
         if self.is_terminal(state):

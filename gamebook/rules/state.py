@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from dataclasses import replace as _dataclass_replace
 from enum import StrEnum
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 from gamebook.cards.model import EventName, PlayerAbility, Position, Ref
 from gamebook.stats import StatBlock
@@ -232,45 +232,96 @@ class HandCard:
 
 
 @dataclass(frozen=True)
-class GameState:
-    turn_player: Player
+class Board:
+    """Where every card is, and the LP: what a player sees on the table."""
+
+    __hash__ = _kept_hash
+    __getstate__ = _without_hash
+
     lp: tuple[int, int]  # (A, B)
     monsters: tuple[MonsterState, ...]  # sorted by id
     spell_traps: tuple[SpellTrapState, ...]  # sorted by id
     graveyard: tuple[GraveCard, ...]  # sorted
-    chain: tuple[ChainLink, ...]  # c1 first
-    window: Window
-    attack: Attack | None
+    hand: tuple[HandCard, ...] = ()  # sorted
+    banished: tuple[GraveCard, ...] = ()  # sorted
+    # The Deck cards the situation lists (sorted); the rest of each Deck is unknown and never
+    # chosen (docs/engine.md).
+    deck: tuple[HandCard, ...] = ()
+    vanished: tuple[GraveCard, ...] = ()  # Tokens gone while their "destroyed" trigger waits
+    # Lasting effects on cards, sorted (Lasting): what an effect left on a card that the card
+    # itself does not say (equipped to, tied to, unaffected, negated, …).
+    lasting: tuple[Lasting, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnMemory:
+    """What this turn remembers: whose turn, what was used, declared, granted and done."""
+
+    __hash__ = _kept_hash
+    __getstate__ = _without_hash
+
+    turn_player: Player
     used_once_per_turn: frozenset[tuple[str, str]] = frozenset()
     attacks_declared: tuple[tuple[str, int], ...] = ()
     extra_attacks: tuple[tuple[str, int], ...] = ()
     cannot_declare_attacks: frozenset[Player] = frozenset()  # R44
     flipped: frozenset[str] = frozenset()  # flipped face-up in this battle; Flip Effects due (R6)
-    hand: tuple[HandCard, ...] = ()  # sorted
-    banished: tuple[GraveCard, ...] = ()  # sorted
     player_abilities: frozenset[tuple[Player, PlayerAbility]] = frozenset()  # for this turn
     battle_abilities: frozenset[tuple[Player, PlayerAbility]] = frozenset()  # for this battle
-    ending_battle_phase: bool = False  # an effect ends the Battle Phase after the chain (R58)
-    resolving: Resolving | None = None  # the top link's resolution waits for a choice
     happened: frozenset[tuple[EventName, str]] = frozenset()  # events naming a card (R19, R51)
-    vanished: tuple[GraveCard, ...] = ()  # Tokens gone while their "destroyed" trigger waits
-    # The Deck cards the situation lists (sorted); the rest of each Deck is unknown and never
-    # chosen (docs/engine.md).
-    deck: tuple[HandCard, ...] = ()
     # The damage each player last took this turn: (player, "battle" | "effect", amount) (R101).
     damage: tuple[tuple[Player, str, int], ...] = ()
     # The events of the last thing that happened while a chain resolved (R25).
     last_happened: frozenset[tuple[EventName, str]] = frozenset()
     summoned_this_turn: frozenset[Player] = frozenset()  # players who Summoned (R103)
-    # Lasting effects on cards, sorted (Lasting): what an effect left on a card that the card
-    # itself does not say (equipped to, tied to, unaffected, negated, …).
-    lasting: tuple[Lasting, ...] = ()
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """The rules procedure under way: the window, the chain, the attack, a resolution waiting
+    for a choice."""
+
+    __hash__ = _kept_hash
+    __getstate__ = _without_hash
+
+    window: Window
+    chain: tuple[ChainLink, ...] = ()  # c1 first
+    attack: Attack | None = None
+    resolving: Resolving | None = None  # the top link's resolution waits for a choice
+    ending_battle_phase: bool = False  # an effect ends the Battle Phase after the chain (R58)
+
+
+@dataclass(frozen=True, eq=False)
+class GameState:
+    """A game state: the board, what this turn remembers, and the procedure under way.
+
+    Every field of the three parts reads as an attribute of the state (``state.window``,
+    ``state.monsters``); :func:`replace` takes those names too and rebuilds only the parts
+    they belong to, so a state shares the unchanged parts (and their kept hashes) with the
+    one before. :meth:`new` builds one from the field names.
+    """
+
+    board: Board
+    turn: TurnMemory
+    procedure: Procedure
+
+    @classmethod
+    def new(cls, **fields: object) -> GameState:
+        """A state from the names of its parts' fields."""
+        parts = {part: {} for part in _PARTS}
+        for name, value in fields.items():
+            parts[_PART_OF[name]][name] = value
+        return cls(*(_PARTS[part](**values) for part, values in parts.items()))
+
+    def fields(self) -> dict[str, object]:
+        """Every field of the three parts by name."""
+        return {name: getattr(self, name) for name in _PART_OF}
 
     # -- identity: the explorer hashes every state several times and compares equal ones ----
     def __hash__(self) -> int:
         cached = self.__dict__.get("_hash")
         if cached is None:
-            cached = hash(_state_key(self.__dict__))
+            cached = hash((self.board, self.turn, self.procedure))
             object.__setattr__(self, "_hash", cached)
         return cached
 
@@ -281,7 +332,8 @@ class GameState:
             return NotImplemented
         if hash(self) != hash(other):
             return False
-        return _state_key(self.__dict__) == _state_key(other.__dict__)  # type: ignore[attr-defined]
+        return (self.procedure == other.procedure and self.board == other.board  # type: ignore[attr-defined]
+                and self.turn == other.turn)  # type: ignore[attr-defined]
 
     __getstate__ = _without_hash
 
@@ -441,6 +493,12 @@ class GameState:
         return replace(self, **{field: tuple(sorted(counts.items()))})
 
 
+_PARTS = {"board": Board, "turn": TurnMemory, "procedure": Procedure}
+_PART_OF = {f.name: part for part, cls in _PARTS.items() for f in fields(cls)}
+for _name, _part in _PART_OF.items():  # state.window reads state.procedure.window
+    setattr(GameState, _name, property(attrgetter(f"{_part}.{_name}")))
+
+
 def _by_id(card: MonsterState | SpellTrapState) -> str:
     return card.id
 
@@ -454,11 +512,11 @@ def _in_order(card: GraveCard | HandCard) -> tuple:
 # The engine's own value types: plain frozen dataclasses (no __post_init__, no slots, no
 # cached properties), so a copy of the instance dictionary, less a kept hash, is a faithful
 # new value. _FIELD_VALUES reads an instance dictionary's field values, in field order.
-_FAST = (GameState, Window, Attack, ChainLink, Trigger, MonsterState, SpellTrapState, Resolving)
+_FAST = (Board, TurnMemory, Procedure, Window, Attack, ChainLink, Trigger, MonsterState,
+         SpellTrapState, Resolving)
 _ORDERED = (GraveCard, HandCard, Lasting)
 _FIELD_NAMES = {cls: frozenset(f.name for f in fields(cls)) for cls in _FAST}
 _FIELD_VALUES = {cls: itemgetter(*(f.name for f in fields(cls))) for cls in _FAST + _ORDERED}
-_state_key = _FIELD_VALUES[GameState]
 
 
 def replace(obj, /, **changes):  # noqa: ANN001, ANN201 - same signature as dataclasses.replace
@@ -469,6 +527,8 @@ def replace(obj, /, **changes):  # noqa: ANN001, ANN201 - same signature as data
     names are still refused. Any other dataclass goes through :func:`dataclasses.replace`.
     """
     cls = obj.__class__
+    if cls is GameState:
+        return _replace_state(obj, changes)
     names = _FIELD_NAMES.get(cls)
     if names is None:
         return _dataclass_replace(obj, **changes)
@@ -480,4 +540,24 @@ def replace(obj, /, **changes):  # noqa: ANN001, ANN201 - same signature as data
     values.update(changes)
     values.pop("_hash", None)  # a cached hash belongs to the old value
     object.__setattr__(new, "__dict__", values)
+    return new
+
+
+def _replace_state(state: GameState, changes: dict) -> GameState:
+    """A state with ``changes`` (fields of its parts, or whole parts): only the parts they
+    touch are copied."""
+    parts = {"board": state.board, "turn": state.turn, "procedure": state.procedure}
+    grouped: dict[str, dict] = {}
+    for name, value in changes.items():
+        if name in parts:
+            parts[name] = value
+            continue
+        part = _PART_OF.get(name)
+        if part is None:
+            raise TypeError(f"unknown fields for GameState: [{name!r}]")
+        grouped.setdefault(part, {})[name] = value
+    for part, values in grouped.items():
+        parts[part] = replace(parts[part], **values)
+    new = object.__new__(GameState)
+    object.__setattr__(new, "__dict__", parts)
     return new
