@@ -51,12 +51,12 @@ def test_r100_the_book_says_battle_fader_is_banished_not_sent_to_the_gy(tmp_path
     banished = cite({"en": "banished instead of going to the GY (R:banished_when_it_leaves)",
                      "zh-Hant": "除外（R:banished_when_it_leaves）",
                      "zh-Hans": "除外（R:banished_when_it_leaves）",
-                     "ja": "除外される（R:banished_when_it_leaves）"}[lang])
+                     "ja": "除外された（R:banished_when_it_leaves）"}[lang])
     assert banished in told
     gy = {"en": "Battle Fader is destroyed by Raigeki Break, and goes to the GY",
           "zh-Hant": "「消戰者」被「雷破」破壞，送去墓地",
           "zh-Hans": "「消战者」被「雷破」破坏，送去墓地",
-          "ja": "によって破壊され、墓地へ送られる"}[lang]
+          "ja": "によって破壊され、墓地へ送られた"}[lang]
     assert gy not in told
 
 

@@ -86,7 +86,7 @@ def test_r99_kuriboh_only_in_a_damage_calculation_where_its_controller_takes_dam
     state = play(eng2, ["B activate honest.gain"], state, settle_end=False)
     state = pass_until(eng2, state, lambda s: s.window.step is Step.DURING_DAMAGE_CALCULATION)
     assert monster(state, "mystical_elf").stats.atk > monster(state, "summoned_skull").stats.atk
-    assert _problem(eng2, state, "kuriboh", "no_damage") == "trigger_effects"  # B would take none
+    assert _problem(eng2, state, "kuriboh", "no_damage") == "quick_effects"  # B takes none (R5)
 
 
 def _problem(eng: Engine, state, card: str, effect: str) -> str | None:  # noqa: ANN001

@@ -99,7 +99,7 @@ def test_r46_honest_makes_the_elf_gain_the_skulls_atk_and_the_skull_is_destroyed
 def test_r46_honest_needs_its_controllers_light_monster_to_be_battling() -> None:
     eng = engine("field_honest_leo")  # Leo Wizard is EARTH
     state = _at(eng, Step.DAMAGE_STEP_START)
-    assert forbidden_by(eng, state, "honest", "gain") == "trigger_effects"
+    assert forbidden_by(eng, state, "honest", "gain") == "quick_effects"  # a Quick Effect (R5)
     assert legal(eng, state) == ["B pass"]
 
 
@@ -142,7 +142,7 @@ def test_r49_the_single_chain_of_damage_calculation_is_followed_by_the_calculati
 def test_r49_kuriboh_is_not_for_the_turn_player_whose_monster_attacks() -> None:
     eng = engine("field_kuriboh_attacker")  # A holds Kuriboh and attacks
     state = _at(eng, Step.DURING_DAMAGE_CALCULATION, player=A)
-    assert forbidden_by(eng, state, "kuriboh", "no_damage") == "trigger_effects"
+    assert forbidden_by(eng, state, "kuriboh", "no_damage") == "quick_effects"  # R5
 
 
 def test_r49_kuriboh_protects_from_that_battle_only() -> None:

@@ -108,7 +108,7 @@ def test_r16_honest_in_the_hand_cannot_be_used_without_a_battling_light_monster(
     eng = engine("field_hand_quick_play")  # Leo Wizard is EARTH
     state = pass_until(eng, eng.start().state,
                        lambda s: s.window.step is Step.DAMAGE_STEP_START and eng.to_move(s) is B)
-    assert forbidden_by(eng, state, "honest", "gain") == "trigger_effects"
+    assert forbidden_by(eng, state, "honest", "gain") == "quick_effects"  # a Quick Effect (R5)
     assert state.in_hand("honest") is not None
 
 

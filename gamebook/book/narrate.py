@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from gamebook.book.rulebook import cite
 from gamebook.cards.model import Card, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.events import EventKind
@@ -240,6 +241,10 @@ class Narrator:
                 words[key] = args[key]
         if "wanted" in args:
             words["wanted"] = self.msg(f"response.{args['wanted']}")
+        if "condition" in args:  # the card text's own words for its unmet condition
+            words["condition"] = self.msg(f"cardtext.condition.{args['condition']}")
+        if note.rule is not None:  # a reason whose rule depends on the effect's kind
+            words["rule"] = cite(f"R:{note.rule}")
         return self.msg(f"reason.{note.reason}", **words)
 
     def chain(self, state: GameState) -> list[str]:

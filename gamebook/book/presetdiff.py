@@ -137,8 +137,8 @@ def _choices(exploration: Exploration, node: str) -> dict[str, tuple[Action, str
 
 def _who(exploration: Exploration, node: str, narrator: Narrator) -> str:
     to_move = exploration.engine.to_move(exploration.state(node))
-    if to_move is None:
-        return narrator.msg("meta.the_end")
+    if to_move is None:  # in words: the book's "THE END" mark may carry its own brackets
+        return narrator.msg("diff.ending")
     return narrator.msg("meta.to_move", player=narrator.player(to_move))
 
 

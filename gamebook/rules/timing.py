@@ -286,8 +286,10 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
             return ("first_chain_only", "event_timing_passed", event_name)
         if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP) and trigger is None:
             return ("first_chain_only", "event_timing_passed", event_name)
-    elif not _event_conditions_hold(rules, state, instance, effect):
-        return ("trigger_effects", "condition_not_met", ())
+    else:
+        problem = _condition_problem(rules, state, instance, effect)
+        if problem is not None:
+            return problem
     speed = rules.speed(state, instance, effect.id)
     if window.step in DAMAGE_STEP_TIMINGS and trigger is None:  # triggers: R46 item 5
         problem = _damage_step_problem(effect, speed, window.step)
@@ -452,49 +454,82 @@ def _chain_problem(rules: Rules, state: GameState, player: Player, instance: str
     return None
 
 
+def _condition_problem(rules: Rules, state: GameState, instance: str, effect: Effect
+                       ) -> Problem | None:
+    """An effect that answers no event, whose own condition does not hold: the rule of its
+    kind (a Quick Effect's is R5, not the Trigger Effects' R4) and the condition in words."""
+    unmet = _unmet_condition(rules, state, instance, effect)
+    if unmet is None:
+        return None
+    rule = _CONDITION_RULES.get(effect.kind, "trigger_effects")
+    if effect.kind is EffectKind.ACTIVATE and rules.card_of(state, instance).card_type \
+            is CardType.TRAP:
+        rule = "trap_cards"
+    if unmet == Condition.WOULD_TAKE_BATTLE_DAMAGE:  # Kuriboh: say what would not happen
+        return (rule, "no_battle_damage_coming", ())
+    if isinstance(unmet, Condition):
+        return (rule, "condition_only", (("condition", unmet.value),))
+    return (rule, "condition_not_met", ())
+
+
+# The rule that lets an effect of each kind be activated when its own condition holds.
+_CONDITION_RULES = {EffectKind.QUICK: "quick_effects", EffectKind.ACTIVATE: "spell_cards",
+                    EffectKind.FLIP: "flip_effects"}
+
+
 def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect: Effect) -> bool:
     """The effect's own conditions about the game (the attack, the phase) hold now (R4)."""
+    return _unmet_condition(rules, state, instance, effect) is None
+
+
+def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effect
+                     ) -> Condition | str | None:
+    """The first of the effect's own conditions about the game that does not hold now: its
+    :class:`Condition`, or ``"requires"``, ``"battling"``, ``"summoned"``; ``None`` if all
+    hold."""
     attack = state.attack
     controller = state.controller(instance) or _hand_owner(state, instance)
     if not all(_face_up_on_field(rules, state, card_id) for card_id in effect.requires_on_field):
-        return False
+        return "requires"
     if effect.battling is not None and battling_monsters(rules, state, controller,
                                                          effect) is None:
-        return False
+        return "battling"
     if effect.summoned is not None and state.answers(EventName.SPECIAL_SUMMONED) \
             and not matching_cards(
             rules, state, controller, instance,
             replace(effect.summoned, filters=(*effect.summoned.filters, TargetFilter.SUMMONED))):
-        return False  # no monster of this summon matches (R97)
-    if not player_conditions_hold(state, controller, effect):
-        return False
+        return "summoned"  # no monster of this summon matches (R97)
+    for condition in effect.conditions:
+        if condition in PLAYER_CONDITIONS and not player_conditions_hold(
+                state, controller, replace(effect, conditions=(condition,))):
+            return condition
     for condition in effect.conditions:
         if condition in RESPONSE_CONDITIONS or condition is Condition.DURING_BATTLE_PHASE \
                 or condition in PLAYER_CONDITIONS:
             continue  # R2, checked against the chain; every window here is in the Battle Phase
         if attack is None:
-            return False
+            return condition
         target = state.monster(attack.target) if attack.target else None
         if condition is Condition.SELF_IS_ATTACKER and attack.attacker != instance:
-            return False
+            return condition
         if condition is Condition.ATTACK_TARGET_IS_MONSTER and attack.target is None:
-            return False
+            return condition
         if condition is Condition.DIRECT_ATTACK and attack.target is not None:
-            return False
+            return condition
         if condition is Condition.ATTACK_TARGET_IS_FACE_UP and (target is None
                                                                  or not target.face_up):
-            return False
+            return condition
         if condition is Condition.ATTACKER_HAS_ATK:
             attacker = state.monster(attack.attacker)
             if attacker is None or attacker.stats.atk <= 0:
-                return False
+                return condition
         if condition is Condition.OPPONENT_IS_ATTACKING and \
                 state.controller(attack.attacker) is controller:
-            return False
+            return condition
         if condition is Condition.WOULD_TAKE_BATTLE_DAMAGE and (
                 controller is None or battle_damage_to(rules, state, controller) <= 0):
-            return False
-    return True
+            return condition
+    return None
 
 
 def battle_damage_to(rules: Rules, state: GameState, player: Player) -> int:
