@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from test_fuzz_inputs import mutated_situation
 
 from gamebook.cli.entry import main
 
@@ -192,34 +192,9 @@ def test_an_error_message_never_prints_control_characters(tmp_path, capsys):
 
 # -- property: mutated situations never crash the command -------------------------------
 
-LINES = EXAMPLE.read_text(encoding="utf-8").splitlines(keepends=True)
-JUNK = st.sampled_from(["", "- ", ": ", "{", "}", "[", "]", "&a ", "*a ", "!!str ", "'",
-                        '"', "yes", "-1", "9" * 30, "\t", "#", "? ", "|", ">", "\\e", "%",
-                        "@", "`", "<<: ", "0x1F", "1e999", ".nan", "~", "null"])
-
-
-@st.composite
-def mutated(draw: st.DrawFn) -> str:
-    lines = list(LINES)
-    for _ in range(draw(st.integers(1, 4))):
-        index = draw(st.integers(0, len(lines) - 1))
-        line = lines[index]
-        cut = draw(st.integers(0, len(line)))
-        action = draw(st.sampled_from(["insert", "delete", "duplicate", "drop"]))
-        if action == "insert":
-            lines[index] = line[:cut] + draw(JUNK) + line[cut:]
-        elif action == "delete":
-            lines[index] = line[:cut] + line[cut + draw(st.integers(1, 8)):]
-        elif action == "duplicate":
-            lines.insert(index, line)
-        else:
-            del lines[index]
-    return "".join(lines)
-
-
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(text=mutated())
+@given(text=mutated_situation())
 def test_a_mutated_situation_is_explored_or_refused_in_one_line_per_error(tmp_path_factory,
                                                                          capsys, text):
     folder = tmp_path_factory.mktemp("mutated")

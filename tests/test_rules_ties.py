@@ -184,3 +184,26 @@ def test_r17_a_continuous_trap_whose_activation_was_negated_goes_to_the_gy() -> 
     state, events, done = resolve_top(eng.rules, state)
     assert graveyard(state)["call_of_the_haunted"] == "negated"
     assert state.monster("gemini_elf") is None
+
+
+def test_r108_a_tie_is_told_as_the_effect_that_holds_it_whatever_its_id(tmp_path: Path
+                                                                        ) -> None:
+    """A card file may name its tie effect as it likes: the destruction names that effect
+    (the engine named ``<card>.tie``, and a renamed one stopped the book with KeyError)."""
+    from gamebook.book.narrate import Narrator
+
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    text = (ROOT / "gamebook" / "cards" / "library" / "call_of_the_haunted.yaml").read_text(
+        encoding="utf-8")
+    (cards / "coth.yaml").write_text(text.replace("  - id: tie\n", "  - id: bond\n")
+                                     + "overrides: true\n", encoding="utf-8")
+    situation = load_situation(EXAMPLE, card_folders=(cards,))
+    eng = Engine(situation, "seed")
+    state = play(eng, ["A pass", COTH, "A pass",
+                       "A replay_attack summoned_skull -> gemini_elf"])
+    state, events = play_events(eng, [MST, "B pass", "A pass"], state, settle_end=False)
+    tied = [e for e in events if e.kind == "destroyed" and e.card == "gemini_elf"]
+    assert tied and tied[0].get("by") == "call_of_the_haunted.bond"
+    instances = {i: situation.cards[c] for i, c in eng.rules.instances}
+    assert "Call of the Haunted" in Narrator("en", instances).event(tied[0])

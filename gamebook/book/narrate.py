@@ -236,7 +236,7 @@ class Narrator:
             words["owner"] = self.player(args["owner"])
         if "card" in args and "effect" in args:
             words["effect"] = self.effect(args["card"], args["effect"])
-        for key in ("speed", "top_speed", "count"):
+        for key in ("speed", "top_speed", "count", "amount"):
             if key in args:
                 words[key] = args[key]
         if "wanted" in args:

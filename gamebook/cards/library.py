@@ -21,7 +21,7 @@ from gamebook.cards.model import (
     cost_choices,
 )
 from gamebook.errors import InputError, InputErrors, raise_all
-from gamebook.inputs.yamlsrc import Located, load_yaml, validate
+from gamebook.inputs.yamlsrc import Located, did_you_mean, load_yaml, validate
 
 BUNDLED = Path(__file__).parent / "library"
 
@@ -96,6 +96,30 @@ def _cost_choice_problem(effect: Effect) -> str | None:
         return "two cost steps that choose a card ('select' with pick: one) in one effect " \
             "are not supported; the activation names one card for its cost"
     return None
+
+
+def _reference_problems(card: Card, located: Located, cards: dict[str, Card]
+                        ) -> list[InputError]:
+    """Every card id ``card`` names (a Token to summon, a card that must be on the field)
+    that is not a card of the library, at its line, with the closest id."""
+    problems = []
+    for index, effect in enumerate(card.effects):
+        loc = ("effects", index)
+        for at, needed in enumerate(effect.requires_on_field):
+            if needed not in cards:
+                problems.append(located.error(loc + ("requires_on_field", at),
+                                              f"requires_on_field: {needed!r} is not a card of "
+                                              f"the library{did_you_mean(needed, cards, '')}"))
+        for step_index, step in enumerate(effect.resolution):
+            token = step.token
+            if token is not None and (token not in cards or
+                                      cards[token].frame is not MonsterFrame.TOKEN):
+                tokens = [i for i, c in cards.items() if c.frame is MonsterFrame.TOKEN]
+                problems.append(located.error(loc + ("resolution", step_index, "token"),
+                                              f"effect {effect.id!r}: token {token!r} is not a "
+                                              "token card (frame: token) of the library"
+                                              + did_you_mean(token, sorted(tokens), '')))
+    return problems
 
 
 class CardLibrary:
@@ -208,13 +232,6 @@ def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:
             sources[card.id] = located
             origin[card.id] = path
     for card_id, card in cards.items():
-        for effect in card.effects:
-            for step in effect.resolution:
-                token = step.token
-                if token is not None and (token not in cards or
-                                          cards[token].frame is not MonsterFrame.TOKEN):
-                    problems.append(InputError(origin[card_id], None,
-                                               f"effect {effect.id!r}: token {token!r} is not "
-                                               "a token card (frame: token) of the library"))
+        problems += _reference_problems(card, sources[card_id], cards)
     raise_all(problems)
     return CardLibrary(cards.values(), sources, folders)

@@ -282,13 +282,21 @@ class Position(StrEnum):
     DEFENSE = "defense"
 
 
+class Controller(StrEnum):
+    """Whose cards a selection chooses among (off the field: whose hand, GY or Deck)."""
+
+    YOU = "you"
+    OPPONENT = "opponent"
+    ANY = "any"
+
+
 @dataclass(frozen=True)
 class TargetSpec:
     """Which cards an effect may target (at activation) or select (at resolution)."""
 
     __pydantic_config__ = _STRICT
 
-    controller: str = "any"  # "you", "opponent" or "any"
+    controller: Controller = Controller.ANY
     filters: tuple[TargetFilter, ...] = ()
     pick: Pick = Pick.ONE  # for selections at resolution
     attribute: str | None = None  # e.g. LIGHT

@@ -1,24 +1,35 @@
 """The number ranges of a card file, which its schema (whole numbers) does not express.
 
 A negative ATK, a Level 40 or a spell speed of 99 are typing mistakes, not cards: each is
-reported with the file and line, all of a file's at once.
+reported with the file and line, all of a file's at once. Every count and amount has a range
+here (the README's "Ranges" lists them), checked as the file is loaded, before the engine
+expands anything: 100,000,000 Tokens are refused here, not built.
 """
 
 from __future__ import annotations
 
-from gamebook.cards.model import Card, OpName
+from collections.abc import Iterator
+
+from gamebook.cards.model import Card, Effect, OpName, TargetSpec
 from gamebook.errors import InputError
 from gamebook.inputs.yamlsrc import Located
 
+MAX_LEVEL = 13
 MAX_STAT = 1_000_000  # ATK/DEF printed on a card (the highest printed is 5000; "?" is not modelled)
 # (field, lowest, highest) of the card itself
-CARD_RANGES = (("atk", 0, MAX_STAT), ("defense", 0, MAX_STAT), ("level", 1, 13),
+CARD_RANGES = (("atk", 0, MAX_STAT), ("defense", 0, MAX_STAT), ("level", 1, MAX_LEVEL),
                ("link_rating", 1, 8), ("stays_for_opponent_turns", 1, 10))
 SPELL_SPEEDS = (1, 3)
 # Operations whose ``amount`` is a count or a number of points, never below 0.
 _NOT_NEGATIVE = {"grant_extra_attack", "set_atk", "inflict_damage", "gain_lp"}
 MAX_AMOUNT = 100_000_000
 MAX_PASSCODE = 99_999_999  # a passcode has 8 digits at most
+# special_summon_tokens: a player has 5 Main Monster Zones to summon Tokens to (R64)
+MAX_TOKENS = 5
+# (field, lowest, highest) of a selection (a target, `select`, `battling`, …)
+SELECTION_RANGES = (("min_atk", 0, MAX_STAT), ("max_atk", 0, MAX_STAT), ("level", 1, MAX_LEVEL))
+# (field, lowest, highest) of a continuous ATK/DEF change (`modifies`)
+MODIFIER_RANGES = (("atk", -MAX_STAT, MAX_STAT), ("defense", -MAX_STAT, MAX_STAT))
 
 
 def range_problems(card: Card, located: Located) -> list[InputError]:
@@ -29,11 +40,7 @@ def range_problems(card: Card, located: Located) -> list[InputError]:
                                       "passcode; expected the card's 8-digit number (1 to "
                                       "99999999, leading zeros left out: 04392470 is "
                                       "written 4392470)"))
-    for name, low, high in CARD_RANGES:
-        value = getattr(card, name)
-        if value is not None and not low <= value <= high:
-            problems.append(located.error((name,), f"{name}: {value} is out of range; expected "
-                                          f"{low} to {high:,}"))
+    problems += _out_of_range(located, (), card, CARD_RANGES)
     for index, effect in enumerate(card.effects):
         loc = ("effects", index)
         low, high = SPELL_SPEEDS
@@ -41,14 +48,50 @@ def range_problems(card: Card, located: Located) -> list[InputError]:
             problems.append(located.error(loc + ("spell_speed",), f"spell_speed: "
                                           f"{effect.spell_speed} is not a spell speed; "
                                           f"expected {low}, 2 or {high} (R1)"))
+        for where, spec in selections(effect):
+            problems += _out_of_range(located, loc + where, spec, SELECTION_RANGES)
+        if effect.modifies is not None:
+            problems += _out_of_range(located, loc + ("modifies",), effect.modifies,
+                                      MODIFIER_RANGES)
         for part in ("cost", "resolution"):
             for step_index, step in enumerate(getattr(effect, part)):
+                at = loc + (part, step_index)
+                op = step.op.value if isinstance(step.op, OpName) else str(step.op)
+                if op == OpName.SPECIAL_SUMMON_TOKENS and not 1 <= step.count <= MAX_TOKENS:
+                    problems.append(located.error(at + ("count",), f"{op}: count {step.count} "
+                                                  f"is out of range; expected 1 to {MAX_TOKENS} "
+                                                  "(a player's Main Monster Zones, R:tokens)"))
                 if step.amount is None:
                     continue
-                op = step.op.value if isinstance(step.op, OpName) else str(step.op)
                 low = 0 if op in _NOT_NEGATIVE else -MAX_AMOUNT
                 if not low <= step.amount <= MAX_AMOUNT:
-                    problems.append(located.error(loc + (part, step_index, "amount"),
+                    problems.append(located.error(at + ("amount",),
                                                   f"{op}: amount {step.amount} is out of range; "
                                                   f"expected {low:,} to {MAX_AMOUNT:,}"))
+    return problems
+
+
+def selections(effect: Effect) -> Iterator[tuple[tuple, TargetSpec]]:
+    """Every selection of ``effect`` (its target, ``battling``, ``summoned``, a lasting
+    effect's and each step's ``select``) with its place in the effect."""
+    for name in ("target", "battling", "summoned", "negates_effects_of"):
+        spec = getattr(effect, name)
+        if spec is not None:
+            yield (name,), spec
+    if effect.modifies is not None:
+        yield ("modifies", "select"), effect.modifies.select
+    for part in ("cost", "resolution"):
+        for index, step in enumerate(getattr(effect, part)):
+            if step.select is not None:
+                yield (part, index, "select"), step.select
+
+
+def _out_of_range(located: Located, loc: tuple, value: object,
+                  ranges: tuple[tuple[str, int, int], ...]) -> list[InputError]:
+    problems = []
+    for name, low, high in ranges:
+        number = getattr(value, name)
+        if number is not None and not low <= number <= high:
+            problems.append(located.error(loc + (name,), f"{name}: {number} is out of range; "
+                                          f"expected {low:,} to {high:,}"))
     return problems

@@ -254,6 +254,18 @@ def _terminate(signum: int, frame: Any) -> None:
     raise Terminated
 
 
+def _cited(line: str) -> str:
+    """An error line with each rule it cites as ``R:id`` (the loaders and the mechanics'
+    grammar cite rules by id, as the engine does) shown as the rule's R-number."""
+    if "R:" not in line:
+        return line
+    from gamebook.book.rulebook import CITATION, load_rulebook
+
+    rules = load_rulebook().rules
+    return CITATION.sub(lambda found: rules[found.group(1)].label
+                        if found.group(1) in rules else found.group(0), line)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments == ["--version"]:
@@ -270,7 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _dispatch(args)
     except GamebookError as error:
         for line in error.lines() if isinstance(error, InputErrors) else [str(error)]:
-            print(f"gamebook: {printable(line)}", file=sys.stderr)
+            print(f"gamebook: {printable(_cited(line))}", file=sys.stderr)
         return error.exit_code
     except KeyboardInterrupt:
         print("gamebook: interrupted; nothing was written", file=sys.stderr)

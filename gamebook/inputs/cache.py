@@ -131,7 +131,9 @@ def store(name: str, value: Any) -> None:
 
 
 def folder_parts(folders: list[Path]) -> list[bytes] | None:
-    """What decides a card library: each folder's place, its files' names and bytes.
+    """What decides a card library: each folder's place and path, its files' names and
+    bytes. The path is part of it since the library keeps each file's place for the errors
+    the rules' grammar reports later (the same files in another folder name that folder).
 
     ``None`` if a file cannot be read within the limits: the full validation then reports
     it with the usual message.
@@ -142,7 +144,7 @@ def folder_parts(folders: list[Path]) -> list[bytes] | None:
     parts: list[bytes] = []
     seen: set[Path] = set()
     for index, where in enumerate(folders):
-        parts.append(f"folder {index}".encode())
+        parts.append(f"folder {index} {where.resolve()}".encode())
         if not where.is_dir():
             return None
         for path in sorted(where.glob("*.yaml")):

@@ -187,8 +187,14 @@ def _check_equipped(spec: SituationFile, located: Located, problems: list[InputE
                 problems.append(located.error(
                     ("players", player, "spell_traps", index, "equipped_to"),
                     f"equipped_to: expected a face-up monster on the field "
-                    f"({shown or 'none'}), not {item.equipped_to!r}"))
+                    f"({shown or 'none'}), not {item.equipped_to!r}"
+                    + _closest(item.equipped_to, (i for i, m in monsters.items() if m.face_up))))
 
+
+
+def _closest(instance: str, candidates: Any) -> str:
+    """"; did you mean 'x'?" for the candidate instance id closest to ``instance``, or ""."""
+    return did_you_mean(instance, sorted(candidates), "")
 
 
 _EXTRA_DECK = (MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHRO, MonsterFrame.XYZ)
@@ -330,7 +336,7 @@ def _check_start(spec: SituationFile, seen: dict[str, tuple], located: Located,
     theirs = {m.id: m for m in spec.players[ntp].monsters}
     if start.attacker not in own:
         fail(("start", "attacker"), f"start.attacker: expected a monster of the turn player "
-             f"{tp} ({', '.join(sorted(own)) or 'none'})")
+             f"{tp} ({', '.join(sorted(own)) or 'none'})" + _closest(start.attacker, own))
     else:
         attacker = own[start.attacker]
         if attacker.position is not Position.ATTACK or not attacker.face_up:
@@ -342,4 +348,4 @@ def _check_start(spec: SituationFile, seen: dict[str, tuple], located: Located,
                  "is not possible (R33); name the attack target")
     elif start.target not in theirs:
         fail(("start", "target"), f"start.target: expected a monster of player {ntp} "
-             f"({', '.join(sorted(theirs)) or 'none'})")
+             f"({', '.join(sorted(theirs)) or 'none'})" + _closest(start.target, theirs))

@@ -16,7 +16,7 @@ a new module here plus its line in :data:`MECHANICS` (and its rule in the rulebo
 from __future__ import annotations
 
 from gamebook.cards.library import CardLibrary
-from gamebook.cards.model import Card, Primitive
+from gamebook.cards.model import Card, Effect, EventName, Primitive, Ref, cost_choice
 from gamebook.errors import InputError, raise_all
 from gamebook.rules.mechanics import (
     atk,
@@ -61,12 +61,26 @@ __all__ = ["CARDS", "HOOKS", "MECHANICS", "Acts", "Mechanic", "Verb", "Where", "
            "step_problem", "verb_of"]
 
 
-def step_problem(step: Primitive, given: list[str] | None = None) -> tuple[str | None, str] | None:
+def step_problem(step: Primitive, given: list[str] | None = None, *, card: Card | None = None,
+                 effect: Effect | None = None, part: str = "resolution"
+                 ) -> tuple[str | None, str] | None:
     """What is wrong with one step of a card file by its verb's grammar: ``(parameter,
     message)`` (the parameter to point at, or ``None`` for the step), or ``None``. ``given``
-    are the parameter names the file gives, in its order."""
+    are the parameter names the file gives, in its order; ``card`` and ``effect``, when
+    known, are the step's card and effect, and ``part`` is ``cost`` or ``resolution``: the
+    cards its ``who`` and ``of`` name must be ones the effect defines, and the verb must be one
+    that card's kind may use."""
     verb = verb_of(step.op)
     op = step.op.value
+    if card is not None and verb.card_kinds and card.spell_trap_type not in verb.card_kinds:
+        kinds = " or ".join(kind.value.replace("_", " ").title() for kind in verb.card_kinds)
+        return None, (f"{op}: only the effect of an {kinds} Spell/Trap Card may use it, and "
+                      f"{card.id!r} is not one (R:{verb.card_kinds_rule})")
+    if effect is not None:
+        for name in ("who", "of"):
+            problem = _reference_problem(getattr(step, name), effect, part)
+            if problem is not None:
+                return name, f"{op}: {name}: {problem}"
     allowed = frozenset(verb.parameters) | EVERY_STEP_PARAMETERS
     for name in given or ():
         if name not in allowed:
@@ -82,6 +96,24 @@ def step_problem(step: Primitive, given: list[str] | None = None) -> tuple[str |
     return (None, problem) if problem is not None else None
 
 
+def _reference_problem(ref: Ref | None, effect: Effect, part: str) -> str | None:
+    """Why ``ref`` names no card ``effect`` defines (in its ``part``), or ``None``."""
+    if ref is Ref.TARGET and part == "cost":
+        return ("a cost cannot name the target: the cost is paid before the target is "
+                "chosen (R:cost_then_target)")
+    if ref is Ref.TARGET and effect.target is None:
+        return (f"'target' names the effect's target, but effect {effect.id!r} has no "
+                "'target' (R:costs_at_activation)")
+    if ref is Ref.COST and cost_choice(effect) is None:
+        return (f"'cost' names the card chosen for the cost, but effect {effect.id!r} has no "
+                "cost step that chooses a card ('select' with pick: one, R:costs_at_activation)")
+    if ref is Ref.SUMMONED and effect.answers is not EventName.SPECIAL_SUMMONED:
+        return (f"'summoned' names the monsters of the Special Summon the effect answers, but "
+                f"effect {effect.id!r} answers no 'event: special_summoned' "
+                "(R:window_after_special_summon)")
+    return None
+
+
 def card_problem(card: Card, where: object) -> InputError | None:
     """The first step of ``card`` that its verb's grammar does not allow, at its line
     (``where`` is the card file's :class:`~gamebook.inputs.yamlsrc.Located`), or ``None``."""
@@ -90,7 +122,8 @@ def card_problem(card: Card, where: object) -> InputError | None:
             for step_index, step in enumerate(getattr(effect, part)):
                 loc = ("effects", index, part, step_index)
                 raw = _raw(where.data, loc)
-                found = step_problem(step, list(raw) if isinstance(raw, dict) else [])
+                found = step_problem(step, list(raw) if isinstance(raw, dict) else [],
+                                     card=card, effect=effect, part=part)
                 if found is not None:
                     name, message = found
                     return where.error(loc + ((name,) if name else ()), message)

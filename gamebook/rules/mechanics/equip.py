@@ -6,7 +6,7 @@ continuous effect (:mod:`gamebook.rules.continuous`).
 
 from __future__ import annotations
 
-from gamebook.cards.model import OpName, Primitive
+from gamebook.cards.model import OpName, Primitive, SpellTrapType
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
@@ -51,5 +51,6 @@ def _unequipped(rules: Rules, state: GameState, instance: str, *, destroyed: boo
 
 
 MECHANIC = Mechanic("equip", verbs=(
-    Verb(OpName.EQUIP, _equip, activatable_if=Where.ANYWHERE, bond=True),
+    Verb(OpName.EQUIP, _equip, activatable_if=Where.ANYWHERE, bond=True,
+         card_kinds=(SpellTrapType.EQUIP,), card_kinds_rule="equip_cards"),
 ), hooks=Hooks(monster_gone=(_unequipped,)))

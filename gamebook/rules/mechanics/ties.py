@@ -8,6 +8,7 @@ Spell/Trap effect: R104, R19).
 from __future__ import annotations
 
 from gamebook.cards.model import (
+    Effect,
     EffectKind,
     EventName,
     OpName,
@@ -102,7 +103,9 @@ def _destroy_by_tie(rules: Rules, state: GameState, instance: str, source: str
                              why="cannot_be_destroyed_by_effects")]
     if monster is not None and unaffected(rules, state, source, (instance,)):
         return state, [event(EventKind.NOT_DESTROYED, controller, instance, why="unaffected")]
-    events = [event(EventKind.DESTROYED, controller, instance, by=f"{source}.tie")]
+    effect = tie_effect(rules, rules.card_of(state, source).id)  # the tie is of this effect
+    assert effect is not None, source
+    events = [event(EventKind.DESTROYED, controller, instance, by=f"{source}.{effect.id}")]
     state = replace(state, happened=state.happened | {(EventName.DESTROYED, instance)})
     state, more = leave_field(rules, state, instance, "destroyed")
     return state, events + more
@@ -110,9 +113,15 @@ def _destroy_by_tie(rules: Rules, state: GameState, instance: str, source: str
 
 def tie_of(rules: Rules, card_id: str) -> Tie | None:
     """The ``tie`` of a card's continuous effects, or ``None``."""
+    effect = tie_effect(rules, card_id)
+    return effect.tie if effect is not None else None
+
+
+def tie_effect(rules: Rules, card_id: str) -> Effect | None:
+    """The continuous effect of a card that holds its ``tie`` (whatever its id), or ``None``."""
     for effect in rules.cards[card_id].effects:
         if effect.kind is EffectKind.CONTINUOUS and effect.tie is not None:
-            return effect.tie
+            return effect
     return None
 
 

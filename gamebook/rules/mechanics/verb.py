@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from gamebook.cards.model import OpName, PlayerRef, Portion, Primitive
+from gamebook.cards.model import OpName, PlayerRef, Portion, Primitive, SpellTrapType
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
@@ -72,6 +72,10 @@ class Verb:
     # at activation, in place of ``activatable_if``: could(state, player, step) -> bool
     could_apply: Callable[[GameState, Player, Primitive], bool] | None = None
     grammar: Grammar | None = None  # what else a card file's step must say
+    # the only kinds of Spell/Trap Card whose effects may use it (an Equip Card equips
+    # itself, R105); empty: any card
+    card_kinds: tuple[SpellTrapType, ...] = ()
+    card_kinds_rule: str | None = None  # the rule (its id) that says so
     moves_card: bool = False  # it moves a card (Special Summon, return, banish, …): R112
     takes_off_field: bool = False  # as a cost on `self`, the monster leaves the field (R109)
     changes_stats: bool = False  # an ATK/DEF change (R46, R51)
