@@ -155,7 +155,8 @@ _PLAIN: dict[str, Any] = {
     "effect": EFFECT, "declined": (f"{CARD}.{EFFECT}",), "effects": (f"{CARD}.{EFFECT}",),
     "timing_passed": (f"{CARD}.{EFFECT}",), "no_response": f"{CARD}.{EFFECT}",
     "op": "destroy", "wanted": "trap_card_activated", "event": "attack_declared", "direct": True,
-    "cost": True, "negated": True, "forced": False, "cost_first": True, "condition": "opponent_is_attacking",
+    "cost": True, "negated": True, "forced": False, "cost_first": True,
+    "condition": "opponent_is_attacking",
 }
 
 
