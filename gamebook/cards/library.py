@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
+from gamebook.cards.honoured import refusal
 from gamebook.cards.model import (
     Card,
     CardType,
@@ -88,6 +89,9 @@ def _check_card(card: Card, located: Located) -> None:
         problem = _cost_choice_problem(effect)
         if problem is not None:
             raise located.error(loc + ("cost",), problem)
+        refused = refusal(card, effect)  # never silently ignored: what the engine honours
+        if refused is not None:
+            raise located.error(loc + (refused[0],), f"effect {effect.id!r}: {refused[1]}")
 
 
 def _cost_choice_problem(effect: Effect) -> str | None:
