@@ -39,6 +39,12 @@ def load_card_file(path: str | Path) -> Card:
     return _load_card(path)[0]
 
 
+def read_card_file(path: str | Path) -> tuple[Card, Located]:
+    """Read and validate one card file: the card and where its values are (its lines)."""
+    card, _, located = _load_card(path)
+    return card, located
+
+
 def _load_card(path: str | Path) -> tuple[Card, bool, Located]:
     """A card, whether its file says ``overrides: true``, and where its values are."""
     from gamebook.cards.ranges import range_problems
