@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from gamebook.cards.honoured import refusal
+from gamebook.cards.meanings import CARD_MEANINGS
 from gamebook.cards.model import (
     Card,
     CardType,
@@ -64,7 +65,7 @@ def _load_card(path: str | Path) -> tuple[Card, bool, Located]:
         if located.data.get(stat) == "?":  # as printed: the card file writes null (R62)
             raise located.error((stat,), f"{stat}: a printed '?' is written null "
                                          f"({stat}: null), not '?'")
-    card = validate(located, _card_adapter(), "card", Card)
+    card = validate(located, _card_adapter(), "card", Card, CARD_MEANINGS)
     _check_card(card, located)
     raise_all(range_problems(card, located))
     return card, overrides, located
