@@ -340,7 +340,7 @@ def reference_targets() -> dict[Path, str]:
     return pages
 
 
-if __name__ == "__main__":  # pragma: no cover - regenerates docs/rules*.md, events.md, vocabulary.md
+if __name__ == "__main__":  # pragma: no cover - regenerates the reference pages
     for target, text in reference_targets().items():
         target.write_text(text, encoding="utf-8")
         print(f"wrote {target}")
