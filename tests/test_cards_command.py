@@ -71,7 +71,7 @@ def test_show_adds_the_card_files_own_wording(capsys, monkeypatch):
     own = replace(card.effects[0], card_text={"ja": "その攻撃モンスターを破壊する。"})
     cards = [LIBRARY[i] for i in LIBRARY.ids() if i != card.id] + [
         replace(card, effects=(own,))]
-    monkeypatch.setattr(cardscmd, "load_library", lambda: CardLibrary(cards))
+    monkeypatch.setattr(cardscmd, "load_library", lambda *_: CardLibrary(cards))
     code, out, _ = run(capsys, "sakuretsu_armor", "--lang", "ja")
     assert code == 0
     assert "  カードファイルに書かれたテキスト：その攻撃モンスターを破壊する。" in out
@@ -125,3 +125,51 @@ def test_starts_without_the_engine_or_heavy_libraries():
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                             cwd=ROOT, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_cards_reads_a_folder_of_ones_own_cards(capsys):
+    """`gamebook cards ID --cards DIR`: a card that is not bundled, read back in words."""
+    code, out, err = run(capsys, "test_lancer", "--cards", str(ROOT / "tests" / "cards"))
+    assert code == 0 and err == ""
+    assert out.startswith("Test Lancer [test_lancer]")
+    code, out, _ = run(capsys, "--cards", str(ROOT / "tests" / "cards"))
+    assert "test_lancer " in out
+
+
+def test_check_shows_each_card_and_what_is_never_offered(capsys, tmp_path):
+    good = str(ROOT / "tests" / "cards" / "test_normal_spell.yaml")
+    kuriboh = tmp_path / "kuriboh.yaml"
+    kuriboh.write_text((ROOT / "gamebook/cards/library/kuriboh.yaml").read_text(
+        encoding="utf-8").replace("    kind: quick\n", "    kind: quick\n    card_text: {en: "
+                                  "Discard this card; you take no battle damage.}\n"),
+        encoding="utf-8")
+    code, out, err = run(capsys, "check", good, str(kuriboh))
+    assert code == 0 and err == "gamebook: 2 card files checked, no mistake\n"
+    assert f"{good}:\nTest Normal Spell [test_normal_spell]" in out
+    assert "- activate: a Spell of Spell Speed 1 is activated in its controller's Main " \
+           "Phase on an empty chain (R8)" in out
+    # the file's own wording beside the words the engine reads
+    assert "As written in the card file: Discard this card; you take no battle damage." in out
+    assert "  nothing: every effect is offered when its moment comes" in out
+
+
+def test_check_names_every_mistake_of_every_file_and_exits_2(capsys, tmp_path):
+    hand_trap = tmp_path / "hand_trap.yaml"
+    hand_trap.write_text("id: hand_trap\nnames: {en: Hand Trap}\ncard_type: trap\n"
+                         "spell_trap_type: normal\neffects:\n  - id: activate\n"
+                         "    kind: activate\n    location: hand\n"
+                         "    resolution: [{op: negate_attack}]\n", encoding="utf-8")
+    no_who = tmp_path / "no_who.yaml"
+    no_who.write_text("id: no_who\nnames: {en: No Who}\ncard_type: trap\n"
+                      "spell_trap_type: normal\neffects:\n  - id: activate\n"
+                      "    kind: activate\n    resolution:\n      - {op: destroy}\n",
+                      encoding="utf-8")
+    code, out, err = run(capsys, "check", str(hand_trap), str(no_who))
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        f"gamebook: {hand_trap}:8: effect 'activate': a Trap Card is not activated from the "
+        "hand unless its text allows it, and the engine has no word for such a text yet: a "
+        "Trap is Set first and activated from the Spell & Trap Zone (R9); leave location out",
+        f"gamebook: {no_who}:9: destroy: 'who' or 'select' is required"]
+    code, _, err = run(capsys, "check")
+    assert code == 2 and "give the card files to check" in err

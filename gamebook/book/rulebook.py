@@ -324,20 +324,23 @@ def _slug(number: str, title: str) -> str:
 
 
 def reference_targets() -> dict[Path, str]:
-    """Every reference page and its text: docs/rules.md and each translation, and the event
-    list docs/events.md (its texts cite rules by id)."""
+    """Every reference page and its text: docs/rules.md and each translation, the event
+    list docs/events.md (its texts cite rules by id) and the card-file vocabulary
+    docs/vocabulary.md."""
+    from gamebook.book import vocabulary
     from gamebook.rules.events import markdown
 
     docs = Path(__file__).resolve().parents[2] / "docs"
     pages = {docs / "rules.md": render_reference(),
-             docs / "events.md": markdown(load_rulebook().cite)}
+             docs / "events.md": markdown(load_rulebook().cite),
+             docs / "vocabulary.md": vocabulary.markdown(load_rulebook().label)}
     for lang in TRANSLATED:
         if translated(lang):
             pages[docs / f"rules.{lang}.md"] = render_reference(lang)
     return pages
 
 
-if __name__ == "__main__":  # pragma: no cover - regenerates docs/rules*.md, docs/events.md
+if __name__ == "__main__":  # pragma: no cover - regenerates the reference pages
     for target, text in reference_targets().items():
         target.write_text(text, encoding="utf-8")
         print(f"wrote {target}")

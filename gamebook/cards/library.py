@@ -12,6 +12,8 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
+from gamebook.cards.honoured import refusal
+from gamebook.cards.meanings import CARD_MEANINGS
 from gamebook.cards.model import (
     Card,
     CardType,
@@ -38,6 +40,12 @@ def load_card_file(path: str | Path) -> Card:
     return _load_card(path)[0]
 
 
+def read_card_file(path: str | Path) -> tuple[Card, Located]:
+    """Read and validate one card file: the card and where its values are (its lines)."""
+    card, _, located = _load_card(path)
+    return card, located
+
+
 def _load_card(path: str | Path) -> tuple[Card, bool, Located]:
     """A card, whether its file says ``overrides: true``, and where its values are."""
     from gamebook.cards.ranges import range_problems
@@ -57,7 +65,7 @@ def _load_card(path: str | Path) -> tuple[Card, bool, Located]:
         if located.data.get(stat) == "?":  # as printed: the card file writes null (R62)
             raise located.error((stat,), f"{stat}: a printed '?' is written null "
                                          f"({stat}: null), not '?'")
-    card = validate(located, _card_adapter(), "card", Card)
+    card = validate(located, _card_adapter(), "card", Card, CARD_MEANINGS)
     _check_card(card, located)
     raise_all(range_problems(card, located))
     return card, overrides, located
@@ -88,6 +96,9 @@ def _check_card(card: Card, located: Located) -> None:
         problem = _cost_choice_problem(effect)
         if problem is not None:
             raise located.error(loc + ("cost",), problem)
+        refused = refusal(card, effect)  # never silently ignored: what the engine honours
+        if refused is not None:
+            raise located.error(loc + (refused[0],), f"effect {effect.id!r}: {refused[1]}")
 
 
 def _cost_choice_problem(effect: Effect) -> str | None:

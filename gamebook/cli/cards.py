@@ -1,11 +1,15 @@
-"""``gamebook cards [ID] [--lang L]``: the bundled cards, and one card's text in plain words.
+"""``gamebook cards [ID] [--cards DIR] [--lang L]`` and ``gamebook cards check FILE…``: the
+cards, one card's text in plain words, and a card writer's check of their own files.
 
-Without an id it lists every bundled card (id, name, kind of card, passcode, effect ids); with
-one it shows the card's passcode, its names in every language, its stats and each effect
-rendered from its data by :mod:`gamebook.book.cardtext`, plus the card file's own wording
-where it has one. It
-loads only the card library (PyYAML, pydantic) and the catalogs, so it starts fast. An
-unknown id is one line with the closest ids, and exit code 2.
+Without an id it lists every card (id, name, kind of card, passcode, effect ids): the bundled
+ones and those in the ``--cards`` folders; with one it shows the card's passcode, its names in
+every language, its stats and each effect rendered from its data by
+:mod:`gamebook.book.cardtext`, plus the card file's own wording where it has one. ``check``
+reads each card file as a situation would (its schema, what the engine honours, each step
+against its verb's grammar), shows each card the same way, and lists the effects the engine
+accepts but will never offer in the Battle Phase it explores, with the reason; every mistake
+of every file is one line with the file and the line, and exit code 2. An unknown id is one
+line with the closest ids, and exit code 2.
 """
 
 from __future__ import annotations
@@ -14,11 +18,13 @@ import argparse
 import difflib
 import sys
 import unicodedata
+from pathlib import Path
 
 from gamebook.book.cardtext import card_text, effect_text, kind_name, label
-from gamebook.cards.library import CardLibrary, load_library
+from gamebook.cards.honoured import never_offered
+from gamebook.cards.library import CardLibrary, load_library, read_card_file
 from gamebook.cards.model import Card
-from gamebook.errors import GamebookError
+from gamebook.errors import GamebookError, InputError, InputErrors, raise_all
 
 LANGUAGE_ORDER = ("en", "zh-Hant", "zh-Hans", "ja")
 
@@ -28,17 +34,77 @@ class UnknownCard(GamebookError):
 
 
 def main(args: argparse.Namespace) -> int:
-    if getattr(args, "passcode", None) or getattr(args, "cdb", None) or \
-            getattr(args, "output", None):
+    files = [*([args.passcode] if getattr(args, "passcode", None) else []),
+             *getattr(args, "files", ())]
+    if args.card == "check":
+        return check(files, args)
+    if files or getattr(args, "cdb", None) or getattr(args, "output", None):
         raise UnknownCard("PASSCODE, --cdb and -o are for 'gamebook cards new PASSCODE --cdb "
-                          "FILE'")
-    library = load_library()
+                          "FILE', and FILEs for 'gamebook cards check FILE...'")
+    library = _library(getattr(args, "cards", ()))
     if args.card:
         lines = show(library, find(library, args.card), args.lang)
     else:
         lines = listing(library, args.lang)
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
+
+
+def _library(folders: list[str] | tuple[str, ...]) -> CardLibrary:
+    """The bundled cards and those of ``folders``, each step of a folder's card checked
+    against its verb (the engine is loaded only then: the bundled cards are checked by the
+    tests, and ``gamebook cards ID`` starts fast)."""
+    library = load_library(tuple(Path(folder) for folder in folders))
+    if folders:
+        from gamebook.rules.mechanics import check_library
+
+        check_library(library)
+    return library
+
+
+def check(files: list[str], args: argparse.Namespace) -> int:
+    """``cards check FILE…``: every file read as a situation would read it and shown as the
+    engine reads it, with what it will never offer; every mistake at once (exit 2)."""
+    from gamebook.rules.mechanics import card_problem
+
+    if not files:
+        raise UnknownCard("cards check: give the card files to check "
+                         "(gamebook cards check my_card.yaml)")
+    library = _library(getattr(args, "cards", ()))
+    problems: list[InputError] = []
+    lines: list[str] = []
+    for name in files:
+        try:
+            card, located = read_card_file(name)
+        except InputErrors as error:
+            problems.extend(error.errors)
+            continue
+        except InputError as error:
+            problems.append(error)
+            continue
+        problem = card_problem(card, located)
+        if problem is not None:
+            problems.append(problem)
+            continue
+        lines += [f"{name}:", *check_report(library, card, args.lang), ""]
+    sys.stdout.write("\n".join(lines))
+    raise_all(problems)
+    if not args.quiet:
+        print(f"gamebook: {len(files)} card file{'s' * (len(files) != 1)} checked, no mistake",
+              file=sys.stderr)
+    return 0
+
+
+def check_report(library: CardLibrary, card: Card, lang: str) -> list[str]:
+    """A checked card as :func:`show` shows it, then what the engine will never offer."""
+    lines = show(library, card, lang)
+    never = [(effect.id, never_offered(card, effect)) for effect in card.effects]
+    never = [(effect_id, why) for effect_id, why in never if why is not None]
+    lines += ["", "Never offered in the Battle Phase the engine explores:"]
+    lines += [f"- {effect_id}: {why}" for effect_id, why in never] or [
+        "  nothing: every effect is offered when its moment comes, or shown with a ✘ and "
+        "the rule that stops it"]
+    return lines
 
 
 def find(library: CardLibrary, wanted: str) -> Card:

@@ -195,12 +195,17 @@ def _add_stats(sub: Any) -> None:
 
 
 def _add_cards(sub: Any) -> None:
-    cards = sub.add_parser("cards", help="list the bundled cards, or show one card's text; "
-                                         "'cards new PASSCODE --cdb FILE' writes a card file")
+    cards = sub.add_parser("cards", help="list the cards, or show one card's text; 'cards "
+                                         "check FILE...' checks card files and reads them "
+                                         "back; 'cards new PASSCODE --cdb FILE' writes one")
     cards.add_argument("card", nargs="?", metavar="ID", help="card id (default: list them all), "
-                                                             "or 'new'")
+                                                             "'check' or 'new'")
     cards.add_argument("--lang", choices=LANGUAGES, default="en")
+    cards.add_argument("--cards", action="append", default=[], metavar="DIR",
+                       help="also read the card files in DIR (repeatable)")
     _add_edopro_options(cards)
+    cards.add_argument("files", nargs="*", metavar="FILE",
+                       help="with 'check': more card files (the first is in PASSCODE's place)")
     _add_common_options(cards)
 
 

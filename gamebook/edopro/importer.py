@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gamebook.cards.honoured import extra_zone_problem
 from gamebook.cards.library import CardLibrary
 from gamebook.cards.model import Card, CardType, MonsterFrame, SpellTrapType
 from gamebook.edopro.export import (
@@ -266,6 +267,9 @@ class _Reader:
             if not 0 <= sequence <= 6:
                 return f"sequence {sequence} of LOCATION_MZONE; expected 0 to 6"
             placed.zone = monster_zone(sequence, placed.player)
+            if sequence >= 5 and extra_zone_problem(card) is not None:
+                return (f"sequence {sequence} of LOCATION_MZONE, an Extra Monster Zone: "
+                        f"{extra_zone_problem(card)}; expected 0 to 4")
             if position not in (FACEUP_ATTACK, FACEUP_DEFENSE, FACEDOWN_DEFENSE):
                 named = POSITION_NAMES.get(position, str(position))
                 return (f"position {named} is not one a situation has; expected "

@@ -274,13 +274,15 @@ def _construct(node: Any) -> Any:
         loader.dispose()
 
 
-def validate(located: Located, adapter: Any, what: str, schema: Any = None) -> Any:
+def validate(located: Located, adapter: Any, what: str, schema: Any = None,
+             meanings: Meanings | None = None) -> Any:
     """Validate ``located.data`` with a pydantic ``TypeAdapter``, strictly.
 
     Strict: a YAML boolean is not a number (``lp: yes``), a number is not text or a boolean,
     ``1.0`` is not a whole number. Every schema error is reported at once
     (:class:`InputErrors`), each with its line and, for an unknown key or value, the closest
-    known one. ``schema`` (the validated type) lets an unknown key name the known ones.
+    known one. ``schema`` (the validated type) lets an unknown key name the known ones;
+    ``meanings`` make "did you mean" go by meaning.
     """
     import json
 
@@ -289,7 +291,7 @@ def validate(located: Located, adapter: Any, what: str, schema: Any = None) -> A
     try:
         return adapter.validate_json(json.dumps(located.data), strict=True)
     except ValidationError as exc:
-        raise_all(validation_errors(located, exc, what, schema))
+        raise_all(validation_errors(located, exc, what, schema, meanings))
         raise  # pragma: no cover - a ValidationError always has an error
 
 
@@ -298,8 +300,8 @@ def validation_error(located: Located, exc: Any, what: str) -> InputError:
     return validation_errors(located, exc, what)[0]
 
 
-def validation_errors(located: Located, exc: Any, what: str, schema: Any = None
-                      ) -> list[InputError]:
+def validation_errors(located: Located, exc: Any, what: str, schema: Any = None,
+                      meanings: Meanings | None = None) -> list[InputError]:
     """Every error of a pydantic ``ValidationError``, one :class:`InputError` per place."""
     errors: list[InputError] = []
     seen: dict[Loc, int] = {}
@@ -324,7 +326,7 @@ def validation_errors(located: Located, exc: Any, what: str, schema: Any = None
                 first = errors[index]
                 said = error["msg"].removeprefix("Input should be ")
                 said += did_you_mean(str(error.get("input")), re.findall(
-                    r"'([^']*)'", error.get("ctx", {}).get("expected", "")), "")
+                    r"'([^']*)'", error.get("ctx", {}).get("expected", "")), "", meanings)
                 errors[index] = InputError(first.path, first.line, f"{first.message} or {said}")
             continue
         seen[loc] = len(errors)
@@ -335,11 +337,12 @@ def validation_errors(located: Located, exc: Any, what: str, schema: Any = None
             message = "required field is missing"
         elif kind in ("extra_forbidden", "unexpected_keyword_argument"):
             known = _known_keys(schema, loc[:-1])
-            message = "unknown field" + (did_you_mean(str(loc[-1]), known) if known else
+            message = "unknown field" + (did_you_mean(str(loc[-1]), known,
+                                                      meanings=meanings) if known else
                                          " (check the spelling)")
         elif kind == "enum":
             expected = re.findall(r"'([^']*)'", error.get("ctx", {}).get("expected", ""))
-            message += did_you_mean(str(error.get("input")), expected, "")
+            message += did_you_mean(str(error.get("input")), expected, "", meanings)
         elif kind in ("int_type", "bool_type", "string_type") and isinstance(
                 error.get("input"), bool):
             message += " (yes/no, true/false and on/off are booleans in YAML)"
@@ -347,12 +350,46 @@ def validation_errors(located: Located, exc: Any, what: str, schema: Any = None
     return errors
 
 
-def did_you_mean(word: str, known: Any, prefix: str = "; expected one of: ") -> str:
-    """``"; did you mean 'x'?"`` for the closest of ``known``, else the list (or nothing)."""
+@dataclass(frozen=True)
+class Meanings:
+    """What words a file may write mean, so "did you mean" goes by meaning, not spelling:
+    per word that is not in the vocabulary, the words that say it and a note (the note alone
+    when no word says it yet), and groups of words of exclusive meaning (attacker and target,
+    Spell and Trap) that a suggestion must never swap. ``same`` spells a word the way the
+    groups do (``your`` is ``you``)."""
+
+    instead: dict[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
+    exclusive: tuple[frozenset[str], ...] = ()
+    same: dict[str, str] = field(default_factory=dict)
+
+    def contradicts(self, word: str, other: str) -> bool:
+        """Does ``other`` swap a word of ``word`` for one of exclusive meaning?"""
+        mine, theirs = self._words(word), self._words(other)
+        return any(mine & group and theirs & group and not mine & theirs & group
+                   for group in self.exclusive)
+
+    def _words(self, text: str) -> set[str]:
+        return {self.same.get(part, part) for part in re.split(r"[^a-z]+", text.lower())}
+
+
+def did_you_mean(word: str, known: Any, prefix: str = "; expected one of: ",
+                 meanings: Meanings | None = None) -> str:
+    """``"; did you mean 'x'?"`` for the known word that means ``word`` (by ``meanings``) or,
+    failing that, the closest in spelling that does not mean its opposite; else the list (or
+    nothing)."""
     import difflib
 
     known = list(known)
-    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    if meanings is not None and word in meanings.instead:
+        options, note = meanings.instead[word]
+        use = [option for option in options if option in known]
+        if use:
+            return f"; did you mean {' or '.join(repr(option) for option in use)}? ({note})"
+        if not options:  # no word says it yet; the known words still follow
+            return f"; {note}" + (f"{prefix}{', '.join(known)}" if prefix and known else "")
+    close = difflib.get_close_matches(word, known, n=3, cutoff=0.6)
+    if meanings is not None:
+        close = [option for option in close if not meanings.contradicts(word, option)]
     if close:
         return f"; did you mean {close[0]!r}?"
     return f"{prefix}{', '.join(known)}" if prefix and known else ""

@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from gamebook.cards.honoured import EXTRA_DECK_FRAMES, extra_zone_problem
 from gamebook.cards.library import CardLibrary, load_library
 from gamebook.cards.model import CardType, MonsterFrame, Position, SpellTrapType
 from gamebook.errors import InputError, raise_all
@@ -197,9 +198,6 @@ def _closest(instance: str, candidates: Any) -> str:
     return did_you_mean(instance, sorted(candidates), "")
 
 
-_EXTRA_DECK = (MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHRO, MonsterFrame.XYZ)
-
-
 def _id_like(text: str, card: str) -> str:
     """An instance id close to ``text`` (its words joined by '_'), or the card's id when that
     would be a sentence."""
@@ -215,7 +213,7 @@ def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, car
     if card.frame is MonsterFrame.TOKEN:
         fail(loc + ("card",), "a Token is made by a card effect and cannot start in a "
              "situation (R64)")
-    elif kind == "deck" and card.card_type is CardType.MONSTER and card.frame in _EXTRA_DECK:
+    elif kind == "deck" and card.card_type is CardType.MONSTER and card.frame in EXTRA_DECK_FRAMES:
         fail(loc + ("card",), f"{item.card!r} is a {card.frame.value} monster: it starts in "
              "the Extra Deck, not in the Deck")
     elif kind in ("hand", "deck", "graveyard"):
@@ -230,6 +228,9 @@ def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, car
             fail(loc + ("face_up",), "a Link monster cannot be face-down")
         elif not item.face_up and item.position is Position.ATTACK:
             fail(loc + ("position",), "a face-down monster must be in Defense Position")
+        elif item.zone in EXTRA_ZONES and card.frame not in EXTRA_DECK_FRAMES:
+            fail(loc + ("zone",), f"zone: {item.zone}: {extra_zone_problem(card)}; expected a "
+                 "Main Monster Zone, m1 to m5")
     elif card.card_type is CardType.MONSTER:
         fail(loc + ("card",), f"{item.card!r} is a monster, not a Spell/Trap")
     elif item.zone is not None and (item.zone == "field") != (
