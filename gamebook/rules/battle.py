@@ -528,8 +528,11 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
         events.append(event(EventKind.DAMAGE_CALCULATION, tp, attacker.id, attacker_atk=damage,
                             direct=True))
         happened = {(EventName.AFTER_DAMAGE_CALCULATION, attacker.id)}
-        if damage > 0:
-            state, more = _battle_damage(rules, state, tp.opponent, damage)
+        damaged: Player | None = tp.opponent
+        for hook in rules.hooks.battle_damage:  # as the mechanics change it
+            damaged, damage = hook(rules, state, attacker, None, damaged, damage)
+        if damaged is not None and damage > 0:
+            state, more = _battle_damage(rules, state, damaged, damage)
             events.extend(more)
             if more[0].kind is EventKind.BATTLE_DAMAGE:
                 happened.add((EventName.INFLICTS_BATTLE_DAMAGE, attacker.id))

@@ -28,9 +28,11 @@ class Hooks:
     - ``note_if_activated(rules, state, instance, effect) -> (rule, reason, args) | None``:
       an activation that is legal but would be negated, as the book's can-line says it;
     - ``battle_damage(rules, state, attacker, target, damaged, amount) -> (damaged, amount)``:
-      at damage calculation of a battle between two monsters (R50), the player who takes
-      battle damage (``None``: nobody) and how much, as the comparison of ATK with ATK or
-      DEF gave it; each hook is given the answer of the one before.
+      at damage calculation (R50), the player who takes battle damage (``None``: nobody) and
+      how much, as the comparison of ATK with ATK or DEF gave it (``target`` is ``None`` in
+      a direct attack: the attacker's ATK to the opponent); each hook is given the answer of
+      the one before. Also asked by the conditions that foresee the damage of a calculation
+      (``would_take_battle_damage``).
     """
 
     monster_gone: tuple[Callable, ...] = ()
