@@ -227,7 +227,8 @@ class StaticAbility(StrEnum):
 
 
 class PlayerAbility(StrEnum):
-    """What a resolved effect makes true for a player until the end of the turn."""
+    """What an effect makes true for a player: a resolved one until the end of the turn (or of
+    the battle), a continuous one while its card is face-up (``grants_player``, R110)."""
 
     NO_BATTLE_DAMAGE = "no_battle_damage"  # the player takes no battle damage (R50, R55)
     # the player's monsters cannot be destroyed by battle
@@ -235,6 +236,9 @@ class PlayerAbility(StrEnum):
     CANNOT_DECLARE_ATTACKS = "cannot_declare_attacks"  # R44
     # "You cannot Summon other monsters the turn you activate this card" (Scapegoat, R103)
     CANNOT_SUMMON = "cannot_summon"
+    # the battle damage the player takes is halved (rounded up, R76) or doubled (R119)
+    HALF_BATTLE_DAMAGE = "half_battle_damage"
+    DOUBLE_BATTLE_DAMAGE = "double_battle_damage"
 
 
 class Location(StrEnum):

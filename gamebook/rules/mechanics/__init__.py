@@ -21,6 +21,7 @@ from gamebook.errors import InputError, raise_all
 from gamebook.rules.mechanics import (
     atk,
     attack,
+    battle_damage_changes,
     chain_negation,
     equip,
     graveyard_lock,
@@ -46,6 +47,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     chain_negation.MECHANIC,
     attack.MECHANIC,
     piercing.MECHANIC,
+    battle_damage_changes.MECHANIC,  # after piercing: its damage is battle damage too
     life.MECHANIC,
     player_abilities.MECHANIC,
     immunity.MECHANIC,
