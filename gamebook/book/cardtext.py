@@ -308,6 +308,10 @@ class _Writer:
         if attribute:
             qualities.append(self.w("quality.attribute",
                                     attribute=self.lookup("attribute", attribute)))
+        monster_type = getattr(spec, "monster_type", None)
+        if monster_type:
+            qualities.append(self.w("quality.monster_type",
+                                    monster_type=self.lookup("monster_type", monster_type)))
         archetype = getattr(spec, "archetype", None)
         if archetype:
             qualities.append(self.w("quality.archetype",

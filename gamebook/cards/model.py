@@ -109,6 +109,8 @@ class Condition(StrEnum):
     TRAP_CARD_ACTIVATED = "trap_card_activated"
     YOU_CONTROL_NO_CARDS = "you_control_no_cards"  # no card in your Monster or Spell/Trap Zones
     YOU_CONTROL_A_MONSTER = "you_control_a_monster"  # a monster in your Monster Zones (R110)
+    # a monster in your Monster Zones other than this card (Command Knight, R120)
+    YOU_CONTROL_ANOTHER_MONSTER = "you_control_another_monster"
     OPPONENTS_TURN = "opponents_turn"  # "during your opponent's turn"
     # Which damage this card's controller last took (R101): battle damage, or effect damage.
     LAST_DAMAGE_WAS_BATTLE = "last_damage_was_battle"
@@ -224,6 +226,9 @@ class StaticAbility(StrEnum):
     CANNOT_BE_DESTROYED_BY_EFFECTS = "cannot_be_destroyed_by_effects"
     # attacking a Defense Position monster with a lower DEF, it inflicts the difference (R115)
     PIERCING = "piercing"
+    # "your opponent cannot target this card for attacks", while the effect's `conditions` hold
+    # (Command Knight: you_control_another_monster, R120)
+    CANNOT_BE_ATTACK_TARGET = "cannot_be_attack_target"
 
 
 class PlayerAbility(StrEnum):
@@ -303,6 +308,7 @@ class TargetSpec:
     min_atk: int | None = None  # current ATK (on the field) or printed ATK, at least this
     max_atk: int | None = None  # at most this
     level: int | None = None  # exactly this Level
+    monster_type: str | None = None  # e.g. Warrior: a monster of this Type
 
 
 class StatCount(StrEnum):

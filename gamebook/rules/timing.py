@@ -466,7 +466,7 @@ def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect
             rules, state, controller, instance,
             replace(effect.summoned, filters=(*effect.summoned.filters, TargetFilter.SUMMONED))):
         return False  # no monster of this summon matches (R97)
-    if not player_conditions_hold(state, controller, effect):
+    if not player_conditions_hold(state, controller, effect, instance):
         return False
     for condition in effect.conditions:
         if condition in RESPONSE_CONDITIONS or condition is Condition.DURING_BATTLE_PHASE \

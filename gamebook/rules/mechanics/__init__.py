@@ -22,6 +22,7 @@ from gamebook.rules.mechanics import (
     atk,
     attack,
     battle_damage_changes,
+    cannot_be_attacked,
     chain_negation,
     equip,
     graveyard_lock,
@@ -48,6 +49,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     attack.MECHANIC,
     piercing.MECHANIC,
     battle_damage_changes.MECHANIC,  # after piercing: its damage is battle damage too
+    cannot_be_attacked.MECHANIC,
     life.MECHANIC,
     player_abilities.MECHANIC,
     immunity.MECHANIC,
