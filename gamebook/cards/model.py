@@ -451,6 +451,9 @@ class Effect:
     # a continuous effect that locks the GY while its card is face-up: cards there cannot be
     # banished, and an effect that would move a card in the GY is negated (Necrovalley, R112)
     locks_graveyard: bool = False
+    # a continuous effect that halves the ATK of each of the opponent's monsters that attacks
+    # while its card is face-up, for as long as it stays face-up (Mirror Wall, R121)
+    halves_attackers: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
     grants: tuple[StaticAbility, ...] = ()  # continuous effects

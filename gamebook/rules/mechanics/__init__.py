@@ -21,6 +21,7 @@ from gamebook.errors import InputError, raise_all
 from gamebook.rules.mechanics import (
     atk,
     attack,
+    attackers_halved,
     battle_damage_changes,
     cannot_be_attacked,
     chain_negation,
@@ -50,6 +51,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     piercing.MECHANIC,
     battle_damage_changes.MECHANIC,  # after piercing: its damage is battle damage too
     cannot_be_attacked.MECHANIC,
+    attackers_halved.MECHANIC,
     life.MECHANIC,
     player_abilities.MECHANIC,
     immunity.MECHANIC,
