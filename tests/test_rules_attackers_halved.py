@@ -1,4 +1,4 @@
-"""R121: Mirror Wall halves the ATK of each of the opponent's attacking monsters while it is
+"""R122: Mirror Wall halves the ATK of each of the opponent's attacking monsters while it is
 face-up: from the attack declaration on, after the battle too, not a second time; the
 monster attacking when its activation resolves is halved then; a monster that has not
 attacked is not; the halving ends when the Trap leaves the field."""
@@ -26,7 +26,7 @@ def _engine(tmp_path, wall: dict, *, start: dict | None = None,  # noqa: ANN001
     }), "seed")
 
 
-def test_r121_the_attacker_is_halved_from_its_declaration(tmp_path) -> None:
+def test_r122_the_attacker_is_halved_from_its_declaration(tmp_path) -> None:
     eng = _engine(tmp_path, WALL_UP)
     state, events = play_events(eng, ["A declare_attack skull -> leo"], settle_end=False)
     assert monster(state, "skull").stats.atk == 1250
@@ -35,13 +35,13 @@ def test_r121_the_attacker_is_halved_from_its_declaration(tmp_path) -> None:
     assert monster(state, "elf").stats.atk == 1900  # it has not attacked
 
 
-def test_r121_the_halved_attacker_loses_the_battle(tmp_path) -> None:
+def test_r122_the_halved_attacker_loses_the_battle(tmp_path) -> None:
     state = play(_engine(tmp_path, WALL_UP), ["A declare_attack skull -> leo"])
     assert state.lp == (8000 - 100, 8000)  # 1250 against 1350
     assert state.monster("skull") is None and state.monster("leo") is not None
 
 
-def test_r121_a_set_mirror_wall_halves_the_attacker_once_its_activation_resolves(
+def test_r122_a_set_mirror_wall_halves_the_attacker_once_its_activation_resolves(
         tmp_path) -> None:
     eng = _engine(tmp_path, WALL_SET,
                   start={"moment": "attack_declared", "attacker": "skull", "target": "leo"})
@@ -52,7 +52,7 @@ def test_r121_a_set_mirror_wall_halves_the_attacker_once_its_activation_resolves
     assert state.lp == (8000 - 100, 8000)  # 1250 against Leo Wizard's 1350
 
 
-def test_r121_the_halving_stays_after_the_battle(tmp_path) -> None:
+def test_r122_the_halving_stays_after_the_battle(tmp_path) -> None:
     # Summoned Skull, halved to 1250, destroys Leo Wizard in Defense Position (DEF 1200) and
     # is still halved in the Battle Step after that battle
     eng = Engine(write_situation(tmp_path, {
@@ -70,7 +70,7 @@ def test_r121_the_halving_stays_after_the_battle(tmp_path) -> None:
     assert state.lp == (8000, 8000)
 
 
-def test_r121_the_halving_ends_when_mirror_wall_leaves_the_field(tmp_path) -> None:
+def test_r122_the_halving_ends_when_mirror_wall_leaves_the_field(tmp_path) -> None:
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "A",
         "players": {"A": {"monsters": [{"id": "skull", "card": "summoned_skull"}],

@@ -1,4 +1,4 @@
-"""R120: a monster that cannot be targeted for attacks. Command Knight, face-up, while its
+"""R121: a monster that cannot be targeted for attacks. Command Knight, face-up, while its
 controller controls another monster, is no attack target (at the declaration and at a
 replay); alone, face-down or with its effects negated it is one; two protect each other, and
 then the opponent has nothing to attack (no direct attack while they control monsters)."""
@@ -31,40 +31,40 @@ KNIGHT = {"id": "knight", "card": "command_knight"}
 LEO = {"id": "leo", "card": "leo_wizard"}
 
 
-def test_r120_with_another_monster_it_cannot_be_targeted(tmp_path) -> None:
+def test_r121_with_another_monster_it_cannot_be_targeted(tmp_path) -> None:
     assert _declarations(_engine(tmp_path, [KNIGHT, LEO])) == [
         "A declare_attack skull -> leo"]
 
 
-def test_r120_alone_it_can_be_attacked(tmp_path) -> None:
+def test_r121_alone_it_can_be_attacked(tmp_path) -> None:
     assert _declarations(_engine(tmp_path, [KNIGHT])) == ["A declare_attack skull -> knight"]
 
 
-def test_r120_two_protect_each_other_and_there_is_nothing_to_attack(tmp_path) -> None:
+def test_r121_two_protect_each_other_and_there_is_nothing_to_attack(tmp_path) -> None:
     second = {"id": "knight2", "card": "command_knight"}
     assert _declarations(_engine(tmp_path, [KNIGHT, second])) == []
 
 
-def test_r120_face_down_it_can_be_targeted(tmp_path) -> None:
+def test_r121_face_down_it_can_be_targeted(tmp_path) -> None:
     face_down = {**KNIGHT, "position": "defense", "face_up": False}
     assert sorted(_declarations(_engine(tmp_path, [face_down, LEO]))) == [
         "A declare_attack skull -> knight", "A declare_attack skull -> leo"]
 
 
-def test_r120_with_its_effects_negated_it_can_be_targeted(tmp_path) -> None:
+def test_r121_with_its_effects_negated_it_can_be_targeted(tmp_path) -> None:
     drain = {"id": "drain", "card": "skill_drain", "face_up": True}
     assert sorted(_declarations(_engine(tmp_path, [KNIGHT, LEO], (drain,)))) == [
         "A declare_attack skull -> knight", "A declare_attack skull -> leo"]
 
 
-def test_r120_its_continuous_raise_gives_warriors_400_atk(tmp_path) -> None:
+def test_r121_its_continuous_raise_gives_warriors_400_atk(tmp_path) -> None:
     eng = _engine(tmp_path, [KNIGHT, LEO])
     state = eng.start().state
     assert monster(state, "knight").stats.atk == 1600  # a Warrior itself
     assert monster(state, "leo").stats.atk == 1350  # a Spellcaster
 
 
-def test_r120_at_a_replay_the_protected_monster_is_no_new_target(tmp_path) -> None:
+def test_r121_at_a_replay_the_protected_monster_is_no_new_target(tmp_path) -> None:
     # Summoned Skull attacks Linkuriboh, which B Tributes for its effect: a replay, where
     # Leo Wizard may be chosen and Command Knight (beside Leo Wizard) may not
     eng = Engine(write_situation(tmp_path, {

@@ -200,7 +200,7 @@ class _Writer:
                      for ability in getattr(effect, "grants_opponent", ()))
         if getattr(effect, "locks_graveyard", False):  # Necrovalley (R112)
             parts.append(self.w("locks_graveyard"))
-        if getattr(effect, "halves_attackers", False):  # Mirror Wall (R121)
+        if getattr(effect, "halves_attackers", False):  # Mirror Wall (R122)
             parts.append(self.w("halves_attackers"))
         negated = getattr(effect, "negates_effects_of", None)
         if negated is not None:  # Skill Drain (R109)

@@ -109,7 +109,7 @@ class Condition(StrEnum):
     TRAP_CARD_ACTIVATED = "trap_card_activated"
     YOU_CONTROL_NO_CARDS = "you_control_no_cards"  # no card in your Monster or Spell/Trap Zones
     YOU_CONTROL_A_MONSTER = "you_control_a_monster"  # a monster in your Monster Zones (R110)
-    # a monster in your Monster Zones other than this card (Command Knight, R120)
+    # a monster in your Monster Zones other than this card (Command Knight, R121)
     YOU_CONTROL_ANOTHER_MONSTER = "you_control_another_monster"
     OPPONENTS_TURN = "opponents_turn"  # "during your opponent's turn"
     # Which damage this card's controller last took (R101): battle damage, or effect damage.
@@ -227,7 +227,7 @@ class StaticAbility(StrEnum):
     # attacking a Defense Position monster with a lower DEF, it inflicts the difference (R115)
     PIERCING = "piercing"
     # "your opponent cannot target this card for attacks", while the effect's `conditions` hold
-    # (Command Knight: you_control_another_monster, R120)
+    # (Command Knight: you_control_another_monster, R121)
     CANNOT_BE_ATTACK_TARGET = "cannot_be_attack_target"
 
 
@@ -241,7 +241,7 @@ class PlayerAbility(StrEnum):
     CANNOT_DECLARE_ATTACKS = "cannot_declare_attacks"  # R44
     # "You cannot Summon other monsters the turn you activate this card" (Scapegoat, R103)
     CANNOT_SUMMON = "cannot_summon"
-    # the battle damage the player takes is halved (rounded up, R76) or doubled (R119)
+    # the battle damage the player takes is halved (rounded up, R76) or doubled (R120)
     HALF_BATTLE_DAMAGE = "half_battle_damage"
     DOUBLE_BATTLE_DAMAGE = "double_battle_damage"
 
@@ -452,7 +452,7 @@ class Effect:
     # banished, and an effect that would move a card in the GY is negated (Necrovalley, R112)
     locks_graveyard: bool = False
     # a continuous effect that halves the ATK of each of the opponent's monsters that attacks
-    # while its card is face-up, for as long as it stays face-up (Mirror Wall, R121)
+    # while its card is face-up, for as long as it stays face-up (Mirror Wall, R122)
     halves_attackers: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()

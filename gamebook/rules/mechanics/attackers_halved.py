@@ -1,4 +1,4 @@
-"""The opponent's attacking monsters halved (R121): Mirror Wall's "halve the ATK of your
+"""The opponent's attacking monsters halved (R122): Mirror Wall's "halve the ATK of your
 opponent's attacking monsters", while it is face-up.
 
 A face-up card whose continuous effect says ``halves_attackers`` (applied once its activation
@@ -23,7 +23,7 @@ from gamebook.rules.mechanics.verb import Mechanic
 from gamebook.rules.state import GameState, Lasting, Until, replace
 from gamebook.stats import Operation, Stat, StatClass
 
-# The lasting effect on a monster whose ATK a face-up card (``source``) halves (R121).
+# The lasting effect on a monster whose ATK a face-up card (``source``) halves (R122).
 HALVED = "halved_attacker"
 
 

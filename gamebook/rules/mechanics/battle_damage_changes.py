@@ -1,4 +1,4 @@
-"""Battle damage halved or doubled (R119): "you take half battle damage", "your opponent
+"""Battle damage halved or doubled (R120): "you take half battle damage", "your opponent
 takes double battle damage".
 
 A player who has ``half_battle_damage`` or ``double_battle_damage`` takes half (rounded up,

@@ -1,4 +1,4 @@
-"""Monsters that cannot be targeted for attacks (R120): Command Knight's "if you control
+"""Monsters that cannot be targeted for attacks (R121): Command Knight's "if you control
 another monster, monsters your opponent controls cannot target this card for attacks".
 
 A face-up monster whose own continuous effect ``grants: [cannot_be_attack_target]`` cannot be
@@ -27,7 +27,7 @@ def _protecting_cards(rules: Rules) -> frozenset[str]:
 
 
 def cannot_be_attacked(rules: Rules, state: GameState, instance: str) -> bool:
-    """Can the monster ``instance`` not be chosen as an attack target now (R120)?"""
+    """Can the monster ``instance`` not be chosen as an attack target now (R121)?"""
     monster = state.monster(instance)
     if monster is None or not monster.face_up or monster.card not in _protecting_cards(rules):
         return False
