@@ -200,6 +200,8 @@ class _Writer:
                      for ability in getattr(effect, "grants_opponent", ()))
         if getattr(effect, "locks_graveyard", False):  # Necrovalley (R112)
             parts.append(self.w("locks_graveyard"))
+        if getattr(effect, "halves_attackers", False):  # Mirror Wall (R122)
+            parts.append(self.w("halves_attackers"))
         negated = getattr(effect, "negates_effects_of", None)
         if negated is not None:  # Skill Drain (R109)
             parts.append(self.w("negates_effects_of",
@@ -308,6 +310,10 @@ class _Writer:
         if attribute:
             qualities.append(self.w("quality.attribute",
                                     attribute=self.lookup("attribute", attribute)))
+        monster_type = getattr(spec, "monster_type", None)
+        if monster_type:
+            qualities.append(self.w("quality.monster_type",
+                                    monster_type=self.lookup("monster_type", monster_type)))
         archetype = getattr(spec, "archetype", None)
         if archetype:
             qualities.append(self.w("quality.archetype",

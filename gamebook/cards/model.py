@@ -109,6 +109,8 @@ class Condition(StrEnum):
     TRAP_CARD_ACTIVATED = "trap_card_activated"
     YOU_CONTROL_NO_CARDS = "you_control_no_cards"  # no card in your Monster or Spell/Trap Zones
     YOU_CONTROL_A_MONSTER = "you_control_a_monster"  # a monster in your Monster Zones (R110)
+    # a monster in your Monster Zones other than this card (Command Knight, R121)
+    YOU_CONTROL_ANOTHER_MONSTER = "you_control_another_monster"
     OPPONENTS_TURN = "opponents_turn"  # "during your opponent's turn"
     # Which damage this card's controller last took (R101): battle damage, or effect damage.
     LAST_DAMAGE_WAS_BATTLE = "last_damage_was_battle"
@@ -224,10 +226,14 @@ class StaticAbility(StrEnum):
     CANNOT_BE_DESTROYED_BY_EFFECTS = "cannot_be_destroyed_by_effects"
     # attacking a Defense Position monster with a lower DEF, it inflicts the difference (R115)
     PIERCING = "piercing"
+    # "your opponent cannot target this card for attacks", while the effect's `conditions` hold
+    # (Command Knight: you_control_another_monster, R121)
+    CANNOT_BE_ATTACK_TARGET = "cannot_be_attack_target"
 
 
 class PlayerAbility(StrEnum):
-    """What a resolved effect makes true for a player until the end of the turn."""
+    """What an effect makes true for a player: a resolved one until the end of the turn (or of
+    the battle), a continuous one while its card is face-up (``grants_player``, R110)."""
 
     NO_BATTLE_DAMAGE = "no_battle_damage"  # the player takes no battle damage (R50, R55)
     # the player's monsters cannot be destroyed by battle
@@ -235,6 +241,8 @@ class PlayerAbility(StrEnum):
     CANNOT_DECLARE_ATTACKS = "cannot_declare_attacks"  # R44
     # "You cannot Summon other monsters the turn you activate this card" (Scapegoat, R103)
     CANNOT_SUMMON = "cannot_summon"
+    HALF_BATTLE_DAMAGE = "half_battle_damage"  # battle damage taken is halved, rounded up (R120)
+    DOUBLE_BATTLE_DAMAGE = "double_battle_damage"  # battle damage taken is doubled (R120)
 
 
 class Location(StrEnum):
@@ -307,6 +315,7 @@ class TargetSpec:
     min_atk: int | None = None  # current ATK (on the field) or printed ATK, at least this
     max_atk: int | None = None  # at most this
     level: int | None = None  # exactly this Level
+    monster_type: str | None = None  # e.g. Warrior: a monster of this Type
 
 
 class StatCount(StrEnum):
@@ -449,6 +458,9 @@ class Effect:
     # a continuous effect that locks the GY while its card is face-up: cards there cannot be
     # banished, and an effect that would move a card in the GY is negated (Necrovalley, R112)
     locks_graveyard: bool = False
+    # a continuous effect that halves the ATK of each of the opponent's monsters that attacks
+    # while its card is face-up, for as long as it stays face-up (Mirror Wall, R122)
+    halves_attackers: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
     grants: tuple[StaticAbility, ...] = ()  # continuous effects

@@ -142,18 +142,23 @@ def attack_options(rules: Rules, state: GameState) -> list[Action]:
     if state.attack is not None:
         return []
     tp = state.turn_player
-    defenders = defending_monsters(rules, state)
     attackers = distinguishable(rules, state, tuple(m.id for m in state.monsters
                                                      if can_declare_attack(rules, state,
                                                                            m.id)))
     return [Action(ActionKind.DECLARE_ATTACK, tp, attacker, None, target)
-            for attacker in attackers for target in defenders or [None]]
+            for attacker in attackers for target in attack_targets(rules, state, attacker)]
 
 
-def defending_monsters(rules: Rules, state: GameState) -> tuple[str, ...]:
-    """The attack targets to choose from: the defender's monsters, one of each kind."""
-    ids = tuple(m.id for m in state.monsters if m.controller is state.turn_player.opponent)
-    return distinguishable(rules, state, ids)
+def attack_targets(rules: Rules, state: GameState, attacker: str) -> tuple[str | None, ...]:
+    """What ``attacker`` may attack: the defender's monsters the mechanics let it target
+    (hook point ``attack_targets``), one of each kind, or the defender directly (``None``)
+    when the defender controls no monster (R33). Empty: it has nothing to attack."""
+    monsters = tuple(m.id for m in state.monsters if m.controller is state.turn_player.opponent)
+    if not monsters:
+        return (None,)
+    for hook in rules.hooks.attack_targets:
+        monsters = hook(rules, state, attacker, monsters)
+    return distinguishable(rules, state, monsters)
 
 
 def declare_attack(rules: Rules, state: GameState, attacker: str, target: str | None
@@ -528,8 +533,11 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
         events.append(event(EventKind.DAMAGE_CALCULATION, tp, attacker.id, attacker_atk=damage,
                             direct=True))
         happened = {(EventName.AFTER_DAMAGE_CALCULATION, attacker.id)}
-        if damage > 0:
-            state, more = _battle_damage(rules, state, tp.opponent, damage)
+        damaged: Player | None = tp.opponent
+        for hook in rules.hooks.battle_damage:  # as the mechanics change it
+            damaged, damage = hook(rules, state, attacker, None, damaged, damage)
+        if damaged is not None and damage > 0:
+            state, more = _battle_damage(rules, state, damaged, damage)
             events.extend(more)
             if more[0].kind is EventKind.BATTLE_DAMAGE:
                 happened.add((EventName.INFLICTS_BATTLE_DAMAGE, attacker.id))
@@ -636,12 +644,12 @@ def _end_damage_step(rules: Rules, state: GameState) -> tuple[GameState, list[Ev
 # -- replay --------------------------------------------------------------------------------
 
 def replay_options(rules: Rules, state: GameState) -> list[Action]:
-    """A new target among the defender's monsters (or a direct attack), or stop (R42)."""
+    """A new target among the defender's monsters it may attack (or a direct attack), or stop
+    (R42)."""
     tp = state.turn_player
     attacker = state.attack.attacker
-    defenders = defending_monsters(rules, replace(state, attack=None))
     actions = [Action(ActionKind.REPLAY_ATTACK, tp, attacker, None, target)
-               for target in defenders or [None]]
+               for target in attack_targets(rules, replace(state, attack=None), attacker)]
     actions.append(Action(ActionKind.STOP_ATTACK, tp, attacker))
     return actions
 

@@ -8,9 +8,11 @@ from gamebook.cards.model import Condition, Effect
 from gamebook.rules.state import GameState, Player
 
 
-def player_conditions_hold(state: GameState, player: Player | None, effect: Effect) -> bool:
+def player_conditions_hold(state: GameState, player: Player | None, effect: Effect,
+                           instance: str | None = None) -> bool:
     """The effect's conditions about its player (no cards controlled, whose turn, the kind of
-    the damage last taken: R101) hold now."""
+    the damage last taken: R101) hold now; ``instance`` is the effect's own card ("another
+    monster" is one other than it)."""
     for condition in effect.conditions:
         if condition is Condition.YOU_CONTROL_NO_CARDS and any(
                 card.controller is player for card in (*state.monsters, *state.spell_traps)):
@@ -19,6 +21,10 @@ def player_conditions_hold(state: GameState, player: Player | None, effect: Effe
             return False
         if condition is Condition.YOU_CONTROL_A_MONSTER and not any(
                 monster.controller is player for monster in state.monsters):
+            return False
+        if condition is Condition.YOU_CONTROL_ANOTHER_MONSTER and not any(
+                monster.controller is player and monster.id != instance
+                for monster in state.monsters):
             return False
         if condition in (Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT):
             last = state.last_damage(player) if player is not None else None
@@ -31,6 +37,6 @@ def player_conditions_hold(state: GameState, player: Player | None, effect: Effe
 DAMAGE_CONDITIONS = (Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT)
 
 PLAYER_CONDITIONS = (Condition.YOU_CONTROL_NO_CARDS, Condition.YOU_CONTROL_A_MONSTER,
-                     Condition.OPPONENTS_TURN,
+                     Condition.YOU_CONTROL_ANOTHER_MONSTER, Condition.OPPONENTS_TURN,
                      Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT)
 

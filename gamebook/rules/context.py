@@ -28,9 +28,20 @@ class Hooks:
     - ``note_if_activated(rules, state, instance, effect) -> (rule, reason, args) | None``:
       an activation that is legal but would be negated, as the book's can-line says it;
     - ``battle_damage(rules, state, attacker, target, damaged, amount) -> (damaged, amount)``:
-      at damage calculation of a battle between two monsters (R50), the player who takes
-      battle damage (``None``: nobody) and how much, as the comparison of ATK with ATK or
-      DEF gave it; each hook is given the answer of the one before.
+      at damage calculation (R50), the player who takes battle damage (``None``: nobody) and
+      how much, as the comparison of ATK with ATK or DEF gave it (``target`` is ``None`` in
+      a direct attack: the attacker's ATK to the opponent); each hook is given the answer of
+      the one before. Also asked by the conditions that foresee the damage of a calculation
+      (``would_take_battle_damage``);
+    - ``attack_targets(rules, state, attacker, monsters) -> monsters``: the defender's
+      monsters ``attacker`` may choose as its attack target, at its declaration (R32) and at
+      a replay (R42), each hook narrowing what the one before left. A defender who controls
+      monsters of which none may be chosen is not attacked directly: the attacker has no
+      target (R33);
+    - ``refresh(rules, state) -> (state, events)``: after each action, before the continuous
+      ATK/DEF modifiers are brought in line (:mod:`gamebook.rules.continuous`), the lasting
+      effects that follow the board (what is attacking now, which card is face-up) start or
+      end.
     """
 
     monster_gone: tuple[Callable, ...] = ()
@@ -38,13 +49,15 @@ class Hooks:
     negates_on_resolution: tuple[Callable, ...] = ()
     note_if_activated: tuple[Callable, ...] = ()
     battle_damage: tuple[Callable, ...] = ()
+    attack_targets: tuple[Callable, ...] = ()
+    refresh: tuple[Callable, ...] = ()
 
     def __add__(self, other: Hooks) -> Hooks:
         return Hooks(*(getattr(self, name) + getattr(other, name) for name in HOOK_POINTS))
 
 
 HOOK_POINTS = ("monster_gone", "card_gone", "negates_on_resolution", "note_if_activated",
-               "battle_damage")
+               "battle_damage", "attack_targets", "refresh")
 
 
 @dataclass(frozen=True)

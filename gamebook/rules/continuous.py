@@ -42,12 +42,15 @@ def refresh(rules: Rules, state: GameState) -> GameState:
 def refresh_events(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
     """:func:`refresh`, and a ``continuous_atk`` event for each monster whose ATK it
     changed (an Equip Card gone, a monster now unaffected, the LP turned round)."""
+    events: list[Event] = []
+    for hook in rules.hooks.refresh:  # the lasting effects that follow the board
+        state, more = hook(rules, state)
+        events.extend(more)
     # Every modifier of the situation, on the field or not: one whose card has left the
     # field must still be taken off the monsters it raised (R7).
     sources = _modifier_sources(rules)
     if not sources:
-        return state, []  # most situations: nothing to do after any action
-    events: list[Event] = []
+        return state, events  # most situations: nothing more to do after any action
     # monster -> source -> the modifier, its controller and its amounts
     wanted: dict[str, dict[str, tuple[StatModifier, Player, tuple[int | str, int | str]]]] = {}
     counts: dict[str, dict[str, int]] = {}  # monster -> the inputs its amounts read (R114)

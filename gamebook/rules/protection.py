@@ -33,7 +33,8 @@ def ability_source(rules: Rules, state: GameState, player: Player, ability: Play
         own = card.controller is player
         for effect in rules.cards[card.card].effects:
             given = effect.grants_player if own else effect.grants_opponent
-            if ability in given and player_conditions_hold(state, card.controller, effect):
+            if ability in given and player_conditions_hold(state, card.controller, effect,
+                                                                  card.id):
                 return card.id
     return None
 

@@ -68,6 +68,8 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
             ok &= monster.face_up and _stats_match(spec, monster.stats.atk, card.level)
         if spec.attribute is not None:
             ok &= monster.face_up and card.attribute == spec.attribute
+        if spec.monster_type is not None:
+            ok &= monster.face_up and card.monster_type == spec.monster_type
         if spec.archetype is not None:
             ok &= monster.face_up and spec.archetype in card.archetypes
         if ok:
@@ -83,13 +85,15 @@ def _off_field(rules: Rules, state: GameState, player: Player, source: str, spec
     found = []
     # By Attribute, Level or ATK only monsters; otherwise any card ("discard 1 card").
     monsters_only = spec.attribute is not None or spec.level is not None \
-        or spec.min_atk is not None or spec.max_atk is not None
+        or spec.min_atk is not None or spec.max_atk is not None or spec.monster_type is not None
     for held in cards:
         card = rules.cards[held.card]
         if held.id == source or not _side(spec, held.owner, player) \
                 or (monsters_only and card.card_type is not CardType.MONSTER):
             continue
         if spec.attribute is not None and card.attribute != spec.attribute:
+            continue
+        if spec.monster_type is not None and card.monster_type != spec.monster_type:
             continue
         if spec.archetype is not None and spec.archetype not in card.archetypes:
             continue

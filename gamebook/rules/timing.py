@@ -501,7 +501,7 @@ def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effe
         return "summoned"  # no monster of this summon matches (R97)
     for condition in effect.conditions:
         if condition in PLAYER_CONDITIONS and not player_conditions_hold(
-                state, controller, replace(effect, conditions=(condition,))):
+                state, controller, replace(effect, conditions=(condition,)), instance):
             return condition
     for condition in effect.conditions:
         if condition in RESPONSE_CONDITIONS or condition is Condition.DURING_BATTLE_PHASE \
@@ -541,18 +541,23 @@ def battle_damage_to(rules: Rules, state: GameState, player: Player) -> int:
                                               PlayerAbility.NO_BATTLE_DAMAGE):
         return 0
     atk = attacker.stats.atk
+    target = state.monster(attack.target) if attack.target is not None else None
     if attack.target is None:
-        return atk if player is attacker.controller.opponent else 0
-    target = state.monster(attack.target)
-    if target is None:
+        damaged, amount = attacker.controller.opponent, atk
+    elif target is None:
         return 0
-    in_attack = target.position is Position.ATTACK
-    value = target.stats.atk if in_attack else (target.stats.def_ or 0)
-    if atk > value and in_attack and player is target.controller:
-        return atk - value
-    if value > atk and player is attacker.controller:
-        return value - atk
-    return 0
+    else:
+        in_attack = target.position is Position.ATTACK
+        value = target.stats.atk if in_attack else (target.stats.def_ or 0)
+        if atk > value and in_attack:
+            damaged, amount = target.controller, atk - value
+        elif value > atk:
+            damaged, amount = attacker.controller, value - atk
+        else:
+            damaged, amount = None, 0
+    for hook in rules.hooks.battle_damage:  # piercing, halved or doubled damage, …
+        damaged, amount = hook(rules, state, attacker, target, damaged, amount)
+    return amount if damaged is player and amount > 0 else 0
 
 
 def _face_up_on_field(rules: Rules, state: GameState, card_id: str) -> bool:

@@ -21,6 +21,9 @@ from gamebook.errors import InputError, raise_all
 from gamebook.rules.mechanics import (
     atk,
     attack,
+    attackers_halved,
+    battle_damage_changes,
+    cannot_be_attacked,
     chain_negation,
     equip,
     graveyard_lock,
@@ -46,6 +49,9 @@ MECHANICS: tuple[Mechanic, ...] = (
     chain_negation.MECHANIC,
     attack.MECHANIC,
     piercing.MECHANIC,
+    battle_damage_changes.MECHANIC,  # after piercing: its damage is battle damage too
+    cannot_be_attacked.MECHANIC,
+    attackers_halved.MECHANIC,
     life.MECHANIC,
     player_abilities.MECHANIC,
     immunity.MECHANIC,

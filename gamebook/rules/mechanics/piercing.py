@@ -18,10 +18,11 @@ from gamebook.rules.mechanics.verb import Mechanic
 from gamebook.rules.state import GameState, MonsterState, Player
 
 
-def _pierce(rules: Rules, state: GameState, attacker: MonsterState, target: MonsterState,
-            damaged: Player | None, amount: int) -> tuple[Player | None, int]:
+def _pierce(rules: Rules, state: GameState, attacker: MonsterState,
+            target: MonsterState | None, damaged: Player | None, amount: int
+            ) -> tuple[Player | None, int]:
     """The battle damage of a piercing attacker against a Defense Position monster."""
-    if target.position is not Position.DEFENSE:
+    if target is None or target.position is not Position.DEFENSE:
         return damaged, amount
     difference = attacker.stats.atk - (target.stats.def_ or 0)
     if difference <= 0 or not has_static(rules, state, attacker, StaticAbility.PIERCING):
