@@ -495,6 +495,9 @@ class GameState:
 
 _PARTS = {"board": Board, "turn": TurnMemory, "procedure": Procedure}
 _PART_OF = {f.name: part for part, cls in _PARTS.items() for f in fields(cls)}
+_PART_CLASSES = tuple(_PARTS.values())
+_WHOLE_PART = {part: index for index, part in enumerate(_PARTS)}
+_PART_INDEX = {name: _WHOLE_PART[part] for name, part in _PART_OF.items()}
 for _name, _part in _PART_OF.items():  # state.window reads state.procedure.window
     setattr(GameState, _name, property(attrgetter(f"{_part}.{_name}")))
 
@@ -545,19 +548,27 @@ def replace(obj, /, **changes):  # noqa: ANN001, ANN201 - same signature as data
 
 def _replace_state(state: GameState, changes: dict) -> GameState:
     """A state with ``changes`` (fields of its parts, or whole parts): only the parts they
-    touch are copied."""
-    parts = {"board": state.board, "turn": state.turn, "procedure": state.procedure}
-    grouped: dict[str, dict] = {}
+    touch are copied, each once, without re-running ``__init__`` (as :func:`replace`)."""
+    parts = [state.board, state.turn, state.procedure]
+    copied: dict[int, dict] = {}
     for name, value in changes.items():
-        if name in parts:
-            parts[name] = value
+        index = _PART_INDEX.get(name)
+        if index is None:
+            index = _WHOLE_PART.get(name)
+            if index is None:
+                raise TypeError(f"unknown fields for GameState: [{name!r}]")
+            parts[index] = value
             continue
-        part = _PART_OF.get(name)
-        if part is None:
-            raise TypeError(f"unknown fields for GameState: [{name!r}]")
-        grouped.setdefault(part, {})[name] = value
-    for part, values in grouped.items():
-        parts[part] = replace(parts[part], **values)
+        values = copied.get(index)
+        if values is None:
+            values = copied[index] = parts[index].__dict__.copy()
+            values.pop("_hash", None)  # a kept hash belongs to the old part
+        values[name] = value
+    for index, values in copied.items():
+        part = object.__new__(_PART_CLASSES[index])
+        object.__setattr__(part, "__dict__", values)
+        parts[index] = part
     new = object.__new__(GameState)
-    object.__setattr__(new, "__dict__", parts)
+    object.__setattr__(new, "__dict__", {"board": parts[0], "turn": parts[1],
+                                         "procedure": parts[2]})
     return new
