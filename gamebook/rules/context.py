@@ -27,6 +27,10 @@ class Hooks:
       resolving link does nothing, and why (R109, R112); the first answer counts;
     - ``note_if_activated(rules, state, instance, effect) -> (rule, reason, args) | None``:
       an activation that is legal but would be negated, as the book's can-line says it;
+    - ``activation_forbidden(rules, state, player, instance, effect) -> (rule, reason, args)
+      | None``: a lasting effect forbids ``player`` to activate ``effect`` of ``instance`` now
+      (a card that says "Trap Cards cannot be activated"), and the refusal the book prints;
+      the first answer counts;
     - ``battle_damage(rules, state, attacker, target, damaged, amount) -> (damaged, amount)``:
       at damage calculation of a battle between two monsters (R50), the player who takes
       battle damage (``None``: nobody) and how much, as the comparison of ATK with ATK or
@@ -37,6 +41,7 @@ class Hooks:
     card_gone: tuple[Callable, ...] = ()
     negates_on_resolution: tuple[Callable, ...] = ()
     note_if_activated: tuple[Callable, ...] = ()
+    activation_forbidden: tuple[Callable, ...] = ()
     battle_damage: tuple[Callable, ...] = ()
 
     def __add__(self, other: Hooks) -> Hooks:
@@ -44,7 +49,7 @@ class Hooks:
 
 
 HOOK_POINTS = ("monster_gone", "card_gone", "negates_on_resolution", "note_if_activated",
-               "battle_damage")
+               "activation_forbidden", "battle_damage")
 
 
 @dataclass(frozen=True)

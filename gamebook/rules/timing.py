@@ -191,6 +191,10 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
         return ("replay_choice", "replay_choice_pending", ()), ()
     if window.kind is WindowKind.SELECT:
         return ("chain_resolution", "chain_resolving", ()), ()
+    for hook in rules.hooks.activation_forbidden:  # a lasting lock: before timing reasons
+        problem = hook(rules, state, player, instance, effect)
+        if problem is not None:
+            return problem, ()
     if effect.kind is EffectKind.IGNITION:
         return ("ignition_effects", "ignition_main_phase_only", ()), ()
     if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
