@@ -43,6 +43,8 @@ OFFICIAL = {
     "magic_jammer": 77414722, "seven_tools_of_the_bandit": 3819470,
     "compulsory_evacuation_device": 94192409, "swift_scarecrow": 18964575,
     "draining_shield": 43250041, "raigeki_break": 4178474, "tragoedia": 98777036,
+    # issue 30: protections and locks
+    "jinzo": 77585513, "royal_decree": 51452091,
 }
 
 

@@ -210,8 +210,9 @@ class Narrator:
         if note.reason == "attacks_locked":  # a face-up card forbids attacks (R111)
             return self.msg("meta.cannot_attack_locked", player=self.player(note.player),
                             card=self.card(note.card))
-        if note.legal and note.reason == "graveyard_locked":  # it may, and does nothing
-            return self.msg("meta.can_graveyard_locked", player=self.player(note.player),
+        if note.legal and note.reason in ("graveyard_locked", "trap_effects_negated"):
+            # it may be activated, and does nothing (R112, R130)
+            return self.msg(f"meta.can_{note.reason}", player=self.player(note.player),
                             effect=effect, by=self.card(dict(note.args)["by"]))
         if note.legal and note.reason in ("effects_negated", "effects_negated_lasting",
                                           "escapes_negation"):
@@ -233,6 +234,8 @@ class Narrator:
             words["holder"] = self.player(args["holder"])
         if "owner" in args:
             words["owner"] = self.player(args["owner"])
+        if "by" in args:  # the face-up card whose lock refuses it (R130)
+            words["by"] = self.card(args["by"])
         if "card" in args and "effect" in args:
             words["effect"] = self.effect(args["card"], args["effect"])
         for key in ("speed", "top_speed", "count"):
@@ -440,8 +443,8 @@ class Narrator:
         if why == "card_left_field":  # R107
             return self.msg("event.no_effect_card_left_field", link=ev.get("link"),
                             card=self.card(ev.card))
-        if why == "graveyard_locked":
-            return self.msg("event.no_effect_graveyard_locked", link=ev.get("link"),
+        if why in ("graveyard_locked", "trap_effects_negated"):  # R112, R130
+            return self.msg(f"event.no_effect_{why}", link=ev.get("link"),
                             card=self.card(ev.get("by")))
         if why == "monster_effects_negated":
             return self.msg("event.no_effect_monster_negated", link=ev.get("link"),

@@ -441,6 +441,12 @@ class Effect:
     # a continuous effect that locks the GY while its card is face-up: cards there cannot be
     # banished, and an effect that would move a card in the GY is negated (Necrovalley, R112)
     locks_graveyard: bool = False
+    # a continuous effect that negates the effects of every other Trap Card activated on the
+    # field while its card is face-up: each resolves with no effect (Royal Decree, Jinzo, R130)
+    negates_trap_effects: bool = False
+    # a continuous effect by which neither player can activate Trap Cards or their effects on
+    # the field while its card is face-up (Jinzo, R130)
+    forbids_trap_activation: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
     grants: tuple[StaticAbility, ...] = ()  # continuous effects

@@ -295,10 +295,10 @@ SPECS: tuple[EventSpec, ...] = (
               (_LINK,
                _opt("why", "str", "`activation_negated`, `effect_negated`, "
                     "`monster_effects_negated` (R:negated_on_the_field), `graveyard_locked` "
-                    "(R:graveyard_lock), "
+                    "(R:graveyard_lock), `trap_effects_negated` (R:trap_lock), "
                     "`condition_lost`, `card_left_field` (R:gone_before_it_resolves); absent "
                     "when nothing applied"),
-               _opt("by", "str", "the card that negates it or locks the GY"))),
+               _opt("by", "str", "the card that negates it, locks the GY or negates Traps"))),
     EventSpec(EventKind.NOT_APPLIED, "One step of a resolving chain link (or one card of it) "
               "does not apply (R:card_gone).", "As that step would apply.", (*_PCE, "target?"),
               (Key("op", "str|null", "the step's operation"),

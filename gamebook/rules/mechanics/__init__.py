@@ -33,11 +33,12 @@ from gamebook.rules.mechanics import (
     position,
     summon,
     ties,
+    trap_lock,
 )
 from gamebook.rules.mechanics.verb import CARDS, Acts, Mechanic, Verb, Where, register, verb_of
 
 # In the order their hooks run: the ties before an Equip Card goes (R105, R108); a monster's
-# negation (R109) before the GY lock (R112).
+# negation (R109) before the GY lock (R112), and that before the Trap lock (R130).
 MECHANICS: tuple[Mechanic, ...] = (
     moving.MECHANIC,
     summon.MECHANIC,
@@ -53,6 +54,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     equip.MECHANIC,
     negated.MECHANIC,
     graveyard_lock.MECHANIC,
+    trap_lock.MECHANIC,
 )
 HOOKS = register(MECHANICS)
 EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})
