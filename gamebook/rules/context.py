@@ -31,6 +31,9 @@ class Hooks:
       | None``: a lasting effect forbids ``player`` to activate ``effect`` of ``instance`` now
       (a card that says "Trap Cards cannot be activated"), and the refusal the book prints;
       the first answer counts;
+    - ``target_forbidden(rules, state, player, source, instance) -> rule | None``: ``player``'s
+      effect of card ``source`` cannot target card ``instance`` ("cannot be targeted by card
+      effects"), and the rule that says so; the first answer counts;
     - ``battle_damage(rules, state, attacker, target, damaged, amount) -> (damaged, amount)``:
       at damage calculation of a battle between two monsters (R50), the player who takes
       battle damage (``None``: nobody) and how much, as the comparison of ATK with ATK or
@@ -42,6 +45,7 @@ class Hooks:
     negates_on_resolution: tuple[Callable, ...] = ()
     note_if_activated: tuple[Callable, ...] = ()
     activation_forbidden: tuple[Callable, ...] = ()
+    target_forbidden: tuple[Callable, ...] = ()
     battle_damage: tuple[Callable, ...] = ()
 
     def __add__(self, other: Hooks) -> Hooks:
@@ -49,7 +53,7 @@ class Hooks:
 
 
 HOOK_POINTS = ("monster_gone", "card_gone", "negates_on_resolution", "note_if_activated",
-               "activation_forbidden", "battle_damage")
+               "activation_forbidden", "target_forbidden", "battle_damage")
 
 
 @dataclass(frozen=True)
