@@ -224,6 +224,10 @@ class StaticAbility(StrEnum):
     CANNOT_BE_DESTROYED_BY_EFFECTS = "cannot_be_destroyed_by_effects"
     # attacking a Defense Position monster with a lower DEF, it inflicts the difference (R115)
     PIERCING = "piercing"
+    # "this card cannot be targeted by card effects" (R131)
+    CANNOT_BE_TARGETED = "cannot_be_targeted"
+    # "your opponent cannot target this card with card effects" (R131)
+    CANNOT_BE_TARGETED_BY_OPPONENT = "cannot_be_targeted_by_opponent"
 
 
 class PlayerAbility(StrEnum):

@@ -226,7 +226,9 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
         targets = legal_targets(rules, state, player, instance, effect)
         if not targets:  # a lasting reason: before timing ones
             rule = _protected_rule(rules, state, player, instance, effect)
-            return (rule or _no_target_rule(effect), "no_legal_target", ()), ()
+            if rule is not None:  # there are cards, and none can be targeted
+                return (rule, "targets_protected", ()), ()
+            return (_no_target_rule(effect), "no_legal_target", ()), ()
         choices = tuple((None, target) for target in targets)
     problem = _timing_problem(rules, state, player, instance, effect, need_priority)
     return problem, (() if problem is not None else choices)

@@ -34,6 +34,7 @@ from gamebook.rules.mechanics import (
     summon,
     ties,
     trap_lock,
+    untargetable,
 )
 from gamebook.rules.mechanics.verb import CARDS, Acts, Mechanic, Verb, Where, register, verb_of
 
@@ -55,6 +56,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     negated.MECHANIC,
     graveyard_lock.MECHANIC,
     trap_lock.MECHANIC,
+    untargetable.MECHANIC,
 )
 HOOKS = register(MECHANICS)
 EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})
