@@ -34,6 +34,8 @@ class Hooks:
     - ``target_forbidden(rules, state, player, source, instance) -> rule | None``: ``player``'s
       effect of card ``source`` cannot target card ``instance`` ("cannot be targeted by card
       effects"), and the rule that says so; the first answer counts;
+    - ``unaffected_by(rules, state, source, instance) -> bool``: the monster ``instance`` is
+      unaffected by the effect of card ``source`` (R104); any answer of yes counts;
     - ``battle_damage(rules, state, attacker, target, damaged, amount) -> (damaged, amount)``:
       at damage calculation of a battle between two monsters (R50), the player who takes
       battle damage (``None``: nobody) and how much, as the comparison of ATK with ATK or
@@ -46,6 +48,7 @@ class Hooks:
     note_if_activated: tuple[Callable, ...] = ()
     activation_forbidden: tuple[Callable, ...] = ()
     target_forbidden: tuple[Callable, ...] = ()
+    unaffected_by: tuple[Callable, ...] = ()
     battle_damage: tuple[Callable, ...] = ()
 
     def __add__(self, other: Hooks) -> Hooks:
@@ -53,7 +56,7 @@ class Hooks:
 
 
 HOOK_POINTS = ("monster_gone", "card_gone", "negates_on_resolution", "note_if_activated",
-               "activation_forbidden", "target_forbidden", "battle_damage")
+               "activation_forbidden", "target_forbidden", "unaffected_by", "battle_damage")
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,13 @@
-"""Unaffected by the effects of other Spell/Trap Cards until the end of the turn (R104).
+"""Unaffected by the effects of other Spell/Trap Cards until the end of the turn (R104), and
+the question every rule asks, whatever makes a monster unaffected (:func:`unaffected`, which
+runs the hook point ``unaffected_by`` of every mechanic).
 """
 
 from __future__ import annotations
 
 from gamebook.cards.model import CardType, OpName, Primitive
 from gamebook.rules.actions import Event, event
-from gamebook.rules.context import Rules
+from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where
 from gamebook.rules.state import ChainLink, GameState, Lasting
@@ -17,17 +19,20 @@ UNAFFECTED = "unaffected"
 
 def unaffected(rules: Rules, state: GameState, source: str, who: tuple[str, ...]
                ) -> tuple[str, ...]:
-    """The monsters of ``who`` that the effect of card ``source`` does not affect: it is a
-    Spell/Trap Card, and they are unaffected by other Spell/Trap effects (R104)."""
-    if rules.card_of(state, source).card_type is CardType.MONSTER:
-        return ()
-    found = []
-    for instance in who:
-        record = state.lasting_on(instance, UNAFFECTED)
-        if record is not None and record.source != source \
-                and state.monster(instance) is not None:
-            found.append(instance)
-    return tuple(found)
+    """The monsters of ``who`` that the effect of card ``source`` does not affect, as the
+    mechanics say (hook point ``unaffected_by``: other Spell/Trap effects, R104, first)."""
+    hooks = rules.hooks.unaffected_by
+    return tuple(instance for instance in who if state.monster(instance) is not None
+                 and any(hook(rules, state, source, instance) for hook in hooks))
+
+
+def _unaffected_by_spell_trap(rules: Rules, state: GameState, source: str, instance: str
+                              ) -> bool:
+    """``source`` is a Spell/Trap Card other than the one that made ``instance`` unaffected
+    by the effects of other Spell/Trap Cards this turn (R104)."""
+    record = state.lasting_on(instance, UNAFFECTED)
+    return record is not None and record.source != source \
+        and rules.card_of(state, source).card_type is not CardType.MONSTER
 
 
 def _grant_unaffected(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -42,7 +47,6 @@ def _grant_unaffected(rules: Rules, state: GameState, link: ChainLink, step: Pri
     return state, events, bool(events)
 
 
-
 MECHANIC = Mechanic("immunity", verbs=(
     Verb(OpName.GRANT_UNAFFECTED, _grant_unaffected, activatable_if=Where.ANYWHERE),
-))
+), hooks=Hooks(unaffected_by=(_unaffected_by_spell_trap,)))
