@@ -34,8 +34,9 @@ class Hooks:
     - ``target_forbidden(rules, state, player, source, instance) -> rule | None``: ``player``'s
       effect of card ``source`` cannot target card ``instance`` ("cannot be targeted by card
       effects"), and the rule that says so; the first answer counts;
-    - ``unaffected_by(rules, state, source, instance) -> bool``: the monster ``instance`` is
-      unaffected by the effect of card ``source`` (R104); any answer of yes counts;
+    - ``unaffected_by(rules, state, source, instance) -> why | None``: the monster
+      ``instance`` is unaffected by the effect of card ``source`` (R104), and why (the
+      ``why`` of the event that says a step did not apply to it); the first answer counts;
     - ``battle_damage(rules, state, attacker, target, damaged, amount) -> (damaged, amount)``:
       at damage calculation of a battle between two monsters (R50), the player who takes
       battle damage (``None``: nobody) and how much, as the comparison of ATK with ATK or

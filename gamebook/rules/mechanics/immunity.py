@@ -19,20 +19,33 @@ UNAFFECTED = "unaffected"
 
 def unaffected(rules: Rules, state: GameState, source: str, who: tuple[str, ...]
                ) -> tuple[str, ...]:
-    """The monsters of ``who`` that the effect of card ``source`` does not affect, as the
-    mechanics say (hook point ``unaffected_by``: other Spell/Trap effects, R104, first)."""
-    hooks = rules.hooks.unaffected_by
-    return tuple(instance for instance in who if state.monster(instance) is not None
-                 and any(hook(rules, state, source, instance) for hook in hooks))
+    """The monsters of ``who`` that the effect of card ``source`` does not affect."""
+    return tuple(instance for instance in who
+                 if unaffected_why(rules, state, source, instance) is not None)
+
+
+def unaffected_why(rules: Rules, state: GameState, source: str, instance: str) -> str | None:
+    """Why the effect of card ``source`` does not affect the monster ``instance``, as the
+    mechanics say (hook point ``unaffected_by``: ``unaffected``, by other Spell/Trap effects,
+    R104, first), or ``None``."""
+    if state.monster(instance) is None:
+        return None
+    for hook in rules.hooks.unaffected_by:
+        why = hook(rules, state, source, instance)
+        if why is not None:
+            return why
+    return None
 
 
 def _unaffected_by_spell_trap(rules: Rules, state: GameState, source: str, instance: str
-                              ) -> bool:
+                              ) -> str | None:
     """``source`` is a Spell/Trap Card other than the one that made ``instance`` unaffected
     by the effects of other Spell/Trap Cards this turn (R104)."""
     record = state.lasting_on(instance, UNAFFECTED)
-    return record is not None and record.source != source \
-        and rules.card_of(state, source).card_type is not CardType.MONSTER
+    if record is None or record.source == source \
+            or rules.card_of(state, source).card_type is CardType.MONSTER:
+        return None
+    return "unaffected"
 
 
 def _grant_unaffected(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
