@@ -228,6 +228,8 @@ class StaticAbility(StrEnum):
     CANNOT_BE_TARGETED = "cannot_be_targeted"
     # "your opponent cannot target this card with card effects" (R131)
     CANNOT_BE_TARGETED_BY_OPPONENT = "cannot_be_targeted_by_opponent"
+    # "unaffected by your opponent's card effects" (R132)
+    UNAFFECTED_BY_OPPONENT = "unaffected_by_opponent"
 
 
 class PlayerAbility(StrEnum):
