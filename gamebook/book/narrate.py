@@ -236,6 +236,8 @@ class Narrator:
             words["owner"] = self.player(args["owner"])
         if "by" in args:  # the face-up card whose lock refuses it (R130)
             words["by"] = self.card(args["by"])
+        if "locked" in args:  # the player who cannot Special Summon (R133)
+            words["locked"] = self.player(args["locked"])
         if "card" in args and "effect" in args:
             words["effect"] = self.effect(args["card"], args["effect"])
         for key in ("speed", "top_speed", "count"):
@@ -549,7 +551,8 @@ class Narrator:
             return self.msg("event.not_applied_card_left_field", card=self.card(ev.card))
         if why == "left_hand":  # R118
             return self.msg("event.not_applied_left_hand", card=self.card(ev.card))
-        if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon"):
+        if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon",
+                   "cannot_special_summon"):
             return self.msg(f"event.not_applied_{why}")
         return self.msg("event.not_applied_previous")
 

@@ -241,6 +241,9 @@ class PlayerAbility(StrEnum):
     CANNOT_DECLARE_ATTACKS = "cannot_declare_attacks"  # R44
     # "You cannot Summon other monsters the turn you activate this card" (Scapegoat, R103)
     CANNOT_SUMMON = "cannot_summon"
+    # "cannot Special Summon monsters" for the rest of the turn (grant_player) or while a
+    # face-up card says so (grants_player, grants_opponent), Tokens included (R133)
+    CANNOT_SPECIAL_SUMMON = "cannot_special_summon"
 
 
 class Location(StrEnum):

@@ -33,6 +33,7 @@ from gamebook.rules.mechanics import (
     player_abilities,
     position,
     summon,
+    summon_lock,
     ties,
     trap_lock,
     untargetable,
@@ -44,6 +45,7 @@ from gamebook.rules.mechanics.verb import CARDS, Acts, Mechanic, Verb, Where, re
 MECHANICS: tuple[Mechanic, ...] = (
     moving.MECHANIC,
     summon.MECHANIC,
+    summon_lock.MECHANIC,
     position.MECHANIC,
     atk.MECHANIC,
     chain_negation.MECHANIC,
