@@ -1,4 +1,4 @@
-"""R130: Traps locked and negated. While Jinzo is face-up no Trap Card can be activated (the
+"""R123: Traps locked and negated. While Jinzo is face-up no Trap Card can be activated (the
 book's ✘ line names it); while Royal Decree (once resolved) or Jinzo is face-up, a Trap
 activated on the field can be activated and does nothing when it resolves; the lock is asked
 at resolution, so destroying Royal Decree in chain lifts it, and Skill Drain switches Jinzo
@@ -36,7 +36,7 @@ SET_DECREE = {"id": "decree", "card": "royal_decree", **SET}
 MST = {"id": "mst", "card": "mystical_space_typhoon", **SET}
 
 
-def test_r130_jinzo_forbids_activating_a_set_trap_and_the_book_names_it(tmp_path) -> None:
+def test_r123_jinzo_forbids_activating_a_set_trap_and_the_book_names_it(tmp_path) -> None:
     eng = _engine(tmp_path, "jinzo")
     state = play(eng, ["A pass"], settle_end=False)
     found = note(eng, state, "mirror_force", "activate")
@@ -47,7 +47,7 @@ def test_r130_jinzo_forbids_activating_a_set_trap_and_the_book_names_it(tmp_path
     assert "attacker" not in graveyard(state) and "elf" in graveyard(state)
 
 
-def test_r130_under_royal_decree_mirror_force_can_be_activated_and_the_book_says_it_does_nothing(
+def test_r123_under_royal_decree_mirror_force_can_be_activated_and_the_book_says_it_does_nothing(
         tmp_path) -> None:
     eng = _engine(tmp_path, a_cards=(DECREE,))
     state = play(eng, ["A pass"], settle_end=False)
@@ -55,7 +55,7 @@ def test_r130_under_royal_decree_mirror_force_can_be_activated_and_the_book_says
     assert found.legal and (found.rule, found.reason) == ("trap_lock", "trap_effects_negated")
 
 
-def test_r130_royal_decree_negates_mirror_force_at_resolution(tmp_path) -> None:
+def test_r123_royal_decree_negates_mirror_force_at_resolution(tmp_path) -> None:
     eng = _engine(tmp_path, a_cards=(DECREE,))
     state, events = run_out(eng, ["A pass", "B activate mirror_force.activate"])
     nothing = first(events, "no_effect")
@@ -65,14 +65,14 @@ def test_r130_royal_decree_negates_mirror_force_at_resolution(tmp_path) -> None:
     assert graveyard(state)["mirror_force"] == "resolved"
 
 
-def test_r130_destroying_royal_decree_in_chain_lets_mirror_force_work(tmp_path) -> None:
+def test_r123_destroying_royal_decree_in_chain_lets_mirror_force_work(tmp_path) -> None:
     eng = _engine(tmp_path, a_cards=(DECREE,), b_cards=(MST,))
     state, _ = run_out(eng, ["A pass", "B activate mirror_force.activate", "A pass",
                              "B activate mst.activate -> decree"])
     assert {"decree", "attacker", "mirror_force"} <= set(graveyard(state))
 
 
-def test_r130_royal_decree_chained_to_mirror_force_resolves_first_and_negates_it(
+def test_r123_royal_decree_chained_to_mirror_force_resolves_first_and_negates_it(
         tmp_path) -> None:
     eng = _engine(tmp_path, a_cards=(SET_DECREE,))
     state, events = run_out(eng, ["A pass", "B activate mirror_force.activate",
@@ -81,7 +81,7 @@ def test_r130_royal_decree_chained_to_mirror_force_resolves_first_and_negates_it
     assert state.monster("attacker") is not None
 
 
-def test_r130_royal_decree_still_on_the_chain_does_not_apply_yet(tmp_path) -> None:
+def test_r123_royal_decree_still_on_the_chain_does_not_apply_yet(tmp_path) -> None:
     """Royal Decree activated as c1 at the declaration, Mirror Force chained as c2: Mirror
     Force resolves first, while the Decree's activation is still waiting."""
     eng = _engine(tmp_path, a_cards=(SET_DECREE,))
@@ -89,13 +89,13 @@ def test_r130_royal_decree_still_on_the_chain_does_not_apply_yet(tmp_path) -> No
     assert "attacker" in graveyard(state)
 
 
-def test_r130_royal_decree_does_not_negate_spells(tmp_path) -> None:
+def test_r123_royal_decree_does_not_negate_spells(tmp_path) -> None:
     eng = _engine(tmp_path, a_cards=(DECREE,), b_cards=(MST,))
     state, _ = run_out(eng, ["A pass", "B activate mst.activate -> decree"])
     assert "decree" in graveyard(state)
 
 
-def test_r130_skill_drain_switches_jinzo_off(tmp_path) -> None:
+def test_r123_skill_drain_switches_jinzo_off(tmp_path) -> None:
     skill_drain = {"id": "skill_drain", "card": "skill_drain", "face_up": True}
     eng = _engine(tmp_path, "jinzo", b_cards=(skill_drain,))
     state, events = run_out(eng, ["A pass", "B activate mirror_force.activate"])
@@ -103,7 +103,7 @@ def test_r130_skill_drain_switches_jinzo_off(tmp_path) -> None:
     assert first(events, "destroyed").card == "attacker"
 
 
-def test_r130_the_refusal_is_printed_with_its_rule(tmp_path) -> None:
+def test_r123_the_refusal_is_printed_with_its_rule(tmp_path) -> None:
     from gamebook.book.narrate import Narrator
 
     eng = _engine(tmp_path, "jinzo")
@@ -111,5 +111,5 @@ def test_r130_the_refusal_is_printed_with_its_rule(tmp_path) -> None:
     instances = {instance: eng.situation.cards[card] for instance, card in eng.rules.instances}
     text = Narrator("en", instances, eng.owners).note(
         note(eng, state, "mirror_force", "activate"))
-    assert "Jinzo" in text and "R130" in text and "cannot activate" in text
+    assert "Jinzo" in text and "R123" in text and "cannot activate" in text
     assert f"Player {B.value}" in text

@@ -200,9 +200,9 @@ class _Writer:
                      for ability in getattr(effect, "grants_opponent", ()))
         if getattr(effect, "locks_graveyard", False):  # Necrovalley (R112)
             parts.append(self.w("locks_graveyard"))
-        if getattr(effect, "forbids_trap_activation", False):  # Jinzo (R130)
+        if getattr(effect, "forbids_trap_activation", False):  # Jinzo (R123)
             parts.append(self.w("forbids_trap_activation"))
-        if getattr(effect, "negates_trap_effects", False):  # Royal Decree, Jinzo (R130)
+        if getattr(effect, "negates_trap_effects", False):  # Royal Decree, Jinzo (R123)
             own = self.card.card_type is CardType.TRAP  # not its own: "all other Traps"
             parts.append(self.w("negates_other_trap_effects" if own else "negates_trap_effects"))
         negated = getattr(effect, "negates_effects_of", None)

@@ -224,11 +224,11 @@ class StaticAbility(StrEnum):
     CANNOT_BE_DESTROYED_BY_EFFECTS = "cannot_be_destroyed_by_effects"
     # attacking a Defense Position monster with a lower DEF, it inflicts the difference (R115)
     PIERCING = "piercing"
-    # "this card cannot be targeted by card effects" (R131)
+    # "this card cannot be targeted by card effects" (R124)
     CANNOT_BE_TARGETED = "cannot_be_targeted"
-    # "your opponent cannot target this card with card effects" (R131)
+    # "your opponent cannot target this card with card effects" (R124)
     CANNOT_BE_TARGETED_BY_OPPONENT = "cannot_be_targeted_by_opponent"
-    # "unaffected by your opponent's card effects" (R132)
+    # "unaffected by your opponent's card effects" (R125)
     UNAFFECTED_BY_OPPONENT = "unaffected_by_opponent"
 
 
@@ -242,7 +242,7 @@ class PlayerAbility(StrEnum):
     # "You cannot Summon other monsters the turn you activate this card" (Scapegoat, R103)
     CANNOT_SUMMON = "cannot_summon"
     # "cannot Special Summon monsters" for the rest of the turn (grant_player) or while a
-    # face-up card says so (grants_player, grants_opponent), Tokens included (R133)
+    # face-up card says so (grants_player, grants_opponent), Tokens included (R126)
     CANNOT_SPECIAL_SUMMON = "cannot_special_summon"
 
 
@@ -451,10 +451,10 @@ class Effect:
     # banished, and an effect that would move a card in the GY is negated (Necrovalley, R112)
     locks_graveyard: bool = False
     # a continuous effect that negates the effects of every other Trap Card activated on the
-    # field while its card is face-up: each resolves with no effect (Royal Decree, Jinzo, R130)
+    # field while its card is face-up: each resolves with no effect (Royal Decree, Jinzo, R123)
     negates_trap_effects: bool = False
     # a continuous effect by which neither player can activate Trap Cards or their effects on
-    # the field while its card is face-up (Jinzo, R130)
+    # the field while its card is face-up (Jinzo, R123)
     forbids_trap_activation: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()

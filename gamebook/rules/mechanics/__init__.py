@@ -41,7 +41,7 @@ from gamebook.rules.mechanics import (
 from gamebook.rules.mechanics.verb import CARDS, Acts, Mechanic, Verb, Where, register, verb_of
 
 # In the order their hooks run: the ties before an Equip Card goes (R105, R108); a monster's
-# negation (R109) before the GY lock (R112), and that before the Trap lock (R130).
+# negation (R109) before the GY lock (R112), and that before the Trap lock (R123).
 MECHANICS: tuple[Mechanic, ...] = (
     moving.MECHANIC,
     summon.MECHANIC,

@@ -1,4 +1,4 @@
-"""Unaffected by the opponent's card effects (R132): a face-up monster whose own continuous
+"""Unaffected by the opponent's card effects (R125): a face-up monster whose own continuous
 effect grants ``unaffected_by_opponent``.
 
 It generalises R104 (:mod:`gamebook.rules.mechanics.immunity`: other Spell/Trap effects for
@@ -6,7 +6,7 @@ the turn) through the same hook point, ``unaffected_by``, so every rule that ask
 effect affects a monster (a resolving step, a continuous ATK/DEF change, a tie, the attack
 lock of Swords of Revealing Light) asks this too: an effect of a card the opponent controls
 (or owns, once it has left the field), Monster, Spell or Trap, does not apply to it; its
-controller's own effects do. It can still be targeted (R131 is another protection), and
+controller's own effects do. It can still be targeted (R124 is another protection), and
 battle is no card effect. Its own effect is switched off by a negation of its controller's
 (Skill Drain of its own side, R109), not by one of the opponent's, which does not affect it.
 """

@@ -58,7 +58,7 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
             events.append(skipped(link, step, instance, "cannot_summon"))  # R103
             continue
         if summon_locked(rules, state, link.player):
-            events.append(skipped(link, step, instance, "cannot_special_summon"))  # R133
+            events.append(skipped(link, step, instance, "cannot_special_summon"))  # R126
             continue
         if not free_zone(state, link.player):
             events.append(skipped(link, step, instance, "no_free_zone"))
@@ -106,7 +106,7 @@ def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step
     """Tokens appear on ``player``'s field in the stated position (R64); a replay may follow."""
     player = player_of(link, step)
     if summon_locked(rules, state, player):
-        return state, [skipped(link, step, None, "cannot_special_summon")], False  # R133
+        return state, [skipped(link, step, None, "cannot_special_summon")], False  # R126
     if free_zones(state, player) < step.count:
         return state, [skipped(link, step, None, "no_free_zone")], False
     definition = rules.cards[step.token]

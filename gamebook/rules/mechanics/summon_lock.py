@@ -1,4 +1,4 @@
-"""Players who cannot Special Summon (R133): "cannot Special Summon monsters" for the rest of
+"""Players who cannot Special Summon (R126): "cannot Special Summon monsters" for the rest of
 the turn (``grant_player`` with ``ability: cannot_special_summon``, on either player) or
 while a face-up card says so (``grants_player``, ``grants_opponent``, R110).
 
@@ -24,7 +24,7 @@ _SUMMONS = (OpName.SPECIAL_SUMMON, OpName.SPECIAL_SUMMON_TOKENS)
 
 
 def summon_locked(rules: Rules, state: GameState, player: Player) -> bool:
-    """Can ``player`` not Special Summon now (R133)?"""
+    """Can ``player`` not Special Summon now (R126)?"""
     return ability_source(rules, state, player, PlayerAbility.CANNOT_SPECIAL_SUMMON) is not None
 
 

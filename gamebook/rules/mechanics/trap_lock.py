@@ -1,4 +1,4 @@
-"""Trap Cards locked and negated (R130): Royal Decree's "negate all other Trap effects on the
+"""Trap Cards locked and negated (R123): Royal Decree's "negate all other Trap effects on the
 field" and Jinzo's "Trap Cards, and their effects on the field, cannot be activated. Negate
 all Trap effects on the field".
 

@@ -1,4 +1,4 @@
-"""Monsters that cannot be targeted by card effects (R131): "this card cannot be targeted by
+"""Monsters that cannot be targeted by card effects (R124): "this card cannot be targeted by
 card effects" (``grants: [cannot_be_targeted]``) and "your opponent cannot target this card
 with card effects" (``grants: [cannot_be_targeted_by_opponent]``).
 
