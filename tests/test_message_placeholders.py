@@ -166,8 +166,17 @@ def _value(name: str, kind: str) -> Any:
     return _PLAIN.get(name, 100)
 
 
+# Texts a keyword takes at run time, from a hook point rather than a constant in the call:
+# why a monster is unaffected (hook point unaffected_by: R104, R125).
+_AT_RUN_TIME: dict[tuple[str, str], set[str]] = {
+    ("not_destroyed", "why"): {"unaffected", "unaffected_by_opponent"},
+}
+
+
 def _variants(kind: str, keywords: dict[str, set[str] | None]) -> list[dict[str, Any]]:
     """The event's keywords with each possible text in turn (one varied at a time)."""
+    keywords = {name: values or _AT_RUN_TIME.get((kind, name)) or values
+                for name, values in keywords.items()}
     base = {name: sorted(values)[0] if values else _ENUMS.get(name, (_value(name, kind),))[0]
             for name, values in keywords.items()}
     out = [base]

@@ -45,6 +45,8 @@ OFFICIAL = {
     "draining_shield": 43250041, "raigeki_break": 4178474, "tragoedia": 98777036,
     # issue 30: battle rules (checked against yaml-yugi's data/cards/<passcode>.yaml)
     "command_knight": 10375182, "mirror_wall": 22359980,
+    # issue 30: protections and locks
+    "jinzo": 77585513, "royal_decree": 51452091,
 }
 
 

@@ -202,6 +202,11 @@ class _Writer:
             parts.append(self.w("locks_graveyard"))
         if getattr(effect, "halves_attackers", False):  # Mirror Wall (R122)
             parts.append(self.w("halves_attackers"))
+        if getattr(effect, "forbids_trap_activation", False):  # Jinzo (R123)
+            parts.append(self.w("forbids_trap_activation"))
+        if getattr(effect, "negates_trap_effects", False):  # Royal Decree, Jinzo (R123)
+            own = self.card.card_type is CardType.TRAP  # not its own: "all other Traps"
+            parts.append(self.w("negates_other_trap_effects" if own else "negates_trap_effects"))
         negated = getattr(effect, "negates_effects_of", None)
         if negated is not None:  # Skill Drain (R109)
             parts.append(self.w("negates_effects_of",

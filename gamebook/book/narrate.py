@@ -211,8 +211,9 @@ class Narrator:
         if note.reason == "attacks_locked":  # a face-up card forbids attacks (R111)
             return self.msg("meta.cannot_attack_locked", player=self.player(note.player),
                             card=self.card(note.card))
-        if note.legal and note.reason == "graveyard_locked":  # it may, and does nothing
-            return self.msg("meta.can_graveyard_locked", player=self.player(note.player),
+        if note.legal and note.reason in ("graveyard_locked", "trap_effects_negated"):
+            # it may be activated, and does nothing (R112, R123)
+            return self.msg(f"meta.can_{note.reason}", player=self.player(note.player),
                             effect=effect, by=self.card(dict(note.args)["by"]))
         if note.legal and note.reason in ("effects_negated", "effects_negated_lasting",
                                           "escapes_negation"):
@@ -234,6 +235,10 @@ class Narrator:
             words["holder"] = self.player(args["holder"])
         if "owner" in args:
             words["owner"] = self.player(args["owner"])
+        if "by" in args:  # the face-up card whose lock refuses it (R123)
+            words["by"] = self.card(args["by"])
+        if "locked" in args:  # the player who cannot Special Summon (R126)
+            words["locked"] = self.player(args["locked"])
         if "card" in args and "effect" in args:
             words["effect"] = self.effect(args["card"], args["effect"])
         for key in ("speed", "top_speed", "count", "amount"):
@@ -445,8 +450,8 @@ class Narrator:
         if why == "card_left_field":  # R107
             return self.msg("event.no_effect_card_left_field", link=ev.get("link"),
                             card=self.card(ev.card))
-        if why == "graveyard_locked":
-            return self.msg("event.no_effect_graveyard_locked", link=ev.get("link"),
+        if why in ("graveyard_locked", "trap_effects_negated"):  # R112, R123
+            return self.msg(f"event.no_effect_{why}", link=ev.get("link"),
                             card=self.card(ev.get("by")))
         if why == "monster_effects_negated":
             return self.msg("event.no_effect_monster_negated", link=ev.get("link"),
@@ -545,13 +550,14 @@ class Narrator:
             return self.msg("event.not_applied_link", target=self.card(ev.target))
         if why == "no_longer_face_up":
             return self.msg("event.not_applied_face_down", target=self.card(ev.target))
-        if why == "unaffected":
-            return self.msg("event.not_applied_unaffected", target=self.card(ev.target))
+        if why in ("unaffected", "unaffected_by_opponent"):  # R104, R125
+            return self.msg(f"event.not_applied_{why}", target=self.card(ev.target))
         if why == "card_left_field":
             return self.msg("event.not_applied_card_left_field", card=self.card(ev.card))
         if why == "left_hand":  # R118
             return self.msg("event.not_applied_left_hand", card=self.card(ev.card))
-        if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon"):
+        if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon",
+                   "cannot_special_summon"):
             return self.msg(f"event.not_applied_{why}")
         return self.msg("event.not_applied_previous")
 

@@ -229,6 +229,12 @@ class StaticAbility(StrEnum):
     # "your opponent cannot target this card for attacks", while the effect's `conditions` hold
     # (Command Knight: you_control_another_monster, R121)
     CANNOT_BE_ATTACK_TARGET = "cannot_be_attack_target"
+    # "this card cannot be targeted by card effects" (R124)
+    CANNOT_BE_TARGETED = "cannot_be_targeted"
+    # "your opponent cannot target this card with card effects" (R124)
+    CANNOT_BE_TARGETED_BY_OPPONENT = "cannot_be_targeted_by_opponent"
+    # "unaffected by your opponent's card effects" (R125)
+    UNAFFECTED_BY_OPPONENT = "unaffected_by_opponent"
 
 
 class PlayerAbility(StrEnum):
@@ -243,6 +249,9 @@ class PlayerAbility(StrEnum):
     CANNOT_SUMMON = "cannot_summon"
     HALF_BATTLE_DAMAGE = "half_battle_damage"  # battle damage taken is halved, rounded up (R120)
     DOUBLE_BATTLE_DAMAGE = "double_battle_damage"  # battle damage taken is doubled (R120)
+    # "cannot Special Summon monsters" for the rest of the turn (grant_player) or while a
+    # face-up card says so (grants_player, grants_opponent), Tokens included (R126)
+    CANNOT_SPECIAL_SUMMON = "cannot_special_summon"
 
 
 class Location(StrEnum):
@@ -461,6 +470,12 @@ class Effect:
     # a continuous effect that halves the ATK of each of the opponent's monsters that attacks
     # while its card is face-up, for as long as it stays face-up (Mirror Wall, R122)
     halves_attackers: bool = False
+    # a continuous effect that negates the effects of every other Trap Card activated on the
+    # field while its card is face-up: each resolves with no effect (Royal Decree, Jinzo, R123)
+    negates_trap_effects: bool = False
+    # a continuous effect by which neither player can activate Trap Cards or their effects on
+    # the field while its card is face-up (Jinzo, R123)
+    forbids_trap_activation: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
     grants: tuple[StaticAbility, ...] = ()  # continuous effects

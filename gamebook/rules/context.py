@@ -4,7 +4,7 @@ hook points where the mechanics' lasting effects act (:mod:`gamebook.rules.mecha
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from gamebook.cards.library import CardLibrary
 from gamebook.cards.model import Card, Effect, EffectKind, spell_speed
@@ -27,6 +27,16 @@ class Hooks:
       resolving link does nothing, and why (R109, R112); the first answer counts;
     - ``note_if_activated(rules, state, instance, effect) -> (rule, reason, args) | None``:
       an activation that is legal but would be negated, as the book's can-line says it;
+    - ``activation_forbidden(rules, state, player, instance, effect) -> (rule, reason, args)
+      | None``: a lasting effect forbids ``player`` to activate ``effect`` of ``instance`` now
+      (a card that says "Trap Cards cannot be activated"), and the refusal the book prints;
+      the first answer counts;
+    - ``target_forbidden(rules, state, player, source, instance) -> rule | None``: ``player``'s
+      effect of card ``source`` cannot target card ``instance`` ("cannot be targeted by card
+      effects"), and the rule that says so; the first answer counts;
+    - ``unaffected_by(rules, state, source, instance) -> why | None``: the monster
+      ``instance`` is unaffected by the effect of card ``source`` (R104), and why (the
+      ``why`` of the event that says a step did not apply to it); the first answer counts;
     - ``battle_damage(rules, state, attacker, target, damaged, amount) -> (damaged, amount)``:
       at damage calculation (R50), the player who takes battle damage (``None``: nobody) and
       how much, as the comparison of ATK with ATK or DEF gave it (``target`` is ``None`` in
@@ -48,6 +58,9 @@ class Hooks:
     card_gone: tuple[Callable, ...] = ()
     negates_on_resolution: tuple[Callable, ...] = ()
     note_if_activated: tuple[Callable, ...] = ()
+    activation_forbidden: tuple[Callable, ...] = ()
+    target_forbidden: tuple[Callable, ...] = ()
+    unaffected_by: tuple[Callable, ...] = ()
     battle_damage: tuple[Callable, ...] = ()
     attack_targets: tuple[Callable, ...] = ()
     refresh: tuple[Callable, ...] = ()
@@ -56,8 +69,7 @@ class Hooks:
         return Hooks(*(getattr(self, name) + getattr(other, name) for name in HOOK_POINTS))
 
 
-HOOK_POINTS = ("monster_gone", "card_gone", "negates_on_resolution", "note_if_activated",
-               "battle_damage", "attack_targets", "refresh")
+HOOK_POINTS = tuple(item.name for item in fields(Hooks))  # in the order of its fields
 
 
 @dataclass(frozen=True)

@@ -295,22 +295,23 @@ SPECS: tuple[EventSpec, ...] = (
               (_LINK,
                _opt("why", "str", "`activation_negated`, `effect_negated`, "
                     "`monster_effects_negated` (R:negated_on_the_field), `graveyard_locked` "
-                    "(R:graveyard_lock), "
+                    "(R:graveyard_lock), `trap_effects_negated` (R:trap_lock), "
                     "`condition_lost`, `card_left_field` (R:gone_before_it_resolves); absent "
                     "when nothing applied"),
-               _opt("by", "str", "the card that negates it or locks the GY"))),
+               _opt("by", "str", "the card that negates it, locks the GY or negates Traps"))),
     EventSpec(EventKind.NOT_APPLIED, "One step of a resolving chain link (or one card of it) "
               "does not apply (R:card_gone).", "As that step would apply.", (*_PCE, "target?"),
               (Key("op", "str|null", "the step's operation"),
                Key("why", "str", "`left_field`, `no_longer_face_up`, `unaffected`, "
-                   "`none_selected`, `no_attack`, `no_free_zone`, `cannot_summon`, "
+                   "`unaffected_by_opponent`, `none_selected`, `no_attack`, `no_free_zone`, "
+                   "`cannot_summon`, "
                    "`cannot_be_set`, `link_always_attack`, `card_left_field`, "
                    "`no_longer_attacking`, `previous_not_applied`"))),
     EventSpec(EventKind.NOT_DESTROYED, "A monster that would be destroyed is not.",
               "At damage calculation, or as a destroying step applies.", _PC,
               (Key("why", "str", "`cannot_be_destroyed_by_battle`, "
                    "`monsters_cannot_be_destroyed_by_battle`, "
-                   "`cannot_be_destroyed_by_effects`, `unaffected`"),)),
+                   "`cannot_be_destroyed_by_effects`, `unaffected`, `unaffected_by_opponent`"),)),
     EventSpec(EventKind.PASS, "A player passes priority (R:two_passes).",
               "On a `pass` choice, or a forced pass when nothing can be activated.",
               ("player",),

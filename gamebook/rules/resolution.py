@@ -35,7 +35,7 @@ from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics import Where, verb_of
 from gamebook.rules.mechanics.equip import equipped_to
-from gamebook.rules.mechanics.immunity import unaffected
+from gamebook.rules.mechanics.immunity import unaffected, unaffected_why
 from gamebook.rules.mechanics.stays import staying, turns_left
 from gamebook.rules.mechanics.summon import free_zones
 from gamebook.rules.mechanics.verb import Applied, holds, off_field, player_of, skipped
@@ -284,7 +284,9 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
     if not cost:
         immune = unaffected(rules, state, link.card, who)
         if immune:
-            not_applied = [skipped(link, step, instance, "unaffected") for instance in immune]
+            not_applied = [skipped(link, step, instance,
+                                   unaffected_why(rules, state, link.card, instance))
+                           for instance in immune]
             who = tuple(i for i in who if i not in immune)
             if not who:
                 return state, not_applied, False

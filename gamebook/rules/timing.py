@@ -191,6 +191,10 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
         return ("replay_choice", "replay_choice_pending", ()), ()
     if window.kind is WindowKind.SELECT:
         return ("chain_resolution", "chain_resolving", ()), ()
+    for hook in rules.hooks.activation_forbidden:  # a lasting lock: before timing reasons
+        problem = hook(rules, state, player, instance, effect)
+        if problem is not None:
+            return problem, ()
     if effect.kind is EffectKind.IGNITION:
         return ("ignition_effects", "ignition_main_phase_only", ()), ()
     if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
@@ -221,6 +225,9 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
     elif effect.target is not None:
         targets = legal_targets(rules, state, player, instance, effect)
         if not targets:  # a lasting reason: before timing ones
+            rule = _protected_rule(rules, state, player, instance, effect)
+            if rule is not None:  # there are cards, and none can be targeted
+                return (rule, "targets_protected", ()), ()
             return (_no_target_rule(effect), "no_legal_target", ()), ()
         choices = tuple((None, target) for target in targets)
     problem = _timing_problem(rules, state, player, instance, effect, need_priority)
@@ -235,6 +242,26 @@ def _no_target_rule(effect: Effect) -> str:
     if TargetFilter.CAN_CHANGE_POSITION in effect.target.filters:
         return "battle_positions"
     return "could_not_apply"
+
+
+def _protected_rule(rules: Rules, state: GameState, player: Player, instance: str,
+                    effect: Effect) -> str | None:
+    """The rule that forbids targeting every card ``effect`` could otherwise target (hook
+    point ``target_forbidden``), or ``None`` when there is no such card at all."""
+    if not rules.hooks.target_forbidden:
+        return None
+    assert effect.target is not None
+    return next((rule for found in matching_cards(rules, state, player, instance, effect.target)
+                 if (rule := _target_forbidden(rules, state, player, instance, found))), None)
+
+
+def _target_forbidden(rules: Rules, state: GameState, player: Player, source: str,
+                      instance: str) -> str | None:
+    for hook in rules.hooks.target_forbidden:
+        rule = hook(rules, state, player, source, instance)
+        if rule is not None:
+            return rule
+    return None
 
 
 def _targets_after_cost(rules: Rules, state: GameState, player: Player, instance: str,
@@ -612,6 +639,9 @@ def legal_targets(rules: Rules, state: GameState, player: Player, instance: str,
     if effect.target is None:
         return ()
     found = matching_cards(rules, state, player, instance, effect.target)
+    if rules.hooks.target_forbidden:  # "cannot be targeted by card effects"
+        found = tuple(i for i in found
+                      if _target_forbidden(rules, state, player, instance, i) is None)
     if effect.target.zone not in (None, Zone.FIELD) and any(
             step.op is OpName.SPECIAL_SUMMON and step.who is Ref.TARGET
             for step in effect.resolution):

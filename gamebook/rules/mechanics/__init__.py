@@ -31,19 +31,24 @@ from gamebook.rules.mechanics import (
     life,
     moving,
     negated,
+    opponent_immunity,
     piercing,
     player_abilities,
     position,
     summon,
+    summon_lock,
     ties,
+    trap_lock,
+    untargetable,
 )
 from gamebook.rules.mechanics.verb import CARDS, Acts, Mechanic, Verb, Where, register, verb_of
 
 # In the order their hooks run: the ties before an Equip Card goes (R105, R108); a monster's
-# negation (R109) before the GY lock (R112).
+# negation (R109) before the GY lock (R112), and that before the Trap lock (R123).
 MECHANICS: tuple[Mechanic, ...] = (
     moving.MECHANIC,
     summon.MECHANIC,
+    summon_lock.MECHANIC,
     position.MECHANIC,
     atk.MECHANIC,
     chain_negation.MECHANIC,
@@ -55,10 +60,13 @@ MECHANICS: tuple[Mechanic, ...] = (
     life.MECHANIC,
     player_abilities.MECHANIC,
     immunity.MECHANIC,
+    opponent_immunity.MECHANIC,
     ties.MECHANIC,
     equip.MECHANIC,
     negated.MECHANIC,
     graveyard_lock.MECHANIC,
+    trap_lock.MECHANIC,
+    untargetable.MECHANIC,
 )
 HOOKS = register(MECHANICS)
 EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})

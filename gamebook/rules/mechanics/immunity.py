@@ -1,11 +1,13 @@
-"""Unaffected by the effects of other Spell/Trap Cards until the end of the turn (R104).
+"""Unaffected by the effects of other Spell/Trap Cards until the end of the turn (R104), and
+the question every rule asks, whatever makes a monster unaffected (:func:`unaffected`, which
+runs the hook point ``unaffected_by`` of every mechanic).
 """
 
 from __future__ import annotations
 
 from gamebook.cards.model import CardType, OpName, Primitive
 from gamebook.rules.actions import Event, event
-from gamebook.rules.context import Rules
+from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where
 from gamebook.rules.state import ChainLink, GameState, Lasting
@@ -17,17 +19,33 @@ UNAFFECTED = "unaffected"
 
 def unaffected(rules: Rules, state: GameState, source: str, who: tuple[str, ...]
                ) -> tuple[str, ...]:
-    """The monsters of ``who`` that the effect of card ``source`` does not affect: it is a
-    Spell/Trap Card, and they are unaffected by other Spell/Trap effects (R104)."""
-    if rules.card_of(state, source).card_type is CardType.MONSTER:
-        return ()
-    found = []
-    for instance in who:
-        record = state.lasting_on(instance, UNAFFECTED)
-        if record is not None and record.source != source \
-                and state.monster(instance) is not None:
-            found.append(instance)
-    return tuple(found)
+    """The monsters of ``who`` that the effect of card ``source`` does not affect."""
+    return tuple(instance for instance in who
+                 if unaffected_why(rules, state, source, instance) is not None)
+
+
+def unaffected_why(rules: Rules, state: GameState, source: str, instance: str) -> str | None:
+    """Why the effect of card ``source`` does not affect the monster ``instance``, as the
+    mechanics say (hook point ``unaffected_by``: ``unaffected``, by other Spell/Trap effects,
+    R104, first), or ``None``."""
+    if state.monster(instance) is None:
+        return None
+    for hook in rules.hooks.unaffected_by:
+        why = hook(rules, state, source, instance)
+        if why is not None:
+            return why
+    return None
+
+
+def _unaffected_by_spell_trap(rules: Rules, state: GameState, source: str, instance: str
+                              ) -> str | None:
+    """``source`` is a Spell/Trap Card other than the one that made ``instance`` unaffected
+    by the effects of other Spell/Trap Cards this turn (R104)."""
+    record = state.lasting_on(instance, UNAFFECTED)
+    if record is None or record.source == source \
+            or rules.card_of(state, source).card_type is CardType.MONSTER:
+        return None
+    return "unaffected"
 
 
 def _grant_unaffected(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -42,7 +60,6 @@ def _grant_unaffected(rules: Rules, state: GameState, link: ChainLink, step: Pri
     return state, events, bool(events)
 
 
-
 MECHANIC = Mechanic("immunity", verbs=(
     Verb(OpName.GRANT_UNAFFECTED, _grant_unaffected, activatable_if=Where.ANYWHERE),
-))
+), hooks=Hooks(unaffected_by=(_unaffected_by_spell_trap,)))

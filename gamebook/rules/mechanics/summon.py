@@ -19,6 +19,7 @@ from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import BANISHED_IF_LEAVES, arrived
+from gamebook.rules.mechanics.summon_lock import summon_locked
 from gamebook.rules.mechanics.verb import (
     CARDS,
     Acts,
@@ -55,6 +56,9 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
         card = off_field(state, instance)
         if state.has_ability(link.player, PlayerAbility.CANNOT_SUMMON):
             events.append(skipped(link, step, instance, "cannot_summon"))  # R103
+            continue
+        if summon_locked(rules, state, link.player):
+            events.append(skipped(link, step, instance, "cannot_special_summon"))  # R126
             continue
         if not free_zone(state, link.player):
             events.append(skipped(link, step, instance, "no_free_zone"))
@@ -101,6 +105,8 @@ def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step
                            ) -> Applied:
     """Tokens appear on ``player``'s field in the stated position (R64); a replay may follow."""
     player = player_of(link, step)
+    if summon_locked(rules, state, player):
+        return state, [skipped(link, step, None, "cannot_special_summon")], False  # R126
     if free_zones(state, player) < step.count:
         return state, [skipped(link, step, None, "no_free_zone")], False
     definition = rules.cards[step.token]

@@ -21,7 +21,7 @@ from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.equip import EQUIPPED, equipped_to
-from gamebook.rules.mechanics.immunity import unaffected
+from gamebook.rules.mechanics.immunity import unaffected_why
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, own_card_gone
 from gamebook.rules.state import ChainLink, GameState, Lasting, SpellTrapState, replace
@@ -101,8 +101,8 @@ def _destroy_by_tie(rules: Rules, state: GameState, instance: str, source: str
             StaticAbility.CANNOT_BE_DESTROYED_BY_EFFECTS):
         return state, [event(EventKind.NOT_DESTROYED, controller, instance,
                              why="cannot_be_destroyed_by_effects")]
-    if monster is not None and unaffected(rules, state, source, (instance,)):
-        return state, [event(EventKind.NOT_DESTROYED, controller, instance, why="unaffected")]
+    if monster is not None and (why := unaffected_why(rules, state, source, instance)):
+        return state, [event(EventKind.NOT_DESTROYED, controller, instance, why=why)]
     effect = tie_effect(rules, rules.card_of(state, source).id)  # the tie is of this effect
     assert effect is not None, source
     events = [event(EventKind.DESTROYED, controller, instance, by=f"{source}.{effect.id}")]
