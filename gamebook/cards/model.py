@@ -38,6 +38,16 @@ class MonsterFrame(StrEnum):
     RITUAL = "ritual"
     TOKEN = "token"  # vanishes when it leaves the field (R64)
 
+    @property
+    def extra_deck(self) -> bool:
+        """A Fusion, Synchro, Xyz or Link Monster: it starts in the Extra Deck and goes back
+        there instead of the hand or the Deck (R:extra_deck_monsters)."""
+        return self in _EXTRA_DECK_FRAMES
+
+
+_EXTRA_DECK_FRAMES = frozenset({MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHRO,
+                                MonsterFrame.XYZ})
+
 
 class SpellTrapType(StrEnum):
     NORMAL = "normal"

@@ -247,6 +247,9 @@ class Board:
     # The Deck cards the situation lists (sorted); the rest of each Deck is unknown and never
     # chosen (docs/engine.md).
     deck: tuple[HandCard, ...] = ()
+    # Fusion, Synchro, Xyz and Link Monsters that went back to the Extra Deck (face-down
+    # there; not the hand) from the field (R:extra_deck_monsters), sorted.
+    extra_deck: tuple[HandCard, ...] = ()
     vanished: tuple[GraveCard, ...] = ()  # Tokens gone while their "destroyed" trigger waits
     # Lasting effects on cards, sorted (Lasting): what an effect left on a card that the card
     # itself does not say (equipped to, tied to, unaffected, negated, …).
@@ -453,6 +456,9 @@ class GameState:
 
     def with_hand(self, card: HandCard) -> GameState:
         return replace(self, hand=tuple(sorted(self.hand + (card,), key=_in_order)))
+
+    def with_extra_deck(self, card: HandCard) -> GameState:
+        return replace(self, extra_deck=tuple(sorted(self.extra_deck + (card,), key=_in_order)))
 
     def without_hand(self, instance: str) -> GameState:
         return replace(self, hand=tuple(c for c in self.hand if c.id != instance))

@@ -191,9 +191,6 @@ def _check_equipped(spec: SituationFile, located: Located, problems: list[InputE
 
 
 
-_EXTRA_DECK = (MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHRO, MonsterFrame.XYZ)
-
-
 def _id_like(text: str, card: str) -> str:
     """An instance id close to ``text`` (its words joined by '_'), or the card's id when that
     would be a sentence."""
@@ -209,7 +206,7 @@ def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, car
     if card.frame is MonsterFrame.TOKEN:
         fail(loc + ("card",), "a Token is made by a card effect and cannot start in a "
              "situation (R64)")
-    elif kind == "deck" and card.card_type is CardType.MONSTER and card.frame in _EXTRA_DECK:
+    elif kind == "deck" and card.card_type is CardType.MONSTER and card.frame.extra_deck:
         fail(loc + ("card",), f"{item.card!r} is a {card.frame.value} monster: it starts in "
              "the Extra Deck, not in the Deck")
     elif kind in ("hand", "deck", "graveyard"):

@@ -1,11 +1,12 @@
 """Cards moving off the field and out of the hand: destroy, banish, return to the hand, send
 to the GY, discard, Tribute (R18, R50, R64, R100).
 
-A card that leaves the field goes to the GY, is banished, or returns to the hand; a Token
-vanishes (R64); a monster that "is banished if it leaves the field" is banished instead
-(R100). A monster leaving or arriving on the defender's side during the Battle Step marks a
-replay (R39). What a lasting effect does when its monster or card goes (an Equip Card to the
-GY, a tie: R105, R108) is asked at the hook points ``monster_gone`` and ``card_gone``.
+A card that leaves the field goes to the GY, is banished, or returns to the hand (an Extra
+Deck monster to the Extra Deck instead); a Token vanishes (R64); a monster that "is banished
+if it leaves the field" is banished instead (R100). A monster leaving or arriving on the
+defender's side during the Battle Step marks a replay (R39). What a lasting effect does when
+its monster or card goes (an Equip Card to the GY, a tie: R105, R108) is asked at the hook
+points ``monster_gone`` and ``card_gone``.
 """
 
 from __future__ import annotations
@@ -144,7 +145,9 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
                 ) -> tuple[GameState, list[Event]]:
     """A card leaves the field for the GY, banishment or the hand.
 
-    A Token that leaves the field vanishes (R64). A monster leaving the defender's side
+    A Token that leaves the field vanishes (R64); a Fusion, Synchro, Xyz or Link Monster
+    that would return to the hand goes to the Extra Deck (R:extra_deck_monsters; no verb
+    shuffles a card into the Deck). A monster leaving the defender's side
     during the Battle Step marks a replay (R39).
     """
     monster = state.monster(instance)
@@ -172,6 +175,10 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
     elif destination == "banished":
         state = state.with_banished(GraveCard(instance, card.card, controller, reason))
         events.append(event(EventKind.BANISHED, controller, instance, why=reason, cost=cost))
+    elif destination == "hand" and monster is not None \
+            and rules.cards[monster.card].frame.extra_deck:  # R:extra_deck_monsters
+        state = state.with_extra_deck(HandCard(instance, card.card, controller))
+        events.append(event(EventKind.RETURNED_TO_EXTRA_DECK, controller, instance, cost=cost))
     elif destination == "hand":
         state = state.with_hand(HandCard(instance, card.card, controller))
         events.append(event(EventKind.RETURNED_TO_HAND, controller, instance, cost=cost))
