@@ -311,7 +311,7 @@ class _Builder:
             if page.terminal:
                 continue
             state = self.exploration.state(page.node)
-            number = sum(count for _, count in state.attacks_declared)
+            number = state.attacks_this_turn
             if state.attack is not None:
                 # one part per attack and target: a replay onto another monster starts one
                 key = (("attack", number, state.attack.target),

@@ -265,7 +265,7 @@ class Narrator:
             return self.msg(f"moment.{state.window.step.value}"
                             if state.window.step.value in ("start_step", "end_step")
                             else "moment.no_attack")
-        number = sum(count for _, count in state.attacks_declared)
+        number = state.attacks_this_turn
         if attack.target is None:
             return self.msg("moment.attack_direct", number=number, card=self.card(attack.attacker))
         return self.msg("moment.attack", number=number, card=self.card(attack.attacker),

@@ -185,6 +185,8 @@ class Engine:
         "happened": "events wait for a trigger that can no longer be activated",
         "last_happened": "read only while a chain resolves",
         "damage": "read only by an effect that could be activated later",
+        "attacks_of_cards_gone": "read by the narration's attack number only; a monster gone "
+                                 "from the field no longer counts its attacks",
         "deck": "the Deck cards are never shown and cannot move after an ending",
         "vanished": "Tokens gone while a trigger waited: gone for good",
     }

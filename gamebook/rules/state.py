@@ -266,6 +266,9 @@ class TurnMemory:
     turn_player: Player
     used_once_per_turn: frozenset[tuple[str, str]] = frozenset()
     attacks_declared: tuple[tuple[str, int], ...] = ()
+    # Attacks declared this turn by monsters that have left the field since: they count for
+    # the turn (the attack's number), no longer for the monster, a new card if it comes back.
+    attacks_of_cards_gone: int = 0
     extra_attacks: tuple[tuple[str, int], ...] = ()
     cannot_declare_attacks: frozenset[Player] = frozenset()  # R44
     flipped: frozenset[str] = frozenset()  # flipped face-up in this battle; Flip Effects due (R6)
@@ -410,6 +413,11 @@ class GameState:
 
     def attacks_made(self, instance: str) -> int:
         return dict(self.attacks_declared).get(instance, 0)
+
+    @property
+    def attacks_this_turn(self) -> int:
+        """Every attack declared this turn, by monsters still on the field or gone since."""
+        return sum(count for _, count in self.attacks_declared) + self.attacks_of_cards_gone
 
     def attack_allowance(self, instance: str) -> int:
         return 1 + dict(self.extra_attacks).get(instance, 0)

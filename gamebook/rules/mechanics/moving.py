@@ -160,6 +160,7 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
         card = monster
         state = state.without_monster(instance)
         state = attacker_moved(state, instance)
+    state = forget_card(rules, state, instance, card.card)
     controller = card.controller
     events = [event(EventKind.LEFT_FIELD, controller, instance, why=reason)]
     redirected = any(record.kind == BANISHED_IF_LEAVES for record in had)
@@ -195,6 +196,26 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
         state, more = card_gone(rules, state, spell_trap, had, destroyed=reason == "destroyed")
         events.extend(more)
     return state, events
+
+
+def forget_card(rules: Rules, state: GameState, instance: str, card: str) -> GameState:
+    """A card that left the field is a new card if it comes back (R:a_new_card): the turn
+    forgets the attacks it declared (they still count for the turn), the attacks granted to
+    it, and the uses of its "Once per turn" effects; a use of an effect worded "You can only
+    use this effect of "X" once per turn" is kept."""
+    changes: dict[str, object] = {}
+    declared = state.attacks_made(instance)
+    if declared:
+        changes["attacks_declared"] = tuple(i for i in state.attacks_declared if i[0] != instance)
+        changes["attacks_of_cards_gone"] = state.attacks_of_cards_gone + declared
+    if any(granted == instance for granted, _ in state.extra_attacks):
+        changes["extra_attacks"] = tuple(i for i in state.extra_attacks if i[0] != instance)
+    kept = {effect.id for effect in rules.cards[card].effects if effect.once_per_turn_by_name}
+    used = frozenset(use for use in state.used_once_per_turn
+                     if use[0] != instance or use[1] in kept)
+    if len(used) != len(state.used_once_per_turn):
+        changes["used_once_per_turn"] = used
+    return replace(state, **changes) if changes else state
 
 
 def monster_gone(rules: Rules, state: GameState, instance: str, *, destroyed: bool,
