@@ -141,7 +141,7 @@ def test_r56_a_monster_that_has_not_attacked_can_still_declare_after_anothers_ba
     assert _declarations(legal(eng, state)) == ["A declare_attack borrelsword"]  # direct
 
 
-def test_r151_a_monster_destroyed_and_revived_in_the_battle_phase_may_attack_again() -> None:
+def test_r128_a_monster_destroyed_and_revived_in_the_battle_phase_may_attack_again() -> None:
     eng = engine("revived_attacker")
     state = play(eng, ["A pass", "B activate sakuretsu.activate -> skull",
                        "A activate call.activate -> skull"])
@@ -150,7 +150,7 @@ def test_r151_a_monster_destroyed_and_revived_in_the_battle_phase_may_attack_aga
     assert "A declare_attack skull -> mystical_elf" in legal(eng, state)
 
 
-def test_r151_a_card_leaving_the_field_forgets_once_per_turn_uses_but_not_by_name() -> None:
+def test_r128_a_card_leaving_the_field_forgets_once_per_turn_uses_but_not_by_name() -> None:
     eng = engine()  # the model battle: Borrelsword Dragon attacks Linkuriboh
     state = eng.start().state
     state = replace(state, used_once_per_turn=frozenset({

@@ -1,4 +1,4 @@
-"""Extra Deck monsters (R150, extra_deck_monsters): a Fusion, Synchro, Xyz or Link Monster
+"""Extra Deck monsters (R127, extra_deck_monsters): a Fusion, Synchro, Xyz or Link Monster
 that would return to the hand goes to its owner's Extra Deck instead, and the hand does not
 hold it."""
 
@@ -16,7 +16,7 @@ def _evacuated():  # noqa: ANN202 - the engine and the state after Linkuriboh's 
     return eng, state, events
 
 
-def test_r150_a_link_monster_returned_to_the_hand_goes_to_the_extra_deck() -> None:
+def test_r127_a_link_monster_returned_to_the_hand_goes_to_the_extra_deck() -> None:
     eng, state, events = _evacuated()
     assert state.monster("linkuriboh") is None
     assert state.hand == ()  # not in B's hand
@@ -25,12 +25,12 @@ def test_r150_a_link_monster_returned_to_the_hand_goes_to_the_extra_deck() -> No
     assert "replay_caused" in kinds(events)  # it still left the defender's side (R39)
 
 
-def test_r150_tragoedia_does_not_count_a_monster_in_the_extra_deck() -> None:
+def test_r127_tragoedia_does_not_count_a_monster_in_the_extra_deck() -> None:
     _, state, _ = _evacuated()
     assert state.monster("tragoedia").stats.atk == 0  # '?' ATK, no card in B's hand
 
 
-def test_r150_an_ending_shows_the_extra_deck_and_the_narration_says_so() -> None:
+def test_r127_an_ending_shows_the_extra_deck_and_the_narration_says_so() -> None:
     eng, state, events = _evacuated()
     state, _ = play_events(eng, ["A stop_attack skull"], state)
     outcome = eng.outcome(state)

@@ -417,7 +417,7 @@ class Effect:
     target: TargetSpec | None = None
     once_per_turn: bool = False
     # "You can only use this effect of "X" once per turn": unlike a plain "Once per turn", the
-    # use is not forgotten when the card leaves the field and comes back (R26, R151).
+    # use is not forgotten when the card leaves the field and comes back (R26, R128).
     once_per_turn_by_name: bool = False
     # Only one card of this name may activate this effect for the same attack: once one is
     # on the chain, another copy cannot be chained to it (Battle Fader's rulings, R26).
