@@ -134,6 +134,7 @@ def test_what_an_endings_key_leaves_out_does_not_change_it(name: str) -> None:
              "happened": frozenset({(EventName.DESTROYED, "x")}),
              "last_happened": frozenset({(EventName.DESTROYED, "x")}),
              "damage": ((Player.A, "battle", 1),),
+             "attacks_of_cards_gone": 3,
              "deck": (HandCard("x", "kuriboh", Player.A),),
              "vanished": (GraveCard("x", "sheep_token", Player.A, "destroyed"),)}
     assert set(other) == set(Engine.ENDING_LEAVES_OUT)

@@ -13,7 +13,8 @@ from rules_helpers import (
     play_events,
 )
 
-from gamebook.rules.state import Step, WindowKind
+from gamebook.rules.mechanics.moving import leave_field
+from gamebook.rules.state import Step, WindowKind, replace
 
 ATK = "A activate borrelsword.atk_gain"
 KURIBOH = "B activate linkuriboh.zero_atk"
@@ -138,3 +139,25 @@ def test_r56_a_monster_that_has_not_attacked_can_still_declare_after_anothers_ba
     assert state.monster("leo_wizard") is None  # 1500 vs 1350: destroyed by battle
     assert state.attacks_made("swordsman") == 1
     assert _declarations(legal(eng, state)) == ["A declare_attack borrelsword"]  # direct
+
+
+def test_r128_a_monster_destroyed_and_revived_in_the_battle_phase_may_attack_again() -> None:
+    eng = engine("revived_attacker")
+    state = play(eng, ["A pass", "B activate sakuretsu.activate -> skull",
+                       "A activate call.activate -> skull"])
+    assert state.monster("skull") is not None
+    assert state.attacks_made("skull") == 0 and state.attacks_this_turn == 1
+    assert "A declare_attack skull -> mystical_elf" in legal(eng, state)
+
+
+def test_r128_a_card_leaving_the_field_forgets_once_per_turn_uses_but_not_by_name() -> None:
+    eng = engine()  # the model battle: Borrelsword Dragon attacks Linkuriboh
+    state = eng.start().state
+    state = replace(state, used_once_per_turn=frozenset({
+        ("borrelsword", "position_change"), ("linkuriboh", "revive")}),
+        extra_attacks=(("borrelsword", 1),))
+    state, _ = leave_field(eng.rules, state, "borrelsword", "destroyed")
+    state, _ = leave_field(eng.rules, state, "linkuriboh", "destroyed")
+    # "Once per turn": a new card; "You can only use this effect of "Linkuriboh" once per turn"
+    assert state.used_once_per_turn == frozenset({("linkuriboh", "revive")})
+    assert state.extra_attacks == () and state.attacks_this_turn == 1

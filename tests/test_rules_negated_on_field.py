@@ -10,6 +10,7 @@ from rules_helpers import (
     ROOT,
     A,
     B,
+    engine,
     first,
     forbidden_by,
     monster,
@@ -227,3 +228,14 @@ def test_r109_a_continuous_card_whose_activation_is_negated_goes_to_the_gy() -> 
     state, _, done = resolve_top(eng.rules, state)
     assert done and state.spell_trap("skill_drain") is None
     assert {g.id: g.reason for g in state.graveyard}["skill_drain"] == "negated"
+
+
+def test_r52_r109_skill_drain_negates_the_flip_effect_of_a_monster_destroyed_by_battle() -> None:
+    """Man-Eater Bug, flipped and destroyed by battle, is face-up on the field until the end
+    of the Damage Step: Skill Drain still negates its effects, so its Flip Effect resolves
+    with no effect."""
+    eng = engine("skill_drain_flip_destroyed")
+    state, events = play_events(eng, ["A activate skill_drain.activate",
+                                      "B activate bug.flip -> skull"])
+    assert [e.get("why") for e in events if e.kind == "no_effect"] == ["monster_effects_negated"]
+    assert state.monster("skull") is not None

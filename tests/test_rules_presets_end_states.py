@@ -2,7 +2,9 @@
 same chains and the same end states (docs/engine.md). Declining one's optional trigger keeps
 every response of the declaration chain under both: a player who lets their trigger go may
 still chain Mirror Force or Magic Cylinder to the other player's link (R24); under ``seed``
-that is the activation in place of the pass (it declines the lower-stage trigger, R22)."""
+that is the activation in place of the pass (it declines the lower-stage trigger, R22).
+The one end state ``seed`` loses (a chain opened after every trigger was declined) is the
+last test."""
 
 from __future__ import annotations
 
@@ -44,3 +46,20 @@ def test_r24_after_declining_linkuriboh_b_still_chains_mirror_force_to_a_link() 
         wanted = (*horns, ("borrelsword", "atk_gain"), (response, "activate"))
         assert wanted in _chains(seed), response  # Linkuriboh's trigger let go
     assert situation("triggers_and_response_traps").spec.rules == "seed"
+
+
+def test_r23_r24_the_seed_preset_loses_a_chain_opened_after_every_trigger_is_declined() -> None:
+    """D1's one loss: with no trigger of A's, A's pass and B's decline (a pass under seed)
+    are two passes that close the declaration's window (R14), so A's Book of Moon opens a
+    chain in the open Battle Step, where Mirror Force no longer answers the declaration
+    (R24). Under flowchart B's decline is no pass: A opens the declaration's first chain and
+    B chains Mirror Force. Every other end state is reached under both."""
+    seed = exploration("book_of_moon_mirror_force", "seed")
+    flowchart = exploration("book_of_moon_mirror_force", "flowchart")
+    lost = _end_states(flowchart) - _end_states(seed)
+    assert _end_states(seed) < _end_states(flowchart) and len(lost) == 1
+    (_, _, _, (_, _, monsters, _, graveyard, *_)), = lost
+    assert [m[0] for m in monsters] == ["linkuriboh"]
+    assert sorted(g[0] for g in graveyard) == ["mirror_force", "moon", "skull"]
+    opened_by_moon = (("moon", "activate"),)  # the declaration's chain, c1 Book of Moon
+    assert opened_by_moon in _chains(flowchart) and opened_by_moon not in _chains(seed)

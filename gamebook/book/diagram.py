@@ -135,11 +135,12 @@ class Words:
         gone = {card.id: card.reason for card in outcome.graveyard}
         gone.update({card.id: "banished" for card in outcome.banished})
         gone.update({card.id: "hand" for card in outcome.hand})
+        gone.update({card.id: "extra_deck" for card in outcome.extra_deck})
         for monster in start_monsters:
             if monster not in on_field:
                 reason = gone.get(monster, "vanished")
-                key = reason if reason in ("tributed", "banished", "hand", "discarded",
-                                           "vanished") else "destroyed"
+                key = reason if reason in ("tributed", "banished", "hand", "extra_deck",
+                                           "discarded", "vanished") else "destroyed"
                 parts.append(self(f"diagram.gone_{key}", card=self.narrator.card(monster)))
         if not lp_changed and not parts:  # the colour says it when something else is said
             parts.insert(0, self("diagram.lp_unchanged"))
@@ -310,7 +311,7 @@ class _Builder:
             if page.terminal:
                 continue
             state = self.exploration.state(page.node)
-            number = sum(count for _, count in state.attacks_declared)
+            number = state.attacks_this_turn
             if state.attack is not None:
                 # one part per attack and target: a replay onto another monster starts one
                 key = (("attack", number, state.attack.target),

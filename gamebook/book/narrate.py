@@ -270,7 +270,7 @@ class Narrator:
             return self.msg(f"moment.{state.window.step.value}"
                             if state.window.step.value in ("start_step", "end_step")
                             else "moment.no_attack")
-        number = sum(count for _, count in state.attacks_declared)
+        number = state.attacks_this_turn
         if attack.target is None:
             return self.msg("moment.attack_direct", number=number, card=self.card(attack.attacker))
         return self.msg("moment.attack", number=number, card=self.card(attack.attacker),
@@ -669,6 +669,7 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.REPLAY: Narrator._replay,
     K.REPLAY_CAUSED: Narrator._replay_caused,
     K.RESOLVE: Narrator._resolve,
+    K.RETURNED_TO_EXTRA_DECK: Narrator._simple,
     K.RETURNED_TO_HAND: Narrator._simple,
     K.SELECTED: Narrator._selected,
     K.SENT_TO_GY: Narrator._sent_to_gy,
@@ -691,6 +692,7 @@ _CONSEQUENCES = frozenset({K.SENT_TO_GY, K.REPLAY_CAUSED, K.POSITION_CHANGED,
                            K.ATTACKS_FORBIDDEN, K.CHAIN_RESOLVES, K.WINDOW_CLOSED,
                            K.BATTLE_DAMAGE, K.DESTROYED_BY_BATTLE, K.NOT_DESTROYED,
                            K.LEFT_FIELD, K.DESTROYED, K.BANISHED, K.RETURNED_TO_HAND,
+                           K.RETURNED_TO_EXTRA_DECK,
                            K.DISCARDED, K.TOKEN_VANISHED, K.SPECIAL_SUMMONED, K.NEGATED,
                            K.ATTACK_NEGATED, K.BATTLE_PHASE_WILL_END, K.EFFECT_DAMAGE,
                            K.LP_GAINED, K.PLAYER_ABILITY, K.NO_BATTLE_DAMAGE, K.SET_FACE_DOWN,

@@ -38,6 +38,16 @@ class MonsterFrame(StrEnum):
     RITUAL = "ritual"
     TOKEN = "token"  # vanishes when it leaves the field (R64)
 
+    @property
+    def extra_deck(self) -> bool:
+        """A Fusion, Synchro, Xyz or Link Monster: it starts in the Extra Deck and goes back
+        there instead of the hand or the Deck (R:extra_deck_monsters)."""
+        return self in _EXTRA_DECK_FRAMES
+
+
+_EXTRA_DECK_FRAMES = frozenset({MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHRO,
+                                MonsterFrame.XYZ})
+
 
 class SpellTrapType(StrEnum):
     NORMAL = "normal"
@@ -432,6 +442,9 @@ class Effect:
     cost: tuple[Primitive, ...] = ()
     target: TargetSpec | None = None
     once_per_turn: bool = False
+    # "You can only use this effect of "X" once per turn": unlike a plain "Once per turn", the
+    # use is not forgotten when the card leaves the field and comes back (R26, R128).
+    once_per_turn_by_name: bool = False
     # Only one card of this name may activate this effect for the same attack: once one is
     # on the chain, another copy cannot be chained to it (Battle Fader's rulings, R26).
     one_per_attack: bool = False

@@ -175,9 +175,9 @@ class Engine:
     # ending. Every field of the state is in one of the two (tests/test_merge_key.py).
     ENDING_READS = frozenset({
         "turn_player", "player_abilities", "window", "lp", "monsters", "spell_traps",
-        "graveyard", "banished", "hand", "lasting", "attacks_declared", "extra_attacks",
-        "cannot_declare_attacks", "used_once_per_turn", "battle_abilities", "chain",
-        "attack", "summoned_this_turn"})
+        "graveyard", "banished", "hand", "extra_deck", "lasting", "attacks_declared",
+        "extra_attacks", "cannot_declare_attacks", "used_once_per_turn", "battle_abilities",
+        "chain", "attack", "summoned_this_turn"})
     ENDING_LEAVES_OUT = {
         "resolving": "no resolution waits for a choice at an ending",
         "ending_battle_phase": "the Battle Phase is over or the scope ended: said by the reason",
@@ -185,6 +185,8 @@ class Engine:
         "happened": "events wait for a trigger that can no longer be activated",
         "last_happened": "read only while a chain resolves",
         "damage": "read only by an effect that could be activated later",
+        "attacks_of_cards_gone": "read by the narration's attack number only; a monster gone "
+                                 "from the field no longer counts its attacks",
         "deck": "the Deck cards are never shown and cannot move after an ending",
         "vanished": "Tokens gone while a trigger waited: gone for good",
     }
@@ -330,8 +332,8 @@ class Engine:
 
     def outcome(self, state: GameState) -> Outcome:
         """What a branch ends with: LP, field, graveyard, further attacks (for endings)."""
-        (reason, lp, monsters, spell_traps, graveyard, banished, hand, attackers, granted,
-         cannot_declare) = self._shown(state)
+        (reason, lp, monsters, spell_traps, graveyard, banished, hand, extra_deck, attackers,
+         granted, cannot_declare) = self._shown(state)
         return Outcome(
             reason=reason,
             lp=lp,
@@ -340,6 +342,7 @@ class Engine:
             graveyard=tuple(CardGone(*card) for card in graveyard),
             banished=tuple(CardGone(*card) for card in banished),
             hand=tuple(CardInHand(*card) for card in hand),
+            extra_deck=tuple(CardInHand(*card) for card in extra_deck),
             can_attack_again=attackers,
             can_attack_again_with=granted,
             cannot_declare_attacks=tuple(sorted({player for player, _ in cannot_declare})),
@@ -366,6 +369,7 @@ class Engine:
             tuple((g.id, g.card, g.owner.value, g.reason) for g in state.graveyard),
             tuple((g.id, g.card, g.owner.value, g.reason) for g in state.banished),
             tuple((h.id, h.card, h.owner.value) for h in state.hand),
+            tuple((h.id, h.card, h.owner.value) for h in state.extra_deck),
             attackers,
             granted,
             self._attack_locks(state),

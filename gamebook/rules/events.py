@@ -73,6 +73,7 @@ class EventKind(StrEnum):
     REPLAY = "replay"
     REPLAY_CAUSED = "replay_caused"
     RESOLVE = "resolve"
+    RETURNED_TO_EXTRA_DECK = "returned_to_extra_deck"
     RETURNED_TO_HAND = "returned_to_hand"
     SELECTED = "selected"
     SENT_TO_GY = "sent_to_gy"
@@ -347,6 +348,9 @@ SPECS: tuple[EventSpec, ...] = (
               (_opt("how", "str", "`arrived`; absent when a monster left"),)),
     EventSpec(EventKind.RESOLVE, "A chain link starts resolving (R:chain_resolution).",
               "As the chain resolves, once per link.", (*_PCE, "target?"), (_LINK,)),
+    EventSpec(EventKind.RETURNED_TO_EXTRA_DECK, "A Fusion, Synchro, Xyz or Link Monster that "
+              "would return to the hand goes to its owner's Extra Deck instead "
+              "(R:extra_deck_monsters).", "As a returning step or cost applies.", _PC, (_COST,)),
     EventSpec(EventKind.RETURNED_TO_HAND, "A card returns to the hand.",
               "As a returning step or cost applies.", _PC, (_COST,)),
     EventSpec(EventKind.SELECTED, "A player chooses at resolution: a card, or a position "

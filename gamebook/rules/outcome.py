@@ -65,6 +65,8 @@ class CardGone:
 
 @dataclass(frozen=True)
 class CardInHand:
+    """A card in the hand, or in the Extra Deck (face-down there)."""
+
     id: str
     card: str
     owner: str
@@ -94,6 +96,8 @@ class Outcome:
     can_attack_again: tuple[str, ...]
     can_attack_again_with: tuple[str, ...]
     cannot_declare_attacks: tuple[str, ...]
+    # Fusion, Synchro, Xyz and Link Monsters returned from the field to the Extra Deck.
+    extra_deck: tuple[CardInHand, ...] = ()
 
     def life(self, player: str) -> int:
         """The LP of player ``"A"`` or ``"B"``."""
@@ -109,7 +113,8 @@ class Outcome:
         return bool(self.can_attack_again or self.can_attack_again_with)
 
     def to_json(self) -> dict[str, Any]:
-        """The outcome as graph.json writes it (its keys in this order)."""
+        """The outcome as graph.json writes it (its keys in this order; ``extra_deck`` only
+        when a monster went back there)."""
         return {
             "reason": self.reason,
             "lp": {"A": self.lp[0], "B": self.lp[1]},
@@ -117,6 +122,8 @@ class Outcome:
             "graveyard": [card.to_json() for card in self.graveyard],
             "banished": [card.to_json() for card in self.banished],
             "hand": [card.to_json() for card in self.hand],
+            **({"extra_deck": [card.to_json() for card in self.extra_deck]}
+               if self.extra_deck else {}),
             "second_attack_possible": self.second_attack_possible,
             "can_attack_again": list(self.can_attack_again),
             "can_attack_again_with": list(self.can_attack_again_with),

@@ -19,9 +19,11 @@ from gamebook.rules.state import GameState, Player
 
 
 def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
-                   spec: TargetSpec) -> tuple[str, ...]:
+                   spec: TargetSpec, *, applying: bool = False) -> tuple[str, ...]:
     """Cards that match ``spec`` for ``player``'s effect of card ``source``: on the field,
-    or in the hand, GY or Deck its ``zone`` names."""
+    or in the hand, GY or Deck its ``zone`` names. A monster destroyed by battle is never
+    chosen (R51); with ``applying`` (the cards a continuous effect applies to) it is still
+    one, as it stays on the field until the end of the Damage Step (R52)."""
     if spec.zone is not None and spec.zone is not Zone.FIELD:
         return _off_field(rules, state, player, source, spec)
     spell_traps = ()
@@ -37,7 +39,8 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
     found = list(spell_traps)
     attacker = state.attack.attacker if state.attack is not None else None
     for monster in state.monsters:
-        if not _side(spec, monster.controller, player) or monster.battle_destroyed:
+        if not _side(spec, monster.controller, player) \
+                or monster.battle_destroyed and not applying:
             continue  # destruction-confirmed monsters cannot be chosen (R51)
         card = rules.cards[monster.card]
         ok = True

@@ -247,6 +247,9 @@ class Board:
     # The Deck cards the situation lists (sorted); the rest of each Deck is unknown and never
     # chosen (docs/engine.md).
     deck: tuple[HandCard, ...] = ()
+    # Fusion, Synchro, Xyz and Link Monsters that went back to the Extra Deck (face-down
+    # there; not the hand) from the field (R:extra_deck_monsters), sorted.
+    extra_deck: tuple[HandCard, ...] = ()
     vanished: tuple[GraveCard, ...] = ()  # Tokens gone while their "destroyed" trigger waits
     # Lasting effects on cards, sorted (Lasting): what an effect left on a card that the card
     # itself does not say (equipped to, tied to, unaffected, negated, …).
@@ -263,6 +266,9 @@ class TurnMemory:
     turn_player: Player
     used_once_per_turn: frozenset[tuple[str, str]] = frozenset()
     attacks_declared: tuple[tuple[str, int], ...] = ()
+    # Attacks declared this turn by monsters that have left the field since: they count for
+    # the turn (the attack's number), no longer for the monster, a new card if it comes back.
+    attacks_of_cards_gone: int = 0
     extra_attacks: tuple[tuple[str, int], ...] = ()
     cannot_declare_attacks: frozenset[Player] = frozenset()  # R44
     flipped: frozenset[str] = frozenset()  # flipped face-up in this battle; Flip Effects due (R6)
@@ -408,6 +414,11 @@ class GameState:
     def attacks_made(self, instance: str) -> int:
         return dict(self.attacks_declared).get(instance, 0)
 
+    @property
+    def attacks_this_turn(self) -> int:
+        """Every attack declared this turn, by monsters still on the field or gone since."""
+        return sum(count for _, count in self.attacks_declared) + self.attacks_of_cards_gone
+
     def attack_allowance(self, instance: str) -> int:
         return 1 + dict(self.extra_attacks).get(instance, 0)
 
@@ -453,6 +464,9 @@ class GameState:
 
     def with_hand(self, card: HandCard) -> GameState:
         return replace(self, hand=tuple(sorted(self.hand + (card,), key=_in_order)))
+
+    def with_extra_deck(self, card: HandCard) -> GameState:
+        return replace(self, extra_deck=tuple(sorted(self.extra_deck + (card,), key=_in_order)))
 
     def without_hand(self, instance: str) -> GameState:
         return replace(self, hand=tuple(c for c in self.hand if c.id != instance))

@@ -1,11 +1,12 @@
 """Cards moving off the field and out of the hand: destroy, banish, return to the hand, send
 to the GY, discard, Tribute (R18, R50, R64, R100).
 
-A card that leaves the field goes to the GY, is banished, or returns to the hand; a Token
-vanishes (R64); a monster that "is banished if it leaves the field" is banished instead
-(R100). A monster leaving or arriving on the defender's side during the Battle Step marks a
-replay (R39). What a lasting effect does when its monster or card goes (an Equip Card to the
-GY, a tie: R105, R108) is asked at the hook points ``monster_gone`` and ``card_gone``.
+A card that leaves the field goes to the GY, is banished, or returns to the hand (an Extra
+Deck monster to the Extra Deck instead); a Token vanishes (R64); a monster that "is banished
+if it leaves the field" is banished instead (R100). A monster leaving or arriving on the
+defender's side during the Battle Step marks a replay (R39). What a lasting effect does when
+its monster or card goes (an Equip Card to the GY, a tie: R105, R108) is asked at the hook
+points ``monster_gone`` and ``card_gone``.
 """
 
 from __future__ import annotations
@@ -144,7 +145,9 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
                 ) -> tuple[GameState, list[Event]]:
     """A card leaves the field for the GY, banishment or the hand.
 
-    A Token that leaves the field vanishes (R64). A monster leaving the defender's side
+    A Token that leaves the field vanishes (R64); a Fusion, Synchro, Xyz or Link Monster
+    that would return to the hand goes to the Extra Deck (R:extra_deck_monsters; no verb
+    shuffles a card into the Deck). A monster leaving the defender's side
     during the Battle Step marks a replay (R39).
     """
     monster = state.monster(instance)
@@ -157,6 +160,7 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
         card = monster
         state = state.without_monster(instance)
         state = attacker_moved(state, instance)
+    state = forget_card(rules, state, instance, card.card)
     controller = card.controller
     events = [event(EventKind.LEFT_FIELD, controller, instance, why=reason)]
     redirected = any(record.kind == BANISHED_IF_LEAVES for record in had)
@@ -172,6 +176,10 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
     elif destination == "banished":
         state = state.with_banished(GraveCard(instance, card.card, controller, reason))
         events.append(event(EventKind.BANISHED, controller, instance, why=reason, cost=cost))
+    elif destination == "hand" and monster is not None \
+            and rules.cards[monster.card].frame.extra_deck:  # R:extra_deck_monsters
+        state = state.with_extra_deck(HandCard(instance, card.card, controller))
+        events.append(event(EventKind.RETURNED_TO_EXTRA_DECK, controller, instance, cost=cost))
     elif destination == "hand":
         state = state.with_hand(HandCard(instance, card.card, controller))
         events.append(event(EventKind.RETURNED_TO_HAND, controller, instance, cost=cost))
@@ -188,6 +196,26 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
         state, more = card_gone(rules, state, spell_trap, had, destroyed=reason == "destroyed")
         events.extend(more)
     return state, events
+
+
+def forget_card(rules: Rules, state: GameState, instance: str, card: str) -> GameState:
+    """A card that left the field is a new card if it comes back (R:a_new_card): the turn
+    forgets the attacks it declared (they still count for the turn), the attacks granted to
+    it, and the uses of its "Once per turn" effects; a use of an effect worded "You can only
+    use this effect of "X" once per turn" is kept."""
+    changes: dict[str, object] = {}
+    declared = state.attacks_made(instance)
+    if declared:
+        changes["attacks_declared"] = tuple(i for i in state.attacks_declared if i[0] != instance)
+        changes["attacks_of_cards_gone"] = state.attacks_of_cards_gone + declared
+    if any(granted == instance for granted, _ in state.extra_attacks):
+        changes["extra_attacks"] = tuple(i for i in state.extra_attacks if i[0] != instance)
+    kept = {effect.id for effect in rules.cards[card].effects if effect.once_per_turn_by_name}
+    used = frozenset(use for use in state.used_once_per_turn
+                     if use[0] != instance or use[1] in kept)
+    if len(used) != len(state.used_once_per_turn):
+        changes["used_once_per_turn"] = used
+    return replace(state, **changes) if changes else state
 
 
 def monster_gone(rules: Rules, state: GameState, instance: str, *, destroyed: bool,

@@ -15,7 +15,8 @@ What negation does, each in its own place:
   monster negated its effects (:func:`negated_on_resolution`,
   :func:`negated_at_activation`);
 - effects activated in the hand or the GY are not touched: the negation is of monsters on
-  the field.
+  the field, a monster destroyed by battle among them until it leaves at the end of the
+  Damage Step (its Flip Effect, R52).
 """
 
 from __future__ import annotations
@@ -59,8 +60,10 @@ def effects_negated(rules: Rules, state: GameState, instance: str) -> str | None
     if (lasting := negated_by(state, instance)) is not None:
         return lasting
     for source in _negating_sources(rules, state):
+        # A monster destroyed by battle is face-up on the field until the end of the Damage
+        # Step and keeps what applies to it (R52): its Flip Effect is negated too.
         found = matching_cards(rules, state, state.controller(source), source,
-                               _negation_spec(rules, state, source))
+                               _negation_spec(rules, state, source), applying=True)
         if instance in found:
             return source
     return None
