@@ -78,7 +78,7 @@ class Rules:
     config: RulesConfig
     scope: str  # a gamebook.situation.load.Scope value
     instances: tuple[tuple[str, str], ...]  # (instance id, card id), sorted
-    hooks: Hooks = Hooks()  # the registered mechanics' (gamebook.rules.mechanics.HOOKS)
+    hooks: Hooks = Hooks()  # of the mechanics present (gamebook.rules.mechanics.hooks_for)
     _card_of: dict[str, Card] = field(init=False, repr=False, compare=False)
     # (instance, effect id) -> the effect and its spell speed, looked up once
     _effects: dict[tuple[str, str], tuple[Effect, int]] = field(init=False, repr=False,

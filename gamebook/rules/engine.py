@@ -35,7 +35,7 @@ from gamebook.rules.battle import (
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
 from gamebook.rules.continuous import recounted, refresh, refresh_events
-from gamebook.rules.mechanics import HOOKS, check_library
+from gamebook.rules.mechanics import MECHANICS, check_library, hooks_for
 from gamebook.rules.mechanics.equip import EQUIPPED, equipped_to
 from gamebook.rules.mechanics.stays import staying
 from gamebook.rules.mechanics.summon import token_ids
@@ -94,8 +94,10 @@ class Engine:
                 for token_id in token_ids(instance, token):
                     instances.append((token_id, token.token))
                     self.owners[token_id] = player
+        effects = tuple(effect for card_id in sorted({card for _, card in instances})
+                        for effect in situation.cards[card_id].effects)
         self.rules = Rules(situation.cards, self.config, situation.spec.scope.value,
-                           tuple(sorted(instances)), HOOKS)
+                           tuple(sorted(instances)), hooks_for(MECHANICS, effects))
 
     # -- the start ---------------------------------------------------------------------------
     def initial_state(self) -> GameState:

@@ -41,7 +41,16 @@ from gamebook.rules.mechanics import (
     trap_lock,
     untargetable,
 )
-from gamebook.rules.mechanics.verb import CARDS, Acts, Mechanic, Verb, Where, register, verb_of
+from gamebook.rules.mechanics.verb import (
+    CARDS,
+    Acts,
+    Mechanic,
+    Verb,
+    Where,
+    hooks_for,
+    register,
+    verb_of,
+)
 
 # In the order their hooks run: the ties before an Equip Card goes (R105, R108); a monster's
 # negation (R109) before the GY lock (R112), and that before the Trap lock (R123).
@@ -68,11 +77,11 @@ MECHANICS: tuple[Mechanic, ...] = (
     trap_lock.MECHANIC,
     untargetable.MECHANIC,
 )
-HOOKS = register(MECHANICS)
+HOOKS = register(MECHANICS)  # every mechanic's hooks; a situation asks hooks_for its cards
 EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})
 
 __all__ = ["CARDS", "HOOKS", "MECHANICS", "Acts", "Mechanic", "Verb", "Where", "check_library",
-           "step_problem", "verb_of"]
+           "hooks_for", "step_problem", "verb_of"]
 
 
 def step_problem(step: Primitive, given: list[str] | None = None, *, card: Card | None = None,

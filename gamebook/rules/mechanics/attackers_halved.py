@@ -75,4 +75,5 @@ def _refresh(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]:
     return state, events
 
 
-MECHANIC = Mechanic("attackers_halved", hooks=Hooks(refresh=(_refresh,)))
+MECHANIC = Mechanic("attackers_halved", hooks=Hooks(refresh=(_refresh,)),
+                    present=lambda effect: effect.halves_attackers)

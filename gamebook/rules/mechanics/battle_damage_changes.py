@@ -18,10 +18,13 @@ from fractions import Fraction
 
 from gamebook.cards.model import PlayerAbility
 from gamebook.rules.context import Hooks, Rules
-from gamebook.rules.mechanics.verb import Mechanic
+from gamebook.rules.mechanics.verb import Mechanic, grants_player_ability
 from gamebook.rules.protection import has_player_ability
 from gamebook.rules.state import GameState, MonsterState, Player
 from gamebook.stats import round_half_up
+
+_HALF = grants_player_ability(PlayerAbility.HALF_BATTLE_DAMAGE)
+_DOUBLE = grants_player_ability(PlayerAbility.DOUBLE_BATTLE_DAMAGE)
 
 
 def _changed(rules: Rules, state: GameState, attacker: MonsterState,
@@ -37,4 +40,5 @@ def _changed(rules: Rules, state: GameState, attacker: MonsterState,
     return damaged, amount
 
 
-MECHANIC = Mechanic("battle_damage_changes", hooks=Hooks(battle_damage=(_changed,)))
+MECHANIC = Mechanic("battle_damage_changes", hooks=Hooks(battle_damage=(_changed,)),
+                    present=lambda effect: _HALF(effect) or _DOUBLE(effect))

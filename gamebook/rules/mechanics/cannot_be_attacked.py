@@ -48,4 +48,5 @@ def _targets(rules: Rules, state: GameState, attacker: str, monsters: tuple[str,
                  if not cannot_be_attacked(rules, state, instance))
 
 
-MECHANIC = Mechanic("cannot_be_attacked", hooks=Hooks(attack_targets=(_targets,)))
+MECHANIC = Mechanic("cannot_be_attacked", hooks=Hooks(attack_targets=(_targets,)),
+                    present=lambda effect: StaticAbility.CANNOT_BE_ATTACK_TARGET in effect.grants)

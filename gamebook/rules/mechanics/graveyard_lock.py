@@ -59,5 +59,6 @@ def _if_activated(rules: Rules, state: GameState, instance: str, effect: Effect
     return ("graveyard_lock", "graveyard_locked", (("by", lock),)) if lock is not None else None
 
 
-MECHANIC = Mechanic("graveyard_lock", hooks=Hooks(negates_on_resolution=(_on_resolution,),
+MECHANIC = Mechanic("graveyard_lock", present=lambda effect: effect.locks_graveyard,
+                    hooks=Hooks(negates_on_resolution=(_on_resolution,),
                                                   note_if_activated=(_if_activated,)))

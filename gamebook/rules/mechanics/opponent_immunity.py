@@ -49,4 +49,5 @@ def _unaffected_by_opponent(rules: Rules, state: GameState, source: str, instanc
     return "unaffected_by_opponent"
 
 
-MECHANIC = Mechanic("opponent_immunity", hooks=Hooks(unaffected_by=(_unaffected_by_opponent,)))
+MECHANIC = Mechanic("opponent_immunity", hooks=Hooks(unaffected_by=(_unaffected_by_opponent,)),
+                    present=lambda effect: _ABILITY in effect.grants)

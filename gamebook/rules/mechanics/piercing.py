@@ -30,4 +30,5 @@ def _pierce(rules: Rules, state: GameState, attacker: MonsterState,
     return target.controller, difference
 
 
-MECHANIC = Mechanic("piercing", hooks=Hooks(battle_damage=(_pierce,)))
+MECHANIC = Mechanic("piercing", hooks=Hooks(battle_damage=(_pierce,)),
+                    present=lambda effect: StaticAbility.PIERCING in effect.grants)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from gamebook.cards.model import Effect, OpName, PlayerAbility, PlayerRef
 from gamebook.rules.context import Hooks, Rules
-from gamebook.rules.mechanics.verb import Mechanic
+from gamebook.rules.mechanics.verb import Mechanic, grants_player_ability
 from gamebook.rules.protection import ability_source
 from gamebook.rules.state import GameState, Player
 
@@ -41,4 +41,5 @@ def _forbidden(rules: Rules, state: GameState, player: Player, instance: str, ef
     return None
 
 
-MECHANIC = Mechanic("summon_lock", hooks=Hooks(activation_forbidden=(_forbidden,)))
+MECHANIC = Mechanic("summon_lock", hooks=Hooks(activation_forbidden=(_forbidden,)),
+                    present=grants_player_ability(PlayerAbility.CANNOT_SPECIAL_SUMMON))

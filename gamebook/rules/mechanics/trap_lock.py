@@ -88,4 +88,6 @@ def _if_activated(rules: Rules, state: GameState, instance: str, effect: Effect
 
 MECHANIC = Mechanic("trap_lock", hooks=Hooks(activation_forbidden=(_forbidden,),
                                              negates_on_resolution=(_on_resolution,),
-                                             note_if_activated=(_if_activated,)))
+                                             note_if_activated=(_if_activated,)),
+                    present=lambda effect: effect.negates_trap_effects
+                    or effect.forbids_trap_activation)

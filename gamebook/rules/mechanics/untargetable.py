@@ -38,4 +38,5 @@ def _target_forbidden(rules: Rules, state: GameState, player: Player, source: st
     return None
 
 
-MECHANIC = Mechanic("untargetable", hooks=Hooks(target_forbidden=(_target_forbidden,)))
+MECHANIC = Mechanic("untargetable", hooks=Hooks(target_forbidden=(_target_forbidden,)),
+                    present=lambda effect: any(a in effect.grants for a in _PROTECTIONS))

@@ -16,7 +16,15 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from gamebook.cards.model import OpName, PlayerRef, Portion, Primitive, SpellTrapType
+from gamebook.cards.model import (
+    Effect,
+    OpName,
+    PlayerAbility,
+    PlayerRef,
+    Portion,
+    Primitive,
+    SpellTrapType,
+)
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
@@ -87,11 +95,17 @@ class Verb:
 
 @dataclass(frozen=True)
 class Mechanic:
-    """A mechanic's registration: its verbs and its lasting effects' hooks."""
+    """A mechanic's registration: its verbs and its lasting effects' hooks.
+
+    ``present`` says which effects bring the mechanic's hooks into a situation (a card that
+    grants ``piercing``, one that locks Traps): in a situation without such an effect the
+    engine does not ask its hooks at all, so a mechanic costs nothing where no card uses it.
+    ``None``: its hooks are asked in every situation."""
 
     name: str
     verbs: tuple[Verb, ...] = ()
     hooks: Hooks = field(default_factory=Hooks)
+    present: Callable[[Effect], bool] | None = None
 
 
 def holds(state: GameState, where: Where, instance: str | None,
@@ -184,4 +198,23 @@ def register(mechanics: tuple[Mechanic, ...]) -> Hooks:
     missing = [op.value for op in OpName if op not in _VERBS]
     if missing:
         raise RuntimeError(f"operations without a mechanic: {', '.join(missing)}")
+    return hooks
+
+
+def grants_player_ability(ability: PlayerAbility) -> Callable[[Effect], bool]:
+    """``present`` for a mechanic of a player's ability: an effect that gives it, for the turn
+    (a ``grant_player`` step) or while its card is face-up (``grants_player``,
+    ``grants_opponent``)."""
+    def gives(effect: Effect) -> bool:
+        return ability in effect.grants_player or ability in effect.grants_opponent or any(
+            step.ability is ability for step in (*effect.cost, *effect.resolution))
+    return gives
+
+
+def hooks_for(mechanics: tuple[Mechanic, ...], effects: tuple[Effect, ...]) -> Hooks:
+    """The hooks of the mechanics present among ``effects`` (a situation's), in order."""
+    hooks = Hooks()
+    for mechanic in mechanics:
+        if mechanic.present is None or any(mechanic.present(effect) for effect in effects):
+            hooks += mechanic.hooks
     return hooks
