@@ -151,6 +151,8 @@ class Narrator:
             return self.msg("choice.decline", effects=self.effects(declining))
         if kind is ActionKind.END_PLACEMENT:
             return self.msg("choice.end_placement")
+        if kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):  # R141
+            return self.msg(f"choice.{kind.value}", card=self.card(action.card))
         if kind is ActionKind.DECLARE_ATTACK:
             if action.target is None:
                 return self.msg("choice.declare_direct", card=self.card(action.card))
@@ -187,6 +189,8 @@ class Narrator:
             return label
         if kind is ActionKind.SELECT:
             return self.msg("short.select", choice=self.option(action.target))
+        if kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):  # R141
+            return self.msg(f"short.{kind.value}", card=self.card(action.card))
         if kind in (ActionKind.DECLARE_ATTACK, ActionKind.REPLAY_ATTACK):
             prefix = "declare" if kind is ActionKind.DECLARE_ATTACK else "replay"
             if action.target is None:
@@ -263,7 +267,8 @@ class Narrator:
         attack = state.attack
         if attack is None:
             return self.msg(f"moment.{state.window.step.value}"
-                            if state.window.step.value in ("start_step", "end_step")
+                            if state.window.step.value in ("main_phase_1", "start_step",
+                                                           "end_step")
                             else "moment.no_attack")
         number = sum(count for _, count in state.attacks_declared)
         if attack.target is None:
@@ -650,12 +655,15 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.FLIPPED_FACE_UP: Narrator._simple,
     K.LP_GAINED: Narrator._lp,
     K.LP_PAID: Narrator._lp,
+    K.MAIN_PHASE_ENDS: Narrator._simple,
     K.MISSED_TIMING: Narrator._missed_timing,
+    K.MONSTER_SET: Narrator._simple,
     K.NEGATED: Narrator._negated,
     K.NO_BATTLE_DAMAGE: Narrator._no_battle_damage,
     K.NO_EFFECT: Narrator._no_effect,
     K.NOT_APPLIED: Narrator._not_applied,
     K.NOT_DESTROYED: Narrator._not_destroyed,
+    K.NORMAL_SUMMONED: Narrator._simple,
     K.PASS: Narrator._pass,
     K.PLAYER_ABILITY: Narrator._player_ability,
     K.POSITION_CHANGED: Narrator._position_changed,
