@@ -146,9 +146,45 @@ def test_r141_the_situation_may_say_the_normal_summon_is_used(tmp_path) -> None:
     assert offered(eng, eng.initial_state()) == ["A pass"]
 
 
-def test_r141_a_monster_of_level_5_or_more_needs_tributes_and_is_not_offered(tmp_path) -> None:
+def test_r141_a_monster_of_level_5_or_more_needs_tributes(tmp_path) -> None:
     eng = main_phase(tmp_path, hand=("summoned_skull",))
-    assert offered(eng, eng.initial_state()) == ["A pass"]
+    assert offered(eng, eng.initial_state()) == ["A pass"]  # nothing to Tribute
+
+
+def tribute_situation(tmp_path: Path, held: str, own: tuple[str, ...]) -> Engine:
+    """A holds ``held`` and controls ``own`` (face-up, instance ids ``m1``, ``m2``, …)."""
+    return Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"monsters": [{"id": f"m{n}", "card": card}
+                                       for n, card in enumerate(own, 1)],
+                          "hand": [{"id": held, "card": held}]},
+                    "B": {"spell_traps": [{"id": "bottomless_trap_hole",
+                                           "card": "bottomless_trap_hole"}]}},
+        "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1"}))
+
+
+def test_r141_a_level_6_monster_is_tribute_summoned_with_one_tribute_chosen(tmp_path) -> None:
+    eng = tribute_situation(tmp_path, "summoned_skull", ("gemini_elf", "mystical_elf"))
+    state = eng.initial_state()
+    assert [a for a in offered(eng, state) if "summoned_skull" in a] == [
+        "A normal_summon summoned_skull paying m1", "A normal_summon summoned_skull paying m2",
+        "A set_monster summoned_skull paying m1", "A set_monster summoned_skull paying m2"]
+    state, events = play_events(eng, ["A normal_summon summoned_skull paying m2"],
+                                settle_end=False)
+    assert {g.id: g.reason for g in state.graveyard} == {"m2": "tributed"}
+    assert monster(state, "summoned_skull").face_up and "normal_summoned" in kinds(events)
+    assert state.window.event == "normal_summoned"  # a Tribute Summon is a Normal Summon
+
+
+def test_r141_a_level_7_monster_needs_two_tributes_one_set_of_each_kind(tmp_path) -> None:
+    eng = tribute_situation(tmp_path, "gorz_the_emissary_of_darkness",
+                            ("gemini_elf", "gemini_elf", "mystical_elf"))
+    summons = [a for a in offered(eng, eng.initial_state()) if "normal_summon" in a]
+    # two Gemini Elves are interchangeable: {elf, elf} and {elf, Mystical Elf}
+    assert summons == ["A normal_summon gorz_the_emissary_of_darkness paying m1+m2",
+                       "A normal_summon gorz_the_emissary_of_darkness paying m1+m3"]
+    state = play(eng, [summons[1]], settle_end=False)
+    assert sorted(g.id for g in state.graveyard) == ["m1", "m3"]
 
 
 def test_r141_a_monster_placed_by_the_situation_counts_as_not_summoned(tmp_path) -> None:

@@ -14,6 +14,7 @@ from gamebook.book.rulebook import cite
 from gamebook.cards.model import Card, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.events import EventKind
+from gamebook.rules.main_phase import TRIBUTES_JOINED
 from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.stays import turns_left
 from gamebook.rules.mechanics.ties import tied_to
@@ -152,6 +153,9 @@ class Narrator:
         if kind is ActionKind.END_PLACEMENT:
             return self.msg("choice.end_placement")
         if kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):  # R141
+            if action.cost:  # a Tribute Summon or Set, its Tributes named
+                return self.msg(f"choice.{kind.value}_tributing", card=self.card(action.card),
+                                tributes=self.tributes(action.cost.split(TRIBUTES_JOINED)))
             return self.msg(f"choice.{kind.value}", card=self.card(action.card))
         if kind is ActionKind.DECLARE_ATTACK:
             if action.target is None:
@@ -166,6 +170,13 @@ class Narrator:
             return self.msg("choice.select", choice=self.option(action.target),
                             effect=self.effect(action.card, action.effect))
         return self.msg("choice.stop_attack")
+
+    def tributes(self, instances: Any, *, quoted: bool = True) -> str:
+        """The Tributes of a Tribute Summon or Set by name: in the language's quotation marks,
+        as a card is named in a sentence (「…」), unless not ``quoted`` (a diagram's label)."""
+        names = (self.card(instance) for instance in instances)
+        return self.join(self.msg("card_activation", card=name) if quoted else name
+                         for name in names)
 
     def option(self, value: str | None) -> str:
         """A choice made at resolution: a card, or a battle position."""
@@ -190,6 +201,10 @@ class Narrator:
         if kind is ActionKind.SELECT:
             return self.msg("short.select", choice=self.option(action.target))
         if kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):  # R141
+            if action.cost:
+                return self.msg(f"short.{kind.value}_tributing", card=self.card(action.card),
+                                tributes=self.tributes(action.cost.split(TRIBUTES_JOINED),
+                                                       quoted=False))
             return self.msg(f"short.{kind.value}", card=self.card(action.card))
         if kind in (ActionKind.DECLARE_ATTACK, ActionKind.REPLAY_ATTACK):
             prefix = "declare" if kind is ActionKind.DECLARE_ATTACK else "replay"
@@ -501,6 +516,14 @@ class Narrator:
         return self.msg("event.special_summoned", card=self.card(ev.card),
                         position=self.msg(f"position.{ev.get('position')}"))
 
+    def _summoned_from_hand(self, ev: Event, player: str) -> str | None:
+        """A Normal Summon or Set (R141), a Tribute Summon or Set with its Tributes named."""
+        tributes = ev.get("tributes")
+        if tributes:
+            return self.msg(f"event.{ev.kind}_tributing", player=player, card=self.card(ev.card),
+                            tributes=self.tributes(tributes))
+        return self._simple(ev, player)
+
     def _selected(self, ev: Event, player: str) -> str | None:
         return self.msg("event.selected", player=player, choice=self.option(ev.target))
 
@@ -657,13 +680,13 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.LP_PAID: Narrator._lp,
     K.MAIN_PHASE_ENDS: Narrator._simple,
     K.MISSED_TIMING: Narrator._missed_timing,
-    K.MONSTER_SET: Narrator._simple,
+    K.MONSTER_SET: Narrator._summoned_from_hand,
     K.NEGATED: Narrator._negated,
     K.NO_BATTLE_DAMAGE: Narrator._no_battle_damage,
     K.NO_EFFECT: Narrator._no_effect,
     K.NOT_APPLIED: Narrator._not_applied,
     K.NOT_DESTROYED: Narrator._not_destroyed,
-    K.NORMAL_SUMMONED: Narrator._simple,
+    K.NORMAL_SUMMONED: Narrator._summoned_from_hand,
     K.PASS: Narrator._pass,
     K.PLAYER_ABILITY: Narrator._player_ability,
     K.POSITION_CHANGED: Narrator._position_changed,

@@ -289,7 +289,9 @@ SPECS: tuple[EventSpec, ...] = (
               (Key("effects", "str[]", "the `card.effect` keys that missed it"),)),
     EventSpec(EventKind.MONSTER_SET, "A monster is Set from the hand in face-down Defense "
               "Position: the turn's Normal Summon or Set is used (R:normal_summon).",
-              "As the turn player Sets it in their open game state.", _PC),
+              "As the turn player Sets it in their open game state.", _PC,
+              (_opt("tributes", "str[]", "the monsters Tributed for it, sent to the GY (no "
+                    "event of their own)"),)),
     EventSpec(EventKind.NEGATED, "The activation or the effect of a chain link is negated.",
               "As a negating step of a later chain link applies.", _PCE,
               (_LINK, Key("what", "str", "`activation` or `effect`"))),
@@ -311,7 +313,9 @@ SPECS: tuple[EventSpec, ...] = (
                _opt("by", "str", "the card that negates it or locks the GY"))),
     EventSpec(EventKind.NORMAL_SUMMONED, "A monster is Normal Summoned from the hand in "
               "face-up Attack Position (R:normal_summon).",
-              "As the turn player Normal Summons it in their open game state.", _PC),
+              "As the turn player Normal Summons it in their open game state.", _PC,
+              (_opt("tributes", "str[]", "a Tribute Summon: the monsters Tributed for it, "
+                    "sent to the GY (no event of their own)"),)),
     EventSpec(EventKind.NOT_APPLIED, "One step of a resolving chain link (or one card of it) "
               "does not apply (R:card_gone).", "As that step would apply.", (*_PCE, "target?"),
               (Key("op", "str|null", "the step's operation"),
