@@ -534,6 +534,8 @@ class Narrator:
     def _pass(self, ev: Event, player: str) -> str | None:
         if ev.get("forced") and ev.get("step") in {s.value for s in DAMAGE_STEP_TIMINGS}:
             return None
+        if ev.get("enters_battle_phase"):  # R140
+            return self.msg("event.pass_enters_battle_phase", player=player)
         if ev.get("no_response"):
             return self.msg("event.pass_no_response", player=player,
                             effect=self.effect_key(ev.get("no_response")))

@@ -336,7 +336,10 @@ SPECS: tuple[EventSpec, ...] = (
                                          "(R:no_going_back)"),
                _opt("timing_passed", "str[]", "effects whose timing passed (R:first_chain_only)"),
                _opt("no_response", "str", "the `card.effect` on the chain that cannot be "
-                    "responded to (R:activating_passes_priority)"))),
+                    "responded to (R:activating_passes_priority)"),
+               _opt("enters_battle_phase", "bool", "the turn player's pass in their open game "
+                    "state of Main Phase 1: it enters the Battle Phase once the opponent has "
+                    "passed too (R:main_phase_open_game_state)"))),
     EventSpec(EventKind.PLAYER_ABILITY, "A player gains an ability for the rest of the turn "
               "or the battle.", "As such a step of a chain link applies.", ("player",),
               (Key("ability", "str", "`no_battle_damage`, "

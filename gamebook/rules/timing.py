@@ -928,6 +928,8 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
         missed = timing_passed(rules, state, player)
         if missed:
             details["timing_passed"] = missed
+    if own_open_main_phase(state, player):
+        details["enters_battle_phase"] = True  # R140
     top = state.chain[-1] if state.chain else None
     if top is not None and top.player is not player and rules.effect_of(
             state, top.card, top.effect).opponent_cannot_respond:
