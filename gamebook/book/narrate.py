@@ -152,7 +152,7 @@ class Narrator:
             return self.msg("choice.decline", effects=self.effects(declining))
         if kind is ActionKind.END_PLACEMENT:
             return self.msg("choice.end_placement")
-        if kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):  # R141
+        if kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):  # R130
             if action.cost:  # a Tribute Summon or Set, its Tributes named
                 return self.msg(f"choice.{kind.value}_tributing", card=self.card(action.card),
                                 tributes=self.tributes(action.cost.split(TRIBUTES_JOINED)))
@@ -200,7 +200,7 @@ class Narrator:
             return label
         if kind is ActionKind.SELECT:
             return self.msg("short.select", choice=self.option(action.target))
-        if kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):  # R141
+        if kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):  # R130
             if action.cost:
                 return self.msg(f"short.{kind.value}_tributing", card=self.card(action.card),
                                 tributes=self.tributes(action.cost.split(TRIBUTES_JOINED),
@@ -517,7 +517,7 @@ class Narrator:
                         position=self.msg(f"position.{ev.get('position')}"))
 
     def _summoned_from_hand(self, ev: Event, player: str) -> str | None:
-        """A Normal Summon or Set (R141), a Tribute Summon or Set with its Tributes named."""
+        """A Normal Summon or Set (R130), a Tribute Summon or Set with its Tributes named."""
         tributes = ev.get("tributes")
         if tributes:
             return self.msg(f"event.{ev.kind}_tributing", player=player, card=self.card(ev.card),
@@ -534,7 +534,7 @@ class Narrator:
     def _pass(self, ev: Event, player: str) -> str | None:
         if ev.get("forced") and ev.get("step") in {s.value for s in DAMAGE_STEP_TIMINGS}:
             return None
-        if ev.get("enters_battle_phase"):  # R140
+        if ev.get("enters_battle_phase"):  # R129
             return self.msg("event.pass_enters_battle_phase", player=player)
         if ev.get("no_response"):
             return self.msg("event.pass_no_response", player=player,

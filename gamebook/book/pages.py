@@ -206,7 +206,7 @@ class _Labels:
 
 def enters_battle_phase(state: GameState, action: Action) -> bool:
     """The turn player's pass in their open game state of Main Phase 1: it enters the Battle
-    Phase, once the opponent has passed too (R140)."""
+    Phase, once the opponent has passed too (R129)."""
     window = state.window
     return (action.kind is ActionKind.PASS and window.step is Step.MAIN_PHASE_1
             and window.kind is WindowKind.OPEN and action.player is state.turn_player

@@ -78,7 +78,7 @@ class EventName(StrEnum):
     # effect's `summoned` spec.
     SPECIAL_SUMMONED = "special_summoned"
     # A monster was Normal Summoned by the turn player in their Main Phase: the window right
-    # after the Summon (R142). Which monster: the effect's `summoned` spec.
+    # after the Summon (R131). Which monster: the effect's `summoned` spec.
     NORMAL_SUMMONED = "normal_summoned"
     # This card's controller (its owner, in the hand) took damage from a card of the opponent:
     # battle damage after damage calculation (R51), effect damage once the chain is over
@@ -422,7 +422,7 @@ class Effect:
     summoned: TargetSpec | None = None
     # Further events it answers besides `event`: "when a monster is Summoned" answers a
     # Normal Summon as well as a Special Summon (Bottomless Trap Hole, Torrential Tribute,
-    # R142): `event: special_summoned` with `also_answers: [normal_summoned]`.
+    # R131): `event: special_summoned` with `also_answers: [normal_summoned]`.
     also_answers: tuple[EventName, ...] = ()
     # An optional "When ...: you can" trigger of an event that happened during a chain: it
     # misses the timing unless that event was the last thing to happen (R25). "If ..." ones

@@ -43,7 +43,7 @@ WRITTEN_BY = "Written by gamebook export-puzzle from "
 START_STEP_WORDS = ("The situation starts at the start of the Battle Phase (the Start Step, "
                     "R30).")
 BATTLE_STEP_WORDS = "The situation starts in the Battle Step, before any attack is declared."
-MAIN_PHASE_WORDS = ("The situation starts as the puzzle does, in Main Phase 1 (R140): the turn "
+MAIN_PHASE_WORDS = ("The situation starts as the puzzle does, in Main Phase 1 (R129): the turn "
                     "player may Normal Summon, activate cards or enter the Battle Phase.")
 SCOPE_WORDS = {
     ExplorationEnd.END_OF_BATTLE: "It ends when that attack is over.",

@@ -423,11 +423,11 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     if window.kind is WindowKind.EVENT and step is Step.BATTLE_STEP:
         return open_window(state, Step.BATTLE_STEP), events  # R36
     if step is Step.MAIN_PHASE_1:
-        if window.kind is WindowKind.EVENT:  # the Normal Summon's window is over (R142)
+        if window.kind is WindowKind.EVENT:  # the Normal Summon's window is over (R131)
             return open_window(state, Step.MAIN_PHASE_1), events
         if rules.scope == END_OF_MAIN_PHASE_1:
             return ended(state, "main_phase_over"), events
-        events.append(event(EventKind.MAIN_PHASE_ENDS))  # R140: into the Start Step
+        events.append(event(EventKind.MAIN_PHASE_ENDS))  # R129: into the Start Step
         return open_window(state, Step.START_STEP), events
     if step is Step.START_STEP:
         events.append(event(EventKind.BATTLE_STEP_BEGINS))  # R30

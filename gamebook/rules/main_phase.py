@@ -1,19 +1,19 @@
 """Main Phase 1: the turn player's Normal Summon or Set, and the window after a Normal Summon
-(R140-R142).
+(R129-R131).
 
 In Main Phase 1 the turn player holds priority in an open game state with an empty chain
 (:func:`gamebook.rules.timing.own_open_main_phase`). Besides activations, there they may
-Normal Summon or Set one monster of Level 4 or lower from the hand, once per turn (R141):
+Normal Summon or Set one monster of Level 4 or lower from the hand, once per turn (R130):
 :func:`normal_summon_actions` lists those choices, :func:`summon_from_hand` makes one. A
 Normal Summon is an event: when a card in the game answers it ("when a monster is
-Summoned", R142) an ``EVENT(normal_summoned)`` window follows, the turn player first; a Set
+Summoned", R131) an ``EVENT(normal_summoned)`` window follows, the turn player first; a Set
 is no Summon and nothing answers it. The turn player's pass enters the Battle Phase; the
-opponent answers it first (R140): :func:`gamebook.rules.battle.close_window` ends Main
+opponent answers it first (R129): :func:`gamebook.rules.battle.close_window` ends Main
 Phase 1 on two passes.
 
 A monster of Level 5 or 6 needs one Tribute, one of Level 7 or more two: each choice names
 its Tributes (``cost``: the instance ids joined by ``+``), one set of each group of
-interchangeable monsters; they are sent to the GY as the Summon or Set is made (R141).
+interchangeable monsters; they are sent to the GY as the Summon or Set is made (R130).
 
 Not offered yet (say so rather than guess): Flip Summons and changes of battle position,
 Setting Spells/Traps, and the moment before a Summon succeeds, where Solemn Warning could
@@ -37,7 +37,7 @@ from gamebook.rules.timing import hand_on, own_open_main_phase, triggers_for
 from gamebook.stats import StatBlock
 
 #: The highest Level a monster may have to be Normal Summoned or Set without a Tribute, and
-#: with one Tribute; above that it needs two (R141).
+#: with one Tribute; above that it needs two (R130).
 NO_TRIBUTE_LEVEL = 4
 ONE_TRIBUTE_LEVEL = 6
 TRIBUTES_JOINED = "+"  # the Tributes of a Tribute Summon in an action's ``cost``
@@ -49,7 +49,7 @@ _EXTRA_DECK = (MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHRO, Mon
 
 def normal_summon_actions(rules: Rules, state: GameState) -> list[Action]:
     """The turn player's Normal Summons and Sets in their open game state of Main Phase 1
-    (R141): one of each group of interchangeable monsters in the hand, while the turn's
+    (R130): one of each group of interchangeable monsters in the hand, while the turn's
     Normal Summon is unused and a Monster Zone is free."""
     tp = state.turn_player
     if state.window.priority is not tp or not own_open_main_phase(state, tp) \
@@ -69,7 +69,7 @@ def normal_summon_actions(rules: Rules, state: GameState) -> list[Action]:
 
 
 def tributes_needed(card: Card) -> int | None:
-    """How many Tributes a Normal Summon or Set of ``card`` needs (R141): none up to Level 4,
+    """How many Tributes a Normal Summon or Set of ``card`` needs (R130): none up to Level 4,
     one for Level 5 or 6, two from Level 7; ``None`` for a card that cannot be Normal
     Summoned (not a monster, an Extra Deck monster, a Token)."""
     if card.card_type is not CardType.MONSTER or card.frame in _EXTRA_DECK \
@@ -99,8 +99,8 @@ def tribute_choices(rules: Rules, state: GameState, needed: int) -> list[str | N
 def summon_from_hand(rules: Rules, state: GameState, action: Action
                      ) -> tuple[GameState, list[Event]]:
     """Normal Summon (face-up Attack Position) or Set (face-down Defense Position) the
-    monster ``action.card`` from the hand; either uses the turn's Normal Summon (R141). A
-    Normal Summon opens the window that answers it (R142)."""
+    monster ``action.card`` from the hand; either uses the turn's Normal Summon (R130). A
+    Normal Summon opens the window that answers it (R131)."""
     tp = state.turn_player
     held = state.in_hand(action.card)
     assert held is not None
@@ -108,7 +108,7 @@ def summon_from_hand(rules: Rules, state: GameState, action: Action
     tributes = tuple(action.cost.split(TRIBUTES_JOINED)) if action.cost else ()
     tributed: list[Event] = []  # what the Tributes leaving brought about (an Equip Card, …)
     for tribute in tributes:
-        state, more = leave_field(rules, state, tribute, "tributed")  # R141
+        state, more = leave_field(rules, state, tribute, "tributed")  # R130
         tributed += [e for e in more if e.card != tribute or e.kind not in _TOLD_BY_SUMMON]
     stats = StatBlock.printed(*rules.cards[held.card].printed_stats)
     monster = MonsterState(held.id, held.card, tp,
@@ -134,7 +134,7 @@ def summon_from_hand(rules: Rules, state: GameState, action: Action
 
 
 def _answers_normal_summons(rules: Rules) -> bool:
-    """Does any card of the situation answer a Normal Summon (R142)? A window nobody can use
+    """Does any card of the situation answer a Normal Summon (R131)? A window nobody can use
     in a way the open game state would not allow is no window."""
     return bool(rules.cards_with("answers_normal_summons",
                                  lambda effect: effect.answers_event(EventName.NORMAL_SUMMONED)))

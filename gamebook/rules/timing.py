@@ -341,7 +341,7 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
 
 def own_open_main_phase(state: GameState, player: Player) -> bool:
     """Is ``player`` the turn player in their own open game state of Main Phase 1, with an
-    empty chain: where Spell Speed 1 cards and effects and the Normal Summon are (R140)?"""
+    empty chain: where Spell Speed 1 cards and effects and the Normal Summon are (R129)?"""
     window = state.window
     return (window.step is Step.MAIN_PHASE_1 and window.kind is WindowKind.OPEN
             and player is state.turn_player and not state.chain)
@@ -349,7 +349,7 @@ def own_open_main_phase(state: GameState, player: Player) -> bool:
 
 def window_answers(state: GameState, effect: Effect) -> bool:
     """Was this window opened for an event ``effect`` answers (its ``event`` or one of its
-    ``also_answers``: "when a monster is Summoned" answers a Normal Summon too, R142)?"""
+    ``also_answers``: "when a monster is Summoned" answers a Normal Summon too, R131)?"""
     return state.answers(effect.answers) or any(state.answers(name)
                                                  for name in effect.also_answers)
 
@@ -520,7 +520,7 @@ def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effe
             return condition
     for condition in effect.conditions:
         if condition is Condition.DURING_BATTLE_PHASE and state.window.step is Step.MAIN_PHASE_1:
-            return condition  # Main Phase 1 is before the Battle Phase (R140)
+            return condition  # Main Phase 1 is before the Battle Phase (R129)
         if condition in RESPONSE_CONDITIONS or condition is Condition.DURING_BATTLE_PHASE \
                 or condition in PLAYER_CONDITIONS:
             continue  # R2, checked against the chain; every other window is in the Battle Phase
@@ -929,7 +929,7 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
         if missed:
             details["timing_passed"] = missed
     if own_open_main_phase(state, player):
-        details["enters_battle_phase"] = True  # R140
+        details["enters_battle_phase"] = True  # R129
     top = state.chain[-1] if state.chain else None
     if top is not None and top.player is not player and rules.effect_of(
             state, top.card, top.effect).opponent_cannot_respond:
