@@ -317,7 +317,7 @@ class _Builder:
                 key = (("attack", number, state.attack.target),
                        page.moment or self.words("diagram.attack", number=number,
                                                  card=self.narrator.card(state.attack.attacker)))
-            elif state.window.step.value in ("start_step", "end_step"):
+            elif state.window.step.value in ("main_phase_1", "start_step", "end_step"):
                 key = (("step", state.window.step.value, 0), page.moment or "")
             else:  # the Battle Step (or what is left of a Damage Step) between attacks
                 key = (("step", "battle", number), self.words(
@@ -673,8 +673,11 @@ class _Builder:
 def _stage(state: Any, attacks: int) -> tuple[int, int, int]:
     """Where a page's attack or step comes in the Battle Phase, in order: the Start Step, the
     Battle Step before the first attack, attack 1, the Battle Step after it, attack 2, …,
-    the End Step (``attacks``: how many were declared, the current one included)."""
+    the End Step (``attacks``: how many were declared, the current one included); Main Phase 1
+    comes before all of them."""
     step = state.window.step.value
+    if step == "main_phase_1":
+        return (-1, 0, 0)
     if step == "end_step":
         return (1, 0, 0)
     if state.attack is not None:

@@ -14,6 +14,7 @@ from gamebook.book.rulebook import cite
 from gamebook.cards.model import Card, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.events import EventKind
+from gamebook.rules.main_phase import TRIBUTES_JOINED
 from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.stays import turns_left
 from gamebook.rules.mechanics.ties import tied_to
@@ -151,6 +152,11 @@ class Narrator:
             return self.msg("choice.decline", effects=self.effects(declining))
         if kind is ActionKind.END_PLACEMENT:
             return self.msg("choice.end_placement")
+        if kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):  # R130
+            if action.cost:  # a Tribute Summon or Set, its Tributes named
+                return self.msg(f"choice.{kind.value}_tributing", card=self.card(action.card),
+                                tributes=self.tributes(action.cost.split(TRIBUTES_JOINED)))
+            return self.msg(f"choice.{kind.value}", card=self.card(action.card))
         if kind is ActionKind.DECLARE_ATTACK:
             if action.target is None:
                 return self.msg("choice.declare_direct", card=self.card(action.card))
@@ -164,6 +170,13 @@ class Narrator:
             return self.msg("choice.select", choice=self.option(action.target),
                             effect=self.effect(action.card, action.effect))
         return self.msg("choice.stop_attack")
+
+    def tributes(self, instances: Any, *, quoted: bool = True) -> str:
+        """The Tributes of a Tribute Summon or Set by name: in the language's quotation marks,
+        as a card is named in a sentence (「…」), unless not ``quoted`` (a diagram's label)."""
+        names = (self.card(instance) for instance in instances)
+        return self.join(self.msg("card_activation", card=name) if quoted else name
+                         for name in names)
 
     def option(self, value: str | None) -> str:
         """A choice made at resolution: a card, or a battle position."""
@@ -187,6 +200,12 @@ class Narrator:
             return label
         if kind is ActionKind.SELECT:
             return self.msg("short.select", choice=self.option(action.target))
+        if kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):  # R130
+            if action.cost:
+                return self.msg(f"short.{kind.value}_tributing", card=self.card(action.card),
+                                tributes=self.tributes(action.cost.split(TRIBUTES_JOINED),
+                                                       quoted=False))
+            return self.msg(f"short.{kind.value}", card=self.card(action.card))
         if kind in (ActionKind.DECLARE_ATTACK, ActionKind.REPLAY_ATTACK):
             prefix = "declare" if kind is ActionKind.DECLARE_ATTACK else "replay"
             if action.target is None:
@@ -268,7 +287,8 @@ class Narrator:
         attack = state.attack
         if attack is None:
             return self.msg(f"moment.{state.window.step.value}"
-                            if state.window.step.value in ("start_step", "end_step")
+                            if state.window.step.value in ("main_phase_1", "start_step",
+                                                           "end_step")
                             else "moment.no_attack")
         number = state.attacks_this_turn
         if attack.target is None:
@@ -501,6 +521,14 @@ class Narrator:
         return self.msg("event.special_summoned", card=self.card(ev.card),
                         position=self.msg(f"position.{ev.get('position')}"))
 
+    def _summoned_from_hand(self, ev: Event, player: str) -> str | None:
+        """A Normal Summon or Set (R130), a Tribute Summon or Set with its Tributes named."""
+        tributes = ev.get("tributes")
+        if tributes:
+            return self.msg(f"event.{ev.kind}_tributing", player=player, card=self.card(ev.card),
+                            tributes=self.tributes(tributes))
+        return self._simple(ev, player)
+
     def _selected(self, ev: Event, player: str) -> str | None:
         return self.msg("event.selected", player=player, choice=self.option(ev.target))
 
@@ -511,6 +539,8 @@ class Narrator:
     def _pass(self, ev: Event, player: str) -> str | None:
         if ev.get("forced") and ev.get("step") in {s.value for s in DAMAGE_STEP_TIMINGS}:
             return None
+        if ev.get("enters_battle_phase"):  # R129
+            return self.msg("event.pass_enters_battle_phase", player=player)
         if ev.get("no_response"):
             return self.msg("event.pass_no_response", player=player,
                             effect=self.effect_key(ev.get("no_response")))
@@ -656,12 +686,15 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.FLIPPED_FACE_UP: Narrator._simple,
     K.LP_GAINED: Narrator._lp,
     K.LP_PAID: Narrator._lp,
+    K.MAIN_PHASE_ENDS: Narrator._simple,
     K.MISSED_TIMING: Narrator._missed_timing,
+    K.MONSTER_SET: Narrator._summoned_from_hand,
     K.NEGATED: Narrator._negated,
     K.NO_BATTLE_DAMAGE: Narrator._no_battle_damage,
     K.NO_EFFECT: Narrator._no_effect,
     K.NOT_APPLIED: Narrator._not_applied,
     K.NOT_DESTROYED: Narrator._not_destroyed,
+    K.NORMAL_SUMMONED: Narrator._summoned_from_hand,
     K.PASS: Narrator._pass,
     K.PLAYER_ABILITY: Narrator._player_ability,
     K.POSITION_CHANGED: Narrator._position_changed,

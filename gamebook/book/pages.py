@@ -21,12 +21,12 @@ from gamebook.book.narrate import Narrator
 from gamebook.book.rulebook import AppendixEntry, appendix, cited
 from gamebook.cards.model import PlayerAbility
 from gamebook.explore.explorer import Exploration
-from gamebook.rules.actions import Action
+from gamebook.rules.actions import Action, ActionKind
 from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.ties import tied_to
 from gamebook.rules.outcome import Outcome
 from gamebook.rules.protection import ability_source
-from gamebook.rules.state import Player
+from gamebook.rules.state import GameState, Player, Step, WindowKind
 
 
 @dataclass(frozen=True)
@@ -195,9 +195,22 @@ class _Labels:
         label = said.get(action)
         if label is None:
             engine = self.exploration.engine
-            label = said[action] = self.narrator.choice(
-                action, engine.declining(self.exploration.state(node), action))
+            state = self.exploration.state(node)
+            if enters_battle_phase(state, action):
+                label = said[action] = self.narrator.msg("choice.enter_battle_phase")
+            else:
+                label = said[action] = self.narrator.choice(action,
+                                                            engine.declining(state, action))
         return label
+
+
+def enters_battle_phase(state: GameState, action: Action) -> bool:
+    """The turn player's pass in their open game state of Main Phase 1: it enters the Battle
+    Phase, once the opponent has passed too (R129)."""
+    window = state.window
+    return (action.kind is ActionKind.PASS and window.step is Step.MAIN_PHASE_1
+            and window.kind is WindowKind.OPEN and action.player is state.turn_player
+            and not state.chain)
 
 
 def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
@@ -212,8 +225,9 @@ def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
         data = graph.edges[node, child]
         actions = [data["action"]] + [a for a, _ in data.get("alternatives", [])]
         for action in actions:
-            choices.append(Choice(labels(node, action), numbers[child], action,
-                                  narrator.short_choice(action)))
+            short = narrator.msg("short.enter_battle_phase") \
+                if enters_battle_phase(state, action) else narrator.short_choice(action)
+            choices.append(Choice(labels(node, action), numbers[child], action, short))
     ending: tuple[str, ...] = ()
     outcome: Outcome | None = None
     arrivals, then = _split_common_tail(_arrivals(exploration, narrator, node, numbers, labels))

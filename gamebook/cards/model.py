@@ -87,6 +87,9 @@ class EventName(StrEnum):
     # the summon, once the chain that summoned them has resolved (R97). Which monsters: the
     # effect's `summoned` spec.
     SPECIAL_SUMMONED = "special_summoned"
+    # A monster was Normal Summoned by the turn player in their Main Phase: the window right
+    # after the Summon (R131). Which monster: the effect's `summoned` spec.
+    NORMAL_SUMMONED = "normal_summoned"
     # This card's controller (its owner, in the hand) took damage from a card of the opponent:
     # battle damage after damage calculation (R51), effect damage once the chain is over
     # (R101). `can_miss_timing` applies to the latter (R25).
@@ -456,6 +459,10 @@ class Effect:
     battling: TargetSpec | None = None  # "when a monster you control [matching this] battles"
     # event special_summoned: at least one monster just Special Summoned matches this (R97)
     summoned: TargetSpec | None = None
+    # Further events it answers besides `event`: "when a monster is Summoned" answers a
+    # Normal Summon as well as a Special Summon (Bottomless Trap Hole, Torrential Tribute,
+    # R131): `event: special_summoned` with `also_answers: [normal_summoned]`.
+    also_answers: tuple[EventName, ...] = ()
     # An optional "When ...: you can" trigger of an event that happened during a chain: it
     # misses the timing unless that event was the last thing to happen (R25). "If ..." ones
     # (the default) do not.
@@ -500,6 +507,10 @@ class Effect:
 
     def __hash__(self) -> int:
         return hash((self.id, self.kind))
+
+    def answers_event(self, event_name: EventName) -> bool:
+        """Is ``event_name`` an event this effect answers (``event`` or ``also_answers``)?"""
+        return self.answers is event_name or event_name in self.also_answers
 
     @property
     def answers(self) -> EventName | None:

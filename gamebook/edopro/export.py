@@ -43,11 +43,15 @@ WRITTEN_BY = "Written by gamebook export-puzzle from "
 START_STEP_WORDS = ("The situation starts at the start of the Battle Phase (the Start Step, "
                     "R30).")
 BATTLE_STEP_WORDS = "The situation starts in the Battle Step, before any attack is declared."
+MAIN_PHASE_WORDS = ("The situation starts as the puzzle does, in Main Phase 1 (R129): the turn "
+                    "player may Normal Summon, activate cards or enter the Battle Phase.")
 SCOPE_WORDS = {
     ExplorationEnd.END_OF_BATTLE: "It ends when that attack is over.",
-    ExplorationEnd.END_OF_BATTLE_PHASE: "It goes on to every further attack and the End Step."}
+    ExplorationEnd.END_OF_BATTLE_PHASE: "It goes on to every further attack and the End Step.",
+    ExplorationEnd.END_OF_MAIN_PHASE_1: "It ends when Main Phase 1 is over."}
 HINT_ATTACK = "Enter the Battle Phase and attack: "  # then "attacker -> target" (or "directly")
 HINT_BATTLE_STEP = "Enter the Battle Phase: the situation starts in the Battle Step"
+HINT_MAIN_PHASE = "The situation starts here, in Main Phase 1"
 HINT_START_STEP = "Enter the Battle Phase: the situation starts in the Start Step"
 RULES_WORDS = "It is explored under the rules preset {rules} (R23)."
 SET_THIS_TURN_WORDS = "- Set this turn (R9: it cannot be activated this turn): "
@@ -144,6 +148,8 @@ def _header(situation: Situation, name: Callable[[str], str]) -> list[str]:
 
 def _start_words(situation: Situation, name: Callable[[str], str]) -> str:
     start = situation.spec.start
+    if start.moment is StartMoment.MAIN_PHASE_1:
+        return MAIN_PHASE_WORDS
     if start.moment is StartMoment.START_STEP:
         return START_STEP_WORDS
     if start.moment is StartMoment.BATTLE_STEP:
@@ -167,6 +173,8 @@ def _hint(situation: Situation, name: Callable[[str], str]) -> str:
         return f"{HINT_ATTACK}{name(start.attacker)} -> {target}"
     if start.moment is StartMoment.BATTLE_STEP:
         return HINT_BATTLE_STEP
+    if start.moment is StartMoment.MAIN_PHASE_1:
+        return HINT_MAIN_PHASE
     return HINT_START_STEP
 
 

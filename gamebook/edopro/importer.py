@@ -34,6 +34,7 @@ from gamebook.edopro.export import (
     HINT_ATTACK,
     HINT_BATTLE_STEP,
     HINT_START_STEP,
+    MAIN_PHASE_WORDS,
     RULES_WORDS,
     SCOPE_WORDS,
     SET_THIS_TURN_WORDS,
@@ -539,7 +540,9 @@ class _Known:
         return known
 
     def _read_body(self, body: str) -> None:
-        if START_STEP_WORDS in body:
+        if MAIN_PHASE_WORDS in body:
+            self.moment = "main_phase_1"
+        elif START_STEP_WORDS in body:
             self.moment = "start_step"
         elif BATTLE_STEP_WORDS in body:
             self.moment = "battle_step"
@@ -573,7 +576,7 @@ class _Known:
                    names: dict[tuple[int, str], list[str]]) -> str | None:
         """``start: {…}`` if the puzzle says where it starts (by ids it wrote, or by names
         that each fit one card), else None."""
-        if self.moment in ("start_step", "battle_step"):
+        if self.moment in ("main_phase_1", "start_step", "battle_step"):
             return f"start: {{moment: {self.moment}}}"
         if self.moment != "attack_declared":
             return None

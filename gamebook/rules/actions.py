@@ -17,6 +17,8 @@ from gamebook.rules.state import Player
 
 class ActionKind(StrEnum):
     ACTIVATE = "activate"
+    NORMAL_SUMMON = "normal_summon"  # Normal Summon a monster from the hand (R130)
+    SET_MONSTER = "set_monster"  # Set a monster from the hand: the Normal Set (R130)
     DECLARE_ATTACK = "declare_attack"
     REPLAY_ATTACK = "replay_attack"  # choose the target again after a replay (R42)
     STOP_ATTACK = "stop_attack"  # cancel the attack on a replay (R42, R43)

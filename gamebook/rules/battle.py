@@ -44,6 +44,7 @@ from gamebook.rules.timing import hand_on, legal_targets, pending, triggers_for
 
 END_OF_BATTLE = "end_of_battle"
 END_OF_BATTLE_PHASE = "end_of_battle_phase"
+END_OF_MAIN_PHASE_1 = "end_of_main_phase_1"
 
 # Timings at which a battling monster leaving the field ends the battle with no damage
 # calculation (R53); the chain during damage calculation resolves before the calculation.
@@ -426,6 +427,13 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
         return state, events + more
     if window.kind is WindowKind.EVENT and step is Step.BATTLE_STEP:
         return open_window(state, Step.BATTLE_STEP), events  # R36
+    if step is Step.MAIN_PHASE_1:
+        if window.kind is WindowKind.EVENT:  # the Normal Summon's window is over (R131)
+            return open_window(state, Step.MAIN_PHASE_1), events
+        if rules.scope == END_OF_MAIN_PHASE_1:
+            return ended(state, "main_phase_over"), events
+        events.append(event(EventKind.MAIN_PHASE_ENDS))  # R129: into the Start Step
+        return open_window(state, Step.START_STEP), events
     if step is Step.START_STEP:
         events.append(event(EventKind.BATTLE_STEP_BEGINS))  # R30
         return open_window(state, Step.BATTLE_STEP), events

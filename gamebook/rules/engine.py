@@ -35,6 +35,7 @@ from gamebook.rules.battle import (
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
 from gamebook.rules.continuous import recounted, refresh, refresh_events
+from gamebook.rules.main_phase import normal_summon_actions, summon_from_hand
 from gamebook.rules.mechanics import MECHANICS, check_library, hooks_for
 from gamebook.rules.mechanics.equip import EQUIPPED, equipped_to
 from gamebook.rules.mechanics.stays import staying
@@ -138,12 +139,11 @@ class Engine:
                 tuple(text.split(".", 1)) for text in spec.used_this_turn),
             hand=tuple(sorted(hand)),
             summoned_this_turn=frozenset(Player(p) for p in spec.summoned_this_turn),
+            normal_summon_used=spec.normal_summon_used,
             deck=tuple(sorted(deck)),
             lasting=tuple(sorted(lasting)),
         )
-        step = Step.START_STEP if spec.start.moment is StartMoment.START_STEP \
-            else Step.BATTLE_STEP
-        return open_window(state, step)
+        return open_window(state, _FIRST_STEP.get(spec.start.moment, Step.BATTLE_STEP))
 
     def start(self) -> Transition:
         """The starting state and the events that led to it (the attack declaration)."""
@@ -183,6 +183,7 @@ class Engine:
     ENDING_LEAVES_OUT = {
         "resolving": "no resolution waits for a choice at an ending",
         "ending_battle_phase": "the Battle Phase is over or the scope ended: said by the reason",
+        "normal_summon_used": "read only in Main Phase 1's open game state, over at an ending",
         "flipped": "Flip Effects due are activated before an ending",
         "happened": "events wait for a trigger that can no longer be activated",
         "last_happened": "read only while a chain resolves",
@@ -216,6 +217,8 @@ class Engine:
             if window.kind is WindowKind.OPEN and window.step is Step.BATTLE_STEP \
                     and window.priority is state.turn_player and not state.chain:
                 actions += attack_options(self.rules, state)
+            elif window.step is Step.MAIN_PHASE_1:
+                actions += normal_summon_actions(self.rules, state)
         return sorted(actions, key=Action.sort_key) if len(actions) > 1 else actions
 
     def declining(self, state: GameState, action: Action) -> tuple[str, ...]:
@@ -318,6 +321,8 @@ class Engine:
                 events += more
         elif kind is ActionKind.DECLARE_ATTACK:
             state, events = declare_attack(self.rules, state, action.card, action.target)
+        elif kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):
+            state, events = summon_from_hand(self.rules, state, action)
         elif kind is ActionKind.SELECT:
             state, events = choose_on_select(self.rules, state, action)
         else:
@@ -376,6 +381,11 @@ class Engine:
             granted,
             self._attack_locks(state),
         )
+
+
+# The step a situation's start moment opens (the attack declaration starts in the open Battle
+# Step and declares the attack).
+_FIRST_STEP = {StartMoment.MAIN_PHASE_1: Step.MAIN_PHASE_1, StartMoment.START_STEP: Step.START_STEP}
 
 
 def _tokens_made(card: Card) -> list[tuple[Primitive, PlayerRef]]:

@@ -59,10 +59,13 @@ class EventKind(StrEnum):
     LEFT_FIELD = "left_field"
     LP_GAINED = "lp_gained"
     LP_PAID = "lp_paid"
+    MAIN_PHASE_ENDS = "main_phase_ends"
     MISSED_TIMING = "missed_timing"
+    MONSTER_SET = "monster_set"
     NEGATED = "negated"
     NO_BATTLE_DAMAGE = "no_battle_damage"
     NO_EFFECT = "no_effect"
+    NORMAL_SUMMONED = "normal_summoned"
     NOT_APPLIED = "not_applied"
     NOT_DESTROYED = "not_destroyed"
     PASS = "pass"
@@ -277,10 +280,19 @@ SPECS: tuple[EventSpec, ...] = (
               "applies.", ("player",), (_AMOUNT, _LP)),
     EventSpec(EventKind.LP_PAID, "A player pays LP.", "As an LP cost is paid.", ("player",),
               (_AMOUNT, _LP)),
+    EventSpec(EventKind.MAIN_PHASE_ENDS, "Main Phase 1 is over: the Battle Phase begins with "
+              "its Start Step (R:main_phase_open_game_state).",
+              "Two passes with an empty chain in Main Phase 1 (the turn player's pass enters "
+              "the Battle Phase)."),
     EventSpec(EventKind.MISSED_TIMING, "Optional \"when\" triggers missed the timing "
                                        "(R:missing_the_timing).",
               "After a chain, when their event was not the last thing to happen.", (),
               (Key("effects", "str[]", "the `card.effect` keys that missed it"),)),
+    EventSpec(EventKind.MONSTER_SET, "A monster is Set from the hand in face-down Defense "
+              "Position: the turn's Normal Summon or Set is used (R:normal_summon).",
+              "As the turn player Sets it in their open game state.", _PC,
+              (_opt("tributes", "str[]", "the monsters Tributed for it, sent to the GY (no "
+                    "event of their own)"),)),
     EventSpec(EventKind.NEGATED, "The activation or the effect of a chain link is negated.",
               "As a negating step of a later chain link applies.", _PCE,
               (_LINK, Key("what", "str", "`activation` or `effect`"))),
@@ -300,6 +312,11 @@ SPECS: tuple[EventSpec, ...] = (
                     "`condition_lost`, `card_left_field` (R:gone_before_it_resolves); absent "
                     "when nothing applied"),
                _opt("by", "str", "the card that negates it, locks the GY or negates Traps"))),
+    EventSpec(EventKind.NORMAL_SUMMONED, "A monster is Normal Summoned from the hand in "
+              "face-up Attack Position (R:normal_summon).",
+              "As the turn player Normal Summons it in their open game state.", _PC,
+              (_opt("tributes", "str[]", "a Tribute Summon: the monsters Tributed for it, "
+                    "sent to the GY (no event of their own)"),)),
     EventSpec(EventKind.NOT_APPLIED, "One step of a resolving chain link (or one card of it) "
               "does not apply (R:card_gone).", "As that step would apply.", (*_PCE, "target?"),
               (Key("op", "str|null", "the step's operation"),
@@ -321,7 +338,10 @@ SPECS: tuple[EventSpec, ...] = (
                                          "(R:no_going_back)"),
                _opt("timing_passed", "str[]", "effects whose timing passed (R:first_chain_only)"),
                _opt("no_response", "str", "the `card.effect` on the chain that cannot be "
-                    "responded to (R:activating_passes_priority)"))),
+                    "responded to (R:activating_passes_priority)"),
+               _opt("enters_battle_phase", "bool", "the turn player's pass in their open game "
+                    "state of Main Phase 1: it enters the Battle Phase once the opponent has "
+                    "passed too (R:main_phase_open_game_state)"))),
     EventSpec(EventKind.PLAYER_ABILITY, "A player gains an ability for the rest of the turn "
               "or the battle.", "As such a step of a chain link applies.", ("player",),
               (Key("ability", "str", "`no_battle_damage`, "

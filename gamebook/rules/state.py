@@ -37,6 +37,7 @@ class WindowKind(StrEnum):
 
 
 class Step(StrEnum):
+    MAIN_PHASE_1 = "main_phase_1"  # the turn player's Main Phase 1 (R129)
     START_STEP = "start_step"  # R30
     BATTLE_STEP = "battle_step"
     DAMAGE_STEP_START = "damage_step_start"  # R47
@@ -280,6 +281,7 @@ class TurnMemory:
     # The events of the last thing that happened while a chain resolved (R25).
     last_happened: frozenset[tuple[EventName, str]] = frozenset()
     summoned_this_turn: frozenset[Player] = frozenset()  # players who Summoned (R103)
+    normal_summon_used: bool = False  # the turn player has Normal Summoned or Set (R130)
 
 
 @dataclass(frozen=True)

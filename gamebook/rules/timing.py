@@ -195,7 +195,7 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
         problem = hook(rules, state, player, instance, effect)
         if problem is not None:
             return problem, ()
-    if effect.kind is EffectKind.IGNITION:
+    if effect.kind is EffectKind.IGNITION and not own_open_main_phase(state, player):
         return ("ignition_effects", "ignition_main_phase_only", ()), ()
     if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
         return ("once_per_turn", "once_per_turn_used", ()), ()
@@ -308,7 +308,7 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
             return ("trigger_effects", "event_did_not_happen", event_name)
         if not _event_conditions_hold(rules, state, instance, effect):
             return ("trigger_effects", "event_did_not_happen", event_name)
-        if window.kind is not WindowKind.EVENT or not state.answers(answers) \
+        if window.kind is not WindowKind.EVENT or not window_answers(state, effect) \
                 or not window.first_chain:
             return ("first_chain_only", "event_timing_passed", event_name)
         if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP) and trigger is None:
@@ -353,7 +353,7 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
         rule = "trap_cards" if card.card_type is CardType.TRAP else "spell_cards"
         return (rule, "set_this_turn", ())  # Traps and Set Quick-Play Spells
     stage = trigger.stage if trigger is not None else S7
-    if speed == 1 and stage == S7 and not state.chain:
+    if speed == 1 and stage == S7 and not state.chain and not own_open_main_phase(state, player):
         return ("spell_cards", "main_phase_only", ())  # SS1 Spells: own Main Phase, open state
     problem = _chain_problem(rules, state, player, instance, effect, stage)
     if problem is not None:
@@ -364,6 +364,21 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     if need_priority and window.priority is not player:
         return ("turn_player_first", "no_priority", (("holder", window.priority.value),))
     return None
+
+
+def own_open_main_phase(state: GameState, player: Player) -> bool:
+    """Is ``player`` the turn player in their own open game state of Main Phase 1, with an
+    empty chain: where Spell Speed 1 cards and effects and the Normal Summon are (R129)?"""
+    window = state.window
+    return (window.step is Step.MAIN_PHASE_1 and window.kind is WindowKind.OPEN
+            and player is state.turn_player and not state.chain)
+
+
+def window_answers(state: GameState, effect: Effect) -> bool:
+    """Was this window opened for an event ``effect`` answers (its ``event`` or one of its
+    ``also_answers``: "when a monster is Summoned" answers a Normal Summon too, R131)?"""
+    return state.answers(effect.answers) or any(state.answers(name)
+                                                 for name in effect.also_answers)
 
 
 def _restriction_problem(state: GameState, player: Player, effect: Effect) -> Problem | None:
@@ -521,7 +536,7 @@ def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effe
     if effect.battling is not None and battling_monsters(rules, state, controller,
                                                          effect) is None:
         return "battling"
-    if effect.summoned is not None and state.answers(EventName.SPECIAL_SUMMONED) \
+    if effect.summoned is not None and state.window.summoned \
             and not matching_cards(
             rules, state, controller, instance,
             replace(effect.summoned, filters=(*effect.summoned.filters, TargetFilter.SUMMONED))):
@@ -531,9 +546,11 @@ def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effe
                 state, controller, replace(effect, conditions=(condition,)), instance):
             return condition
     for condition in effect.conditions:
+        if condition is Condition.DURING_BATTLE_PHASE and state.window.step is Step.MAIN_PHASE_1:
+            return condition  # Main Phase 1 is before the Battle Phase (R129)
         if condition in RESPONSE_CONDITIONS or condition is Condition.DURING_BATTLE_PHASE \
                 or condition in PLAYER_CONDITIONS:
-            continue  # R2, checked against the chain; every window here is in the Battle Phase
+            continue  # R2, checked against the chain; every other window is in the Battle Phase
         if attack is None:
             return condition
         target = state.monster(attack.target) if attack.target else None
@@ -946,6 +963,8 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
         missed = timing_passed(rules, state, player)
         if missed:
             details["timing_passed"] = missed
+    if own_open_main_phase(state, player):
+        details["enters_battle_phase"] = True  # R129
     top = state.chain[-1] if state.chain else None
     if top is not None and top.player is not player and rules.effect_of(
             state, top.card, top.effect).opponent_cannot_respond:

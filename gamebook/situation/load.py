@@ -27,6 +27,7 @@ from gamebook.situation.model import (
     PRESET_NAMES,
     RESOLVE_AND_LEAVE,
     SPELL_TRAP_ZONES,
+    ExplorationEnd,
     HandEntry,
     MonsterEntry,
     PlayerEntry,
@@ -325,7 +326,15 @@ def _check_start(spec: SituationFile, seen: dict[str, tuple], located: Located,
         problems.append(located.error(loc, message))
 
     start = spec.start
-    if start.moment in (StartMoment.BATTLE_STEP, StartMoment.START_STEP):
+    main_phase = start.moment is StartMoment.MAIN_PHASE_1
+    if spec.scope is ExplorationEnd.END_OF_MAIN_PHASE_1 and not main_phase:
+        fail(("scope",), "scope: end_of_main_phase_1 needs start: {moment: main_phase_1}; "
+             f"a situation that starts at {start.moment.value!r} is past Main Phase 1")
+    if spec.normal_summon_used and not main_phase:
+        fail(("normal_summon_used",), "normal_summon_used: only for a situation that starts in "
+             "Main Phase 1 (start: {moment: main_phase_1}); a Normal Summon is made there")
+    if start.moment in (StartMoment.BATTLE_STEP, StartMoment.START_STEP,
+                        StartMoment.MAIN_PHASE_1):
         if start.attacker or start.target:
             fail(("start",), f"start: {start.moment.value!r} takes no attacker or target")
         return

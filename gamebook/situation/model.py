@@ -45,9 +45,11 @@ class ExplorationEnd(StrEnum):
 
     END_OF_BATTLE = "end_of_battle"  # after this attack's Damage Step, or when it is stopped
     END_OF_BATTLE_PHASE = "end_of_battle_phase"  # when the Battle Step closes with no attack
+    END_OF_MAIN_PHASE_1 = "end_of_main_phase_1"  # when Main Phase 1 is over (R129)
 
 
 class StartMoment(StrEnum):
+    MAIN_PHASE_1 = "main_phase_1"  # the turn player's open game state in Main Phase 1 (R129)
     START_STEP = "start_step"  # the turn player has just entered the Battle Phase (R30)
     BATTLE_STEP = "battle_step"
     ATTACK_DECLARED = "attack_declared"
@@ -140,6 +142,10 @@ class SituationFile:
     card_folders: tuple[str, ...] = ()
     used_this_turn: tuple[str, ...] = ()  # "instance.effect" already used this turn (R26)
     summoned_this_turn: tuple[str, ...] = ()  # players who have Summoned this turn (R103)
+    # From a Main Phase 1 start: the turn player has already Normal Summoned or Set a monster
+    # this turn (R130); by default the monsters the situation places were not Summoned this
+    # turn, so the turn player still has the Normal Summon.
+    normal_summon_used: bool = False
     translations: dict[str, Translation] = field(default_factory=dict)
 
 

@@ -1,0 +1,248 @@
+"""Main Phase 1 (R129-R131): the turn player's open game state, the Normal Summon or Set of
+the turn, the pass that enters the Battle Phase with the opponent's answer first, and the
+window right after a Normal Summon (Bottomless Trap Hole, Torrential Tribute)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules_helpers import (
+    A,
+    B,
+    activations,
+    forbidden_by,
+    kinds,
+    legal,
+    monster,
+    offered,
+    play,
+    play_events,
+    run_out,
+    write_situation,
+)
+
+from gamebook.explore.explorer import explore
+from gamebook.rules.engine import Engine
+from gamebook.rules.state import Position, Step, WindowKind
+from gamebook.situation.load import load_situation
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "gemini_elf_bottomless_trap_hole.yaml"
+SUMMON = "A normal_summon gemini_elf"
+SET = "A set_monster gemini_elf"
+
+
+def main_phase(tmp_path: Path, *, hand: tuple[str, ...] = ("gemini_elf",),
+               a_traps: tuple[str, ...] = (), b_traps: tuple[str, ...] = (),
+               b_monsters: tuple[str, ...] = (), scope: str = "end_of_battle_phase",
+               **more: object) -> Engine:
+    """Player A in Main Phase 1 with ``hand``; each card's instance id is its card id."""
+    def cards(ids: tuple[str, ...]) -> list[dict]:
+        return [{"id": card, "card": card} for card in ids]
+
+    return Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"hand": cards(hand), "spell_traps": cards(a_traps)},
+                    "B": {"monsters": cards(b_monsters), "spell_traps": cards(b_traps)}},
+        "start": {"moment": "main_phase_1"},
+        "scope": scope,
+        **more,
+    }))
+
+
+# -- R129: the open game state of Main Phase 1 ---------------------------------------------------
+
+def test_r129_a_main_phase_1_start_is_the_turn_players_open_game_state(tmp_path) -> None:
+    eng = main_phase(tmp_path)
+    state = eng.initial_state()
+    assert (state.window.kind, state.window.step) == (WindowKind.OPEN, Step.MAIN_PHASE_1)
+    assert eng.to_move(state) is A
+    assert offered(eng, state) == [SUMMON, SET, "A pass"]
+
+
+def test_r129_the_opponent_answers_the_pass_that_leaves_main_phase_1(tmp_path) -> None:
+    eng = main_phase(tmp_path, b_traps=("threatening_roar",))
+    state = play(eng, ["A pass"], settle_end=False)
+    assert state.window.step is Step.MAIN_PHASE_1 and eng.to_move(state) is B
+    assert activations(eng, state) == ["B activate threatening_roar.activate"]
+    # after B's chain, A is back in the open game state of Main Phase 1 and may still summon
+    state = play(eng, ["B activate threatening_roar.activate", "A pass", "B pass"], state,
+                 settle_end=False)
+    assert (state.window.step, eng.to_move(state)) == (Step.MAIN_PHASE_1, A)
+    assert SUMMON in legal(eng, state)
+
+
+def test_r129_two_passes_end_main_phase_1_and_the_start_step_follows(tmp_path) -> None:
+    eng = main_phase(tmp_path, b_traps=("threatening_roar",))
+    state, events = play_events(eng, ["A pass", "B pass"], settle_end=False)
+    assert "main_phase_ends" in kinds(events)
+    assert (state.window.step, eng.to_move(state)) == (Step.START_STEP, A)
+
+
+def test_r129_the_scope_end_of_main_phase_1_ends_there(tmp_path) -> None:
+    eng = main_phase(tmp_path, scope="end_of_main_phase_1")
+    state, _ = run_out(eng, [SUMMON])
+    assert state.window.reason == "main_phase_over"
+    assert monster(state, "gemini_elf").position is Position.ATTACK
+
+
+def test_r129_a_normal_spell_only_in_the_turn_players_own_open_game_state(tmp_path) -> None:
+    spec = {"turn_player": "A",
+            "players": {"A": {"hand": [{"id": "swords_of_revealing_light",
+                                        "card": "swords_of_revealing_light"}]},
+                        "B": {"monsters": [{"id": "elf", "card": "mystical_elf",
+                                            "position": "defense", "face_up": False}],
+                              "spell_traps": [{"id": "threatening_roar",
+                                               "card": "threatening_roar"}]}},
+            "start": {"moment": "main_phase_1"}, "scope": "end_of_battle_phase"}
+    eng = Engine(write_situation(tmp_path, spec))
+    state = eng.initial_state()
+    assert "A activate swords_of_revealing_light.activate" in legal(eng, state)
+    # in the Start Step the same Normal Spell is refused: Spell Speed 1, Main Phase only
+    state = play(eng, ["A pass", "B pass"], settle_end=False)
+    assert state.window.step is Step.START_STEP
+    assert forbidden_by(eng, state, "swords_of_revealing_light", "activate") == "spell_cards"
+
+
+def test_r129_during_the_battle_phase_does_not_hold_in_main_phase_1(tmp_path) -> None:
+    eng = main_phase(tmp_path, hand=(), a_traps=("trap_jammer",))
+    state = eng.initial_state()
+    assert forbidden_by(eng, state, "trap_jammer", "activate") is not None
+    assert "A activate trap_jammer.activate" not in legal(eng, state)
+
+
+# -- R130: the Normal Summon or Set of the turn -------------------------------------------------
+
+def test_r130_a_normal_summon_puts_the_monster_face_up_in_attack_position(tmp_path) -> None:
+    eng = main_phase(tmp_path)
+    state, events = play_events(eng, [SUMMON], settle_end=False)
+    elf = monster(state, "gemini_elf")
+    assert (elf.position, elf.face_up, elf.controller) == (Position.ATTACK, True, A)
+    assert "normal_summoned" in kinds(events) and state.normal_summon_used
+    assert A in state.summoned_this_turn  # a Summon (R103)
+
+
+def test_r130_a_set_is_face_down_defense_and_no_summon(tmp_path) -> None:
+    eng = main_phase(tmp_path, b_traps=("bottomless_trap_hole",))
+    state, events = play_events(eng, [SET], settle_end=False)
+    elf = monster(state, "gemini_elf")
+    assert (elf.position, elf.face_up) == (Position.DEFENSE, False)
+    assert "monster_set" in kinds(events) and "normal_summoned" not in kinds(events)
+    assert A not in state.summoned_this_turn
+    assert state.window.kind is WindowKind.OPEN and eng.to_move(state) is A  # no window
+
+
+def test_r130_only_one_normal_summon_or_set_per_turn(tmp_path) -> None:
+    eng = main_phase(tmp_path, hand=("gemini_elf", "mystical_elf"))
+    state = eng.initial_state()
+    assert [a for a in offered(eng, state) if a != "A pass"] == [
+        SUMMON, "A normal_summon mystical_elf", SET, "A set_monster mystical_elf"]
+    state = play(eng, [SUMMON], settle_end=False)
+    assert offered(eng, state) == ["A pass"]
+
+
+def test_r130_the_situation_may_say_the_normal_summon_is_used(tmp_path) -> None:
+    eng = main_phase(tmp_path, normal_summon_used=True)
+    assert offered(eng, eng.initial_state()) == ["A pass"]
+
+
+def test_r130_a_monster_of_level_5_or_more_needs_tributes(tmp_path) -> None:
+    eng = main_phase(tmp_path, hand=("summoned_skull",))
+    assert offered(eng, eng.initial_state()) == ["A pass"]  # nothing to Tribute
+
+
+def tribute_situation(tmp_path: Path, held: str, own: tuple[str, ...]) -> Engine:
+    """A holds ``held`` and controls ``own`` (face-up, instance ids ``m1``, ``m2``, …)."""
+    return Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"monsters": [{"id": f"m{n}", "card": card}
+                                       for n, card in enumerate(own, 1)],
+                          "hand": [{"id": held, "card": held}]},
+                    "B": {"spell_traps": [{"id": "bottomless_trap_hole",
+                                           "card": "bottomless_trap_hole"}]}},
+        "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1"}))
+
+
+def test_r130_a_level_6_monster_is_tribute_summoned_with_one_tribute_chosen(tmp_path) -> None:
+    eng = tribute_situation(tmp_path, "summoned_skull", ("gemini_elf", "mystical_elf"))
+    state = eng.initial_state()
+    assert [a for a in offered(eng, state) if "summoned_skull" in a] == [
+        "A normal_summon summoned_skull paying m1", "A normal_summon summoned_skull paying m2",
+        "A set_monster summoned_skull paying m1", "A set_monster summoned_skull paying m2"]
+    state, events = play_events(eng, ["A normal_summon summoned_skull paying m2"],
+                                settle_end=False)
+    assert {g.id: g.reason for g in state.graveyard} == {"m2": "tributed"}
+    assert monster(state, "summoned_skull").face_up and "normal_summoned" in kinds(events)
+    assert state.window.event == "normal_summoned"  # a Tribute Summon is a Normal Summon
+
+
+def test_r130_a_level_7_monster_needs_two_tributes_one_set_of_each_kind(tmp_path) -> None:
+    eng = tribute_situation(tmp_path, "gorz_the_emissary_of_darkness",
+                            ("gemini_elf", "gemini_elf", "mystical_elf"))
+    summons = [a for a in offered(eng, eng.initial_state()) if "normal_summon" in a]
+    # two Gemini Elves are interchangeable: {elf, elf} and {elf, Mystical Elf}
+    assert summons == ["A normal_summon gorz_the_emissary_of_darkness paying m1+m2",
+                       "A normal_summon gorz_the_emissary_of_darkness paying m1+m3"]
+    state = play(eng, [summons[1]], settle_end=False)
+    assert sorted(g.id for g in state.graveyard) == ["m1", "m3"]
+
+
+def test_r130_a_monster_placed_by_the_situation_counts_as_not_summoned(tmp_path) -> None:
+    spec = {"turn_player": "A",
+            "players": {"A": {"monsters": [{"id": "skull", "card": "summoned_skull"}],
+                              "hand": [{"id": "gemini_elf", "card": "gemini_elf"}]},
+                        "B": {}},
+            "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1"}
+    eng = Engine(write_situation(tmp_path, spec))
+    state = eng.initial_state()
+    assert SUMMON in offered(eng, state) and not state.summoned_this_turn
+
+
+# -- R131: the window of a Normal Summon --------------------------------------------------------
+
+def test_r131_bottomless_trap_hole_answers_a_normal_summon_in_its_window(tmp_path) -> None:
+    eng = main_phase(tmp_path, b_traps=("bottomless_trap_hole",))
+    state = play(eng, [SUMMON])
+    assert state.window.kind is WindowKind.EVENT and eng.to_move(state) is B
+    assert activations(eng, state) == ["B activate bottomless_trap_hole.activate"]
+    state = play(eng, ["B activate bottomless_trap_hole.activate", "A pass", "B pass"], state,
+                 settle_end=False)
+    assert state.monster("gemini_elf") is None
+    assert [card.id for card in state.banished] == ["gemini_elf"]
+    assert (state.window.kind, state.window.step) == (WindowKind.OPEN, Step.MAIN_PHASE_1)
+
+
+def test_r131_once_the_summons_window_is_over_the_trap_can_no_longer_answer(tmp_path) -> None:
+    eng = main_phase(tmp_path, b_traps=("bottomless_trap_hole",))
+    state = play(eng, [SUMMON, "B pass", "A pass"], settle_end=False)
+    assert state.window.step is Step.MAIN_PHASE_1 and eng.to_move(state) is B
+    assert forbidden_by(eng, state, "bottomless_trap_hole", "activate") == "first_chain_only"
+
+
+def test_r131_torrential_tribute_answers_a_normal_summon(tmp_path) -> None:
+    eng = main_phase(tmp_path, b_traps=("torrential_tribute",), b_monsters=("mystical_elf",))
+    state = play(eng, [SUMMON, "B activate torrential_tribute.activate"])
+    assert state.monsters == ()
+
+
+def test_r131_bottomless_trap_hole_needs_1500_atk(tmp_path) -> None:
+    eng = main_phase(tmp_path, hand=("mystical_elf",), b_traps=("bottomless_trap_hole",))
+    state = play(eng, ["A normal_summon mystical_elf"])
+    assert "B activate bottomless_trap_hole.activate" not in legal(eng, state)
+
+
+def test_r131_solemn_warning_cannot_negate_a_normal_summon_yet(tmp_path) -> None:
+    """The moment before a Summon succeeds is not modelled: Solemn Warning answers only the
+    activation of an effect that would Special Summon (R98), never a Normal Summon."""
+    eng = main_phase(tmp_path, b_traps=("solemn_warning",))
+    state = play(eng, [SUMMON], settle_end=False)
+    assert "B activate solemn_warning.activate" not in legal(eng, state)
+    assert monster(state, "gemini_elf").face_up
+
+
+def test_r129_r131_the_example_terminates_with_the_reference_engines_end_states() -> None:
+    exploration = explore(load_situation(EXAMPLE), "seed")
+    endings = [exploration.state(node) for node, data in exploration.graph.nodes(data=True)
+               if data["terminal"]]
+    lp = sorted({state.lp for state in endings})
+    assert lp == [(8000, 6900), (8000, 8000)] and len(endings) == 5
