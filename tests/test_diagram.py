@@ -108,15 +108,16 @@ def test_merge_endings_draws_one_node_per_outcome_listing_its_pages():
 def test_edge_labels_are_short_and_unambiguous():
     source = _dot()[0].source
     # each line is padded with an en space either side (labels side by side stay apart)
+    # a choice's words are a node on its edge (choice1, …): the line runs into and out of it
     labels = [label.replace(diagram_module.EDGE_PAD, "")
-              for label in re.findall(r'-> \w+ \[label="([^"]*)"', source)]
+              for label in re.findall(r'^\s*choice\d+ \[label="([^"]*)"', source, re.MULTILINE)]
     assert labels and max(len(line) for label in labels for line in label.split("\n")) <= 14
     assert "replay:\nLeo Wizard" in labels  # a replay says so (it was "→ Leo Wizard")
     # switch-to-DEF only ever targets Leo Wizard here: the label need not say it
     assert "switch-to-DEF\neffect" in labels
     assert not any(label.startswith("→") for label in labels)
     # a pass is a dashed edge without words (the legend says so)
-    assert re.search(r"p1 -> p3 \[color=\"#1f5fa8\" style=dashed", source)
+    assert re.search(r"p1 -> p3 \[color=\"#1f5fa8\" minlen=2 style=dashed", source)
 
 
 @pytest.mark.parametrize("lang,words", [("zh-Hant", ("圖例", "輪到玩家B", "不發動")),
@@ -184,12 +185,11 @@ def test_a_large_book_of_several_attacks_is_an_overview_plus_one_diagram_per_att
     drawn = set()
     for part in parts[1:]:
         drawn |= {int(n[1:]) for n in _nodes(part.source) if re.fullmatch(r"p\d+", n)}
-        # no label is dropped: every edge but a pass has words, or goes on from a junction
-        # (where several pages' equal choices meet) as one edge with them
-        labelled = set(re.findall(r"^\s*(j\d+_\w+) -> \w+ \[label=", part.source, re.MULTILINE))
+        # no label is dropped: every edge but a pass runs through a choice's words (where
+        # several pages' equal choices meet, to go on as one edge)
         for head, edge in re.findall(r"^\s*p\d+ -> (\w+) \[(.*?)\]$", part.source,
                                      re.MULTILINE | re.DOTALL):
-            assert "label=" in edge or "style=dashed" in edge or head in labelled
+            assert "style=dashed" in edge or re.fullmatch(r"choice\d+", head)
     assert drawn == {page.number for page in book.pages}
 
 
