@@ -30,6 +30,7 @@ legend, labels and tooltips; the font is one that has the language's glyphs.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import deque
 from dataclasses import dataclass, replace
@@ -371,14 +372,15 @@ class _Builder:
                     if again and again[1] < touching:
                         sources[layout], trials[layout] = searched, again
             # of the layouts whose texts touch least (none, if one can), the one easiest to
-            # follow (fewest stray words, crossings and long edges: :mod:`layoutfigures`),
+            # follow (fewest stray words, then crossings and long edges: :mod:`layoutfigures`),
             # unless it shrinks the text clearly more than the first of them
             fewest = min(touching for _, touching, _ in trials.values())
             candidates = [layout for layout in sources if trials[layout][1] == fewest]
             measured = {layout: figures(trials[layout][2]) for layout in candidates}
             largest = max(trials[layout][0] for layout in candidates)
             best = min((layout for layout in candidates if trials[layout][0] >= largest * 0.85),
-                       key=lambda layout: (measured[layout].cost(), -trials[layout][0]))
+                       key=lambda layout: (measured[layout].stray_labels,
+                                           measured[layout].cost(), -trials[layout][0]))
             self.figures = measured[best]
             return sources[best]
         inside = {page.number for page in pages}
@@ -712,8 +714,8 @@ def readable_svg(svg: str) -> str:
     width = float(size[1]) * 4 / 3  # CSS px at its own size (a pt is 4/3 px)
     zoom = re.search(r"scale\(([\d.]+)", svg)
     capital = min(fonts) * (float(zoom[1]) if zoom else 1.0) * width / float(view[1]) * CAP_RATIO
-    narrowest = width * max(1.0, MIN_CAPITAL / capital)
-    style = f' style="min-width: {narrowest:.0f}px; max-width: {max(width, narrowest):.0f}px"'
+    narrowest = math.ceil(width * max(1.0, MIN_CAPITAL / capital))
+    style = f' style="min-width: {narrowest}px; max-width: {max(math.ceil(width), narrowest)}px"'
     return svg[:size.end()] + style + svg[size.end():]
 
 
