@@ -426,4 +426,5 @@ def test_an_svg_is_never_drawn_so_narrow_that_its_capitals_fall_under_10_px():
     capital = 16 * 0.5 * (1195 * 4 / 3) / 1195 * CAP_RATIO * width / (1195 * 4 / 3)
     assert 10 <= capital < 10.1
     large = svg.replace("scale(0.5 0.5)", "scale(1 1)")
-    assert 'style="min-width: 1594px; max-width: 1594px"' in readable_svg(large)
+    # its capitals 15.6 px at its own size: it may be drawn down to 1,024 px, never above it
+    assert 'style="min-width: 1024px; max-width: 1594px"' in readable_svg(large)

@@ -714,7 +714,7 @@ def readable_svg(svg: str) -> str:
     width = float(size[1]) * 4 / 3  # CSS px at its own size (a pt is 4/3 px)
     zoom = re.search(r"scale\(([\d.]+)", svg)
     capital = min(fonts) * (float(zoom[1]) if zoom else 1.0) * width / float(view[1]) * CAP_RATIO
-    narrowest = math.ceil(width * max(1.0, MIN_CAPITAL / capital))
+    narrowest = math.ceil(width * MIN_CAPITAL / capital)
     style = f' style="min-width: {narrowest}px; max-width: {max(math.ceil(width), narrowest)}px"'
     return svg[:size.end()] + style + svg[size.end():]
 
