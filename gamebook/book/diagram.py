@@ -5,13 +5,16 @@ Rules (documented in the README, "Diagrams"):
 - A decision node shows its page number; its shape and colour say who decides (A: blue
   box, B: orange ellipse). An ending shows its page number and its outcome in short
   ("B 5300 · Linkuriboh destroyed"), coloured by outcome class (who lost LP).
-- An edge is one choice, coloured like the player who makes it, labelled with the choice's
-  short words (wrapped, never dropped); its tooltip is the choice in full.
+- An edge is one choice, coloured like the player who makes it, running through the
+  choice's short words (wrapped, never dropped: a node on the edge, so that they sit on their
+  own line and no other); its tooltip is the choice in full.
 - ``merge_endings``: endings whose short outcome is the same are one node listing its pages.
 - Every node links to its page in ``book.html`` and has a tooltip: the page, who decides,
   the chain.
 - A book of more than :data:`SPLIT_LIMIT` pages whose pages belong to several attacks or
-  steps is drawn as an overview plus one diagram per attack or step (``graph.1``,
+  steps, or whose whole diagram is laid out above the bounds of
+  :mod:`gamebook.book.layoutfigures` (crossings, long edges), is drawn as an overview
+  plus one diagram per attack or step (``graph.1``,
   ``graph.2``, … in the order of the Battle Phase; the Battle Step is one per number of
   attacks declared before it); inside those, and in any diagram of more than
   :data:`CLUSTER_LIMIT` pages, the pages of one window (step) are a cluster, and the graph
@@ -19,7 +22,8 @@ Rules (documented in the README, "Diagrams"):
   other: a layout with it is only a trial, kept when its texts stand apart).
 - Of the layouts tried (:data:`LAYOUTS`), one whose texts stand apart
   (:mod:`gamebook.book.textboxes`) is kept, if one does: a layout whose texts touch is
-  first laid out again with a wider search (:func:`_searched`).
+  first laid out again with a wider search (:func:`_searched`); of those, the one easiest
+  to follow (:mod:`gamebook.book.layoutfigures`).
 - The overview: one row per stage (the Start Step, the Battle Step before the first attack,
   attack 1 on each target, the Battle Step after it, …, the End Step), then the endings,
   one box per outcome class; one edge per pair of boxes, its count a tag on it.
@@ -372,15 +376,14 @@ class _Builder:
                     if again and again[1] < touching:
                         sources[layout], trials[layout] = searched, again
             # of the layouts whose texts touch least (none, if one can), the one easiest to
-            # follow (fewest stray words, then crossings and long edges: :mod:`layoutfigures`),
+            # follow (fewest stray words, crossings and long edges: :mod:`layoutfigures`),
             # unless it shrinks the text clearly more than the first of them
             fewest = min(touching for _, touching, _ in trials.values())
             candidates = [layout for layout in sources if trials[layout][1] == fewest]
             measured = {layout: figures(trials[layout][2]) for layout in candidates}
             largest = max(trials[layout][0] for layout in candidates)
             best = min((layout for layout in candidates if trials[layout][0] >= largest * 0.85),
-                       key=lambda layout: (measured[layout].stray_labels,
-                                           measured[layout].cost(), -trials[layout][0]))
+                       key=lambda layout: (measured[layout].cost(), -trials[layout][0]))
             self.figures = measured[best]
             return sources[best]
         inside = {page.number for page in pages}

@@ -47,7 +47,7 @@ class Figures:
     def cost(self) -> int:
         """What a reader has to untangle: a stray label misleads most, a long edge is
         followed past rows of others, a crossing is only to be seen through."""
-        return 10 * self.stray_labels + 3 * self.long_edges + self.crossings
+        return 20 * self.stray_labels + 3 * self.long_edges + self.crossings
 
     def over_bound(self) -> bool:
         return self.crossings > CROSSINGS_BOUND or self.long_edges > LONG_EDGES_BOUND
