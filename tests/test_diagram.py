@@ -108,15 +108,16 @@ def test_merge_endings_draws_one_node_per_outcome_listing_its_pages():
 def test_edge_labels_are_short_and_unambiguous():
     source = _dot()[0].source
     # each line is padded with an en space either side (labels side by side stay apart)
+    # a choice's words are a node on its edge (choice1, …): the line runs into and out of it
     labels = [label.replace(diagram_module.EDGE_PAD, "")
-              for label in re.findall(r'-> \w+ \[label="([^"]*)"', source)]
+              for label in re.findall(r'^\s*choice\d+ \[label="([^"]*)"', source, re.MULTILINE)]
     assert labels and max(len(line) for label in labels for line in label.split("\n")) <= 14
     assert "replay:\nLeo Wizard" in labels  # a replay says so (it was "→ Leo Wizard")
     # switch-to-DEF only ever targets Leo Wizard here: the label need not say it
     assert "switch-to-DEF\neffect" in labels
     assert not any(label.startswith("→") for label in labels)
     # a pass is a dashed edge without words (the legend says so)
-    assert re.search(r"p1 -> p3 \[color=\"#1f5fa8\" style=dashed", source)
+    assert re.search(r"p1 -> p3 \[color=\"#1f5fa8\" minlen=2 style=dashed", source)
 
 
 @pytest.mark.parametrize("lang,words", [("zh-Hant", ("圖例", "輪到玩家B", "不發動")),
@@ -184,12 +185,11 @@ def test_a_large_book_of_several_attacks_is_an_overview_plus_one_diagram_per_att
     drawn = set()
     for part in parts[1:]:
         drawn |= {int(n[1:]) for n in _nodes(part.source) if re.fullmatch(r"p\d+", n)}
-        # no label is dropped: every edge but a pass has words, or goes on from a junction
-        # (where several pages' equal choices meet) as one edge with them
-        labelled = set(re.findall(r"^\s*(j\d+_\w+) -> \w+ \[label=", part.source, re.MULTILINE))
+        # no label is dropped: every edge but a pass runs through a choice's words (where
+        # several pages' equal choices meet, to go on as one edge)
         for head, edge in re.findall(r"^\s*p\d+ -> (\w+) \[(.*?)\]$", part.source,
                                      re.MULTILINE | re.DOTALL):
-            assert "label=" in edge or "style=dashed" in edge or head in labelled
+            assert "style=dashed" in edge or re.fullmatch(r"choice\d+", head)
     assert drawn == {page.number for page in book.pages}
 
 
@@ -352,3 +352,79 @@ def test_without_graphviz_the_rank_direction_is_guessed_from_the_graphs_shape(mo
     exploration, book = _book(MODEL, "en")
     source = diagrams(exploration, book)[0].source
     assert "rankdir=TB" in source and "ratio=compress" in source
+
+
+WHOLE_BATTLE = ROOT / "tests" / "situations" / "whole_battle_phase_man_eater_bug.yaml"
+
+
+@needs_dot
+def test_a_tangled_battle_phase_of_87_pages_is_an_overview_plus_one_part_per_stage():
+    """Issue 33: Summoned Skull and Gemini Elf against a face-down Man-Eater Bug, to the end
+    of the Battle Phase: 87 pages (under the page limit of a split) were one diagram of 1593×
+    1654 px, bundles of edges across the middle and edges from top to bottom. Its whole
+    layout is measured above the bound; it is drawn as the overview and one part per stage,
+    each of them under the bound."""
+    from gamebook.book.diagram import SPLIT_LIMIT, _Builder
+    from gamebook.book.layoutfigures import figures
+    from gamebook.book.textboxes import layout
+
+    exploration, book = _book(WHOLE_BATTLE, "en")
+    assert len(book.pages) == 87 <= SPLIT_LIMIT
+    whole = _Builder(exploration, book, False, "book.html")
+    whole.diagram(book.pages)
+    assert whole.figures.over_bound(), whole.figures
+    parts = diagrams(exploration, book)
+    assert [p.name for p in parts][:3] == ["graph", "graph.1", "graph.2"] and len(parts) > 4
+    assert 'URL="graph.1.svg"' in parts[0].source
+    for part in parts:
+        found = figures(layout(part.source))
+        assert not found.over_bound() and not found.stray_labels, (part.name, found)
+
+
+def test_the_layout_figures_count_crossings_long_edges_and_stray_labels():
+    """The figures themselves, on layouts made for them."""
+    from gamebook.book.layoutfigures import figures, lines, stray_labels
+
+    def edge(tail: int, head: int, points, label=None):
+        found = {"tail": tail, "head": head, "_gvid": tail * 10 + head,
+                 "_draw_": [{"op": "b", "points": points}]}
+        if label:
+            x, y = label
+            found["_ldraw_"] = [{"op": "F", "size": 16.0},
+                                {"op": "T", "pt": [x, y], "align": "c", "width": 40.0,
+                                 "text": "words"}]
+        return found
+
+    nodes = [{"_gvid": n, "name": f"p{n}", "pos": pos}
+             for n, pos in enumerate(["0,300", "100,300", "0,200", "100,200", "0,0"])]
+    straight = [[0, 300], [0, 280], [0, 220], [0, 200]]
+    across = [[100, 300], [80, 270], [40, 240], [0, 200]]
+    laid_out = {"objects": nodes, "edges": [
+        edge(0, 3, [[0, 300], [40, 260], [60, 240], [100, 200]], label=(90, 250)),
+        edge(1, 2, across), edge(2, 4, [[0, 200], [0, 120], [0, 80], [0, 0]])]}
+    found = figures(laid_out)
+    assert found.crossings == 1 and found.edges == 3
+    # p2 -> p4 runs two ranks down: long only past more than two
+    assert found.long_edges == 0
+    # the words of p0 -> p3 sit at (90, 250), against p1 -> p2, 20 pt from their own line
+    assert stray_labels(laid_out, lines(laid_out))[0][1:] == ("p0->p3#3", "p1->p2#12")
+    laid_out["edges"][0]["_ldraw_"][1]["pt"] = [50, 230]  # on its own line
+    laid_out["edges"][1]["_draw_"][0]["points"] = straight
+    assert not stray_labels(laid_out, lines(laid_out))
+
+
+def test_an_svg_is_never_drawn_so_narrow_that_its_capitals_fall_under_10_px():
+    """Issue 33: the article's column (52rem) drew the Battle Phase diagram 830 px wide, its
+    capitals 8 px high. The SVG carries the narrowest width that keeps them 10 px high."""
+    from gamebook.book.diagram import CAP_RATIO, readable_svg
+
+    svg = ('<svg width="1195pt" height="900pt" viewBox="0.00 0.00 1195.00 900.00">'
+           '<g transform="scale(0.5 0.5) rotate(0) translate(4 1796)">'
+           '<text font-size="16.00">A</text></g></svg>')
+    width = float(re.search(r"min-width: (\d+)px", readable_svg(svg))[1])
+    # 16 pt at a scale of 0.5, 4/3 px a pt: 10.7 px a letter, its capital 7.8 px
+    capital = 16 * 0.5 * (1195 * 4 / 3) / 1195 * CAP_RATIO * width / (1195 * 4 / 3)
+    assert 10 <= capital < 10.1
+    large = svg.replace("scale(0.5 0.5)", "scale(1 1)")
+    # its capitals 15.6 px at its own size: it may be drawn down to 1,024 px, never above it
+    assert 'style="min-width: 1024px; max-width: 1594px"' in readable_svg(large)

@@ -158,9 +158,12 @@ _PART_LINK = re.compile(r'xlink:href="article\.(\d+)\.svg"')
 
 def inline_svg(svg: str) -> str:
     """Graphviz's SVG made fit to stand inside article.html: no XML prologue or comments,
-    page links to the article's own pages, a part's link to that part in the article.
+    page links to the article's own pages, a part's link to that part in the article, drawn
+    no smaller than its capitals need (:func:`~gamebook.book.diagram.readable_svg`).
     Graphviz has escaped every text of it (titles, names) as XML."""
-    svg = _SVG_PROLOGUE.sub("", svg).strip()
+    from gamebook.book.diagram import readable_svg
+
+    svg = readable_svg(_SVG_PROLOGUE.sub("", svg).strip())
     svg = svg.replace('xlink:href="article.html#', 'xlink:href="#')
     return _PART_LINK.sub(r'xlink:href="#diagram-\1"', svg)
 

@@ -5,13 +5,16 @@ Rules (documented in the README, "Diagrams"):
 - A decision node shows its page number; its shape and colour say who decides (A: blue
   box, B: orange ellipse). An ending shows its page number and its outcome in short
   ("B 5300 · Linkuriboh destroyed"), coloured by outcome class (who lost LP).
-- An edge is one choice, coloured like the player who makes it, labelled with the choice's
-  short words (wrapped, never dropped); its tooltip is the choice in full.
+- An edge is one choice, coloured like the player who makes it, running through the
+  choice's short words (wrapped, never dropped: a node on the edge, so that they sit on their
+  own line and no other); its tooltip is the choice in full.
 - ``merge_endings``: endings whose short outcome is the same are one node listing its pages.
 - Every node links to its page in ``book.html`` and has a tooltip: the page, who decides,
   the chain.
 - A book of more than :data:`SPLIT_LIMIT` pages whose pages belong to several attacks or
-  steps is drawn as an overview plus one diagram per attack or step (``graph.1``,
+  steps, or whose whole diagram is laid out above the bounds of
+  :mod:`gamebook.book.layoutfigures` (crossings, long edges), is drawn as an overview
+  plus one diagram per attack or step (``graph.1``,
   ``graph.2``, … in the order of the Battle Phase; the Battle Step is one per number of
   attacks declared before it); inside those, and in any diagram of more than
   :data:`CLUSTER_LIMIT` pages, the pages of one window (step) are a cluster, and the graph
@@ -19,7 +22,8 @@ Rules (documented in the README, "Diagrams"):
   other: a layout with it is only a trial, kept when its texts stand apart).
 - Of the layouts tried (:data:`LAYOUTS`), one whose texts stand apart
   (:mod:`gamebook.book.textboxes`) is kept, if one does: a layout whose texts touch is
-  first laid out again with a wider search (:func:`_searched`).
+  first laid out again with a wider search (:func:`_searched`); of those, the one easiest
+  to follow (:mod:`gamebook.book.layoutfigures`).
 - The overview: one row per stage (the Start Step, the Battle Step before the first attack,
   attack 1 on each target, the Battle Step after it, …, the End Step), then the endings,
   one box per outcome class; one edge per pair of boxes, its count a tag on it.
@@ -30,11 +34,13 @@ legend, labels and tooltips; the font is one that has the language's glyphs.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any
 
+from gamebook.book.layoutfigures import JOINT, Figures, figures
 from gamebook.book.linebreak import wrap
 from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book, Page, narrator_for
@@ -80,6 +86,7 @@ OUTCOME_EDGE = {
     "none": "#8a8a8a", "b_loses": "#3b8030", "a_loses": "#9a7a12", "both": "#7a4fa6",
     "duel_over": "#b83232",
 }
+CHOICE = "choice"  # a choice's words: a node on its edge (choice1, choice2, …)
 STUB_FILLS = ("#f1f1f1", "#dff3f3", "#f6e3f3", "#ececd2", "#e3e3f8")  # "continues in …"
 ENDING_STYLE = {"shape": "box", "style": "filled", "color": "#3d3d3d", "penwidth": "1.6"}
 # Characters XML 1.0 forbids (SVG is XML): C0 controls but tab/newline/CR, surrogates, FFFE/F.
@@ -161,10 +168,15 @@ def diagrams(exploration: Exploration, book: Book, *, merge_endings: bool = Fals
     builder = _Builder(exploration, book, merge_endings, book_file, layouts)
     builder.stem = stem  # the diagrams' file names: graph.svg, graph.1.svg, …
     groups = builder.groups()
-    if len(book.pages) <= SPLIT_LIMIT or len(groups) < 2:
+    if len(groups) < 2 or len(book.pages) <= SPLIT_LIMIT:
         clusters = len(book.pages) > CLUSTER_LIMIT
-        return [Diagram(stem, builder.diagram(book.pages, clusters=clusters),
-                        len(book.pages))]
+        whole = Diagram(stem, builder.diagram(book.pages, clusters=clusters),
+                        len(book.pages))
+        # one diagram, unless it is laid out too tangled to follow (:mod:`layoutfigures`)
+        # and has stages to split; merged endings gather the edges of an outcome, asked for
+        if (len(groups) < 2 or merge_endings or builder.figures is None
+                or not builder.figures.over_bound()):
+            return [whole]
     parts = [Diagram(stem, builder.overview(groups))]
     for index, (label, pages) in enumerate(groups, start=1):
         parts.append(Diagram(f"{stem}.{index}", builder.diagram(
@@ -181,6 +193,7 @@ class _Builder:
         self.merge = merge_endings
         self.book_file = book_file
         self.stem = "graph"
+        self.figures: Figures | None = None  # of the layout last chosen, if one was tried
         # each group's stage (its row in the overview): see :func:`_stage`
         self.stages: dict[Any, tuple[int, int, int]] = {}
         self.group_stages: list[tuple[int, int, int]] = []
@@ -357,20 +370,22 @@ class _Builder:
             trials = _trials(sources)
             if trials is None:
                 return sources[_rank_direction(pages, {page.number for page in pages})]
-            for layout, (_, touching) in trials.items():
+            for layout, (_, touching, _) in trials.items():
                 if touching:  # Graphviz set two texts into each other: search further
                     searched = _searched(sources[layout])
                     again = (_trials({layout: searched}) or {}).get(layout)
                     if again and again[1] < touching:
                         sources[layout], trials[layout] = searched, again
-            # the first layout of those whose texts touch least (none, if one can), another
-            # of them only when it is clearly better (keeps the text larger)
-            fewest = min(touching for _, touching in trials.values())
+            # of the layouts whose texts touch least (none, if one can), the one easiest to
+            # follow (fewest stray words, crossings and long edges: :mod:`layoutfigures`),
+            # unless it shrinks the text clearly more than the first of them
+            fewest = min(touching for _, touching, _ in trials.values())
             candidates = [layout for layout in sources if trials[layout][1] == fewest]
-            best = candidates[0]
-            for layout in candidates[1:]:
-                if trials[layout][0] > trials[best][0] * 1.05:
-                    best = layout
+            measured = {layout: figures(trials[layout][2]) for layout in candidates}
+            largest = max(trials[layout][0] for layout in candidates)
+            best = min((layout for layout in candidates if trials[layout][0] >= largest * 0.85),
+                       key=lambda layout: (measured[layout].cost(), -trials[layout][0]))
+            self.figures = measured[best]
             return sources[best]
         inside = {page.number for page in pages}
         where = {}
@@ -381,6 +396,7 @@ class _Builder:
         ids = self._ids(pages)
         endings: dict[str, list[Page]] = {}
         by_window: dict[str, list[str]] = {}
+        window: dict[str, str] = {}  # a decision's node: its window (step)
         classes = set()
         for page in pages:
             if page.terminal:
@@ -392,6 +408,7 @@ class _Builder:
                      **PLAYER_STYLE[page.to_move])
             step = self.exploration.state(page.node).window.step.value
             by_window.setdefault(step, []).append(ids[page.number])
+            window[ids[page.number]] = step
         for node, group in endings.items():
             outcome_class, summary = (self.ending_key if self.merge else self.ending_label)(
                 group[0])
@@ -409,21 +426,6 @@ class _Builder:
                 bottom.attr(rank="sink")
                 for node in endings:
                     bottom.node(node)
-        if clusters and len(by_window) > 1:
-            # ranked each on its own (dot's default), not with newrank: Graphviz 2.43 with
-            # newrank keeps no room between the edge labels of the ranks a cluster spans,
-            # outside it, and sets them on top of each other, whatever the search (the Skill
-            # Drain example: "ATK gain effect" three times in one place, "stop attack"
-            # twice); ranked on their own they keep their places, the layout is narrower
-            # and its text larger. (The trials still lay it out with newrank too, kept only
-            # when its texts stand apart: see the start of this method.)
-            del dot.graph_attr["newrank"]
-            for step, nodes in by_window.items():
-                with dot.subgraph(name=f"cluster_{step}") as cluster:
-                    cluster.attr(label=text(self.words(f"step.{step}")), fontsize=FONT_SIZE,
-                                 color="#bbbbbb", style="rounded")
-                    for node in nodes:
-                        cluster.node(node)
         stubs: dict[int, list[str]] = {}
         entries: dict[int, str] = {}
         for parent in self.book.pages:  # pages entered from another attack or step
@@ -444,7 +446,6 @@ class _Builder:
                 dot.edge(stub, ids[choice.page], color="#888888", style="dotted",
                          tooltip=text(choice.label))
         labelled: dict[tuple[str, str, str], list[tuple[str, str]]] = {}
-        junctions: list[str] = []
         for page in pages:
             seen = set()
             for choice in page.choices:
@@ -459,28 +460,45 @@ class _Builder:
                 seen.add(child)
                 colour = EDGE_COLOUR[choice.action.player.value]
                 if choice.action.kind is ActionKind.PASS:  # the most common choice: dashed
+                    # two ranks down, as a choice's words take the rank between
                     dot.edge(ids[page.number], child, tooltip=text(choice.label),
-                             color=colour, style="dashed")
+                             color=colour, style="dashed", minlen="2")
                     continue
-                label = _padded(text(self.edge_label(choice), LABEL_LIMIT))
+                label = text(self.edge_label(choice), LABEL_LIMIT)
                 sources = labelled.setdefault((child, label, colour), [])
                 sources.append((ids[page.number], choice.label))
-        for (child, label, colour), sources in labelled.items():
-            if len(sources) == 1:
-                (source, tooltip), = sources
-                dot.edge(source, child, label=label, tooltip=text(tooltip), color=colour,
-                         fontcolor=colour)
-                continue
-            # several pages make the same choice into one page: their edges meet at a dot
-            # and go on as one edge with one label (not a row of equal labels side by side)
-            junction = f"j{len(junctions) + 1}_{child}"
-            junctions.append(junction)
-            dot.node(junction, label="", shape="point", width="0.07", color=colour,
-                     tooltip=text(sources[0][1]))
+        # A choice's words are a node on its edge, the line running into them and out of
+        # them: they sit on their own edge and no other (an edge label is set beside its
+        # edge, where Graphviz finds room, often against another edge). Several pages that
+        # make the same choice into one page meet at its words, which go on as one edge.
+        # Top to bottom, words side by side in a row are kept apart by an en space each
+        # side; left to right, words stacked in a column by room above and below them, so
+        # that the next edge's line passes further from them than their own line ends.
+        across = rankdir.startswith("TB")
+        for number, ((child, label, colour), sources) in enumerate(labelled.items(), start=1):
+            words = f"{CHOICE}{number}"
+            dot.node(words, label=_padded(label) if across else label, shape="plaintext",
+                     fontcolor=colour, margin="0,0.02" if across else "0.02,0.08",
+                     width="0", height="0", tooltip=text(sources[0][1]), **{"class": JOINT})
+            by_window.setdefault(window.get(sources[0][0], ""), []).append(words)
             for source, tooltip in sources:
-                dot.edge(source, junction, tooltip=text(tooltip), color=colour, arrowhead="none")
-            dot.edge(junction, child, label=label, tooltip=text(sources[0][1]), color=colour,
-                     fontcolor=colour)
+                dot.edge(source, words, tooltip=text(tooltip), color=colour, arrowhead="none")
+            dot.edge(words, child, tooltip=text(sources[0][1]), color=colour)
+        if clusters and len(by_window) > 1:
+            # ranked each on its own (dot's default), not with newrank: Graphviz 2.43 with
+            # newrank keeps no room between the edge labels of the ranks a cluster spans,
+            # outside it, and sets them on top of each other, whatever the search (the Skill
+            # Drain example: "ATK gain effect" three times in one place, "stop attack"
+            # twice); ranked on their own they keep their places, the layout is narrower
+            # and its text larger. (The trials still lay it out with newrank too, kept only
+            # when its texts stand apart: see the start of this method.)
+            del dot.graph_attr["newrank"]
+            for step, nodes in by_window.items():
+                with dot.subgraph(name=f"cluster_{step}") as cluster:
+                    cluster.attr(label=text(self.words(f"step.{step}")), fontsize=FONT_SIZE,
+                                 color="#bbbbbb", style="rounded")
+                    for node in nodes:
+                        cluster.node(node)
         continues = []
         for index, nodes in sorted(stubs.items()):  # an arrow per page, coloured by its part
             label = (groups or [("?", ())])[index - 1][0]
@@ -609,7 +627,7 @@ class _Builder:
             tag = f"n{number}"
             dot.node(tag, label=f"×{count}", shape="box", style="rounded,filled",
                      fillcolor="#ffffff", color=colour, fontcolor=colour, margin="0.05,0.01",
-                     height="0.2", width="0.2", tooltip=line["tooltip"])
+                     height="0.2", width="0.2", tooltip=line["tooltip"], **{"class": JOINT})
             if row_of.get(source) == row_of.get(target):
                 rows[row_of[source]].append(tag)
                 beside.append((source, tag, target))
@@ -685,6 +703,29 @@ def _stage(state: Any, attacks: int) -> tuple[int, int, int]:
     return (0, 0, 0) if step == "start_step" else (0, attacks, 2)
 
 
+MIN_CAPITAL = 10  # px: a capital of the smallest text, wherever the diagram is shown
+CAP_RATIO = 0.73  # a capital's height over the font size (Helvetica and Noto Sans CJK)
+_SVG_SIZE = re.compile(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"')
+
+
+def readable_svg(svg: str) -> str:
+    """Graphviz's SVG told how wide a page may draw it: never narrower than its smallest
+    capitals need to stay :data:`MIN_CAPITAL` px high (a narrower column scrolls it), nor
+    wider than its own size (a wider one does not blow it up). An article column of 52rem
+    drew the Battle Phase diagram 830 px wide, its capitals 8 px high (issue 33)."""
+    size = _SVG_SIZE.search(svg)
+    view = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+)', svg)
+    fonts = [float(value) for value in re.findall(r'font-size="([\d.]+)"', svg)]
+    if size is None or view is None or not fonts:
+        return svg
+    width = float(size[1]) * 4 / 3  # CSS px at its own size (a pt is 4/3 px)
+    zoom = re.search(r"scale\(([\d.]+)", svg)
+    capital = min(fonts) * (float(zoom[1]) if zoom else 1.0) * width / float(view[1]) * CAP_RATIO
+    narrowest = math.ceil(width * MIN_CAPITAL / capital)
+    style = f' style="min-width: {narrowest}px; max-width: {max(math.ceil(width), narrowest)}px"'
+    return svg[:size.end()] + style + svg[size.end():]
+
+
 EDGE_PAD = "\u2002"  # an en space (half an em) each side of an edge label's lines
 
 
@@ -701,10 +742,10 @@ def _padded(label: str) -> str:
     return "\n".join(f"{EDGE_PAD}{line}{EDGE_PAD}" for line in label.split("\n"))
 
 
-def _trials(sources: dict[str, str]) -> dict[str, tuple[float, int]] | None:
+def _trials(sources: dict[str, str]) -> dict[str, tuple[float, int, dict]] | None:
     """Each source laid out by Graphviz: how much it is shrunk to fit :data:`SIZE` (1: not at
-    all) and how many pairs of its texts touch (:mod:`gamebook.book.textboxes`); None
-    without Graphviz."""
+    all), how many pairs of its texts touch (:mod:`gamebook.book.textboxes`) and the layout
+    itself; None without Graphviz."""
     import shutil
     import subprocess
 
@@ -716,7 +757,7 @@ def _trials(sources: dict[str, str]) -> dict[str, tuple[float, int]] | None:
     for name, source in sources.items():
         try:
             laid_out = layout(source, timeout=30)
-            found[name] = (scale(laid_out), len(collisions(boxes(laid_out))))
+            found[name] = (scale(laid_out), len(collisions(boxes(laid_out))), laid_out)
         except (OSError, ValueError, KeyError, subprocess.SubprocessError):
             return None
     return found
