@@ -142,8 +142,8 @@ _AMOUNT = Key("amount", "int", "the LP amount")
 _LP = Key("lp", "int", "the player's LP afterwards")
 _BEFORE = Key("before", "int", "the ATK before")
 _AFTER = Key("after", "int", "the ATK after")
-_EQUIPPED = _opt("equipped", "bool", "true when cards equipped to it changed or still modify "
-                 "its ATK (R:equip_atk); absent otherwise")
+_EQUIPPED = _opt("equipped", "bool", "true when cards equipped to it changed "
+                 "or still modify its ATK (R:equip_atk); absent otherwise")
 _DECLINED = Key("declined", "str[]", "the `card.effect` keys of the triggers given up")
 _STEP = Key("step", "str", "the step or Damage Step timing (`battle_step`, `damage_step_start`, "
             "`before_damage_calculation`, …)")
@@ -152,68 +152,78 @@ _PCE = ("player", "card", "effect")
 
 SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.ACTIVATE, "A player activates an effect; it becomes a chain link.",
-              "On an `activate` choice, after the cost is paid.",
-              (*_PCE, "target?"),
+              "On an `activate` choice, after the cost is paid.", (*_PCE, "target?"),
               (_LINK,
                _opt("from_hand", "bool", "true when activated from the hand; absent otherwise"),
-               _opt("cost_first", "bool", "true when the cost is paid before the target is "
-                    "chosen (R:cost_then_target); absent otherwise"))),
+               _opt("cost_first", "bool", "true when the cost is paid before the target is chosen "
+                    "(R:cost_then_target); absent otherwise"))),
     EventSpec(EventKind.ATK_CHANGED, "A resolving effect changes a monster's ATK.",
               "As the ATK-changing step of a chain link applies.", _PC,
-              (_BEFORE, _AFTER,
+              (_BEFORE,
+               _AFTER,
                Key("op", "str", "the operation (`gain_atk`, `set_atk`, `halve_atk`, "
-                   "`halve_original_atk`, …)"), _EQUIPPED)),
+                   "`halve_original_atk`, …)"),
+               _EQUIPPED)),
     EventSpec(EventKind.ATTACK_DECLARED, "The turn player's monster declares an attack.",
               "On a `declare_attack` choice; no `target` for a direct attack.",
               ("player", "card", "target?")),
-    EventSpec(EventKind.ATTACK_ENDED, "An attack ends without a Damage Step "
-                                      "(R:no_longer_attacking).",
+    EventSpec(EventKind.ATTACK_ENDED,
+              "An attack ends without a Damage Step (R:no_longer_attacking).",
               "When the attacker is gone or its attack was negated, once the chain is over.", _PC,
               (Key("why", "str", "`attacker_gone` or `negated`"),)),
     EventSpec(EventKind.ATTACK_NEGATED, "An effect negates the attack (R:no_longer_attacking).",
               "As the negating step of a chain link applies.", _PC),
-    EventSpec(EventKind.ATTACK_RETARGETED, "After a replay, the attack goes on at a new target "
+    EventSpec(EventKind.ATTACK_RETARGETED,
+              "After a replay, the attack goes on at a new target "
               "(not an attack declaration, R:replay_choice).",
               "On a `replay_attack` choice; no `target` for a direct attack.",
               ("player", "card", "target?")),
-    EventSpec(EventKind.ATTACK_STOPPED, "After a replay, the turn player stops the attack; it "
-              "still counts as an attack (R:stopped_attack_counts).",
+    EventSpec(EventKind.ATTACK_STOPPED,
+              "After a replay, the turn player stops the attack; it still counts as an attack "
+              "(R:stopped_attack_counts).",
               "On a `stop_attack` choice.", _PC),
-    EventSpec(EventKind.ATTACKS_FORBIDDEN, "The player cannot declare attacks for the rest of "
-              "the turn (R:cannot_declare_an_attack).",
+    EventSpec(EventKind.ATTACKS_FORBIDDEN,
+              "The player cannot declare attacks for the rest of the turn "
+              "(R:cannot_declare_an_attack).",
               "As such a step of a chain link applies.", ("player",)),
     EventSpec(EventKind.BANISHED, "A card is banished.",
               "When a card leaves the field (or the hand) for banishment.", _PC,
               (Key("why", "str", "why it left: `destroyed`, `banished`, `tributed`, …"), _COST)),
     EventSpec(EventKind.BATTLE_DAMAGE, "A player takes battle damage.",
-              "At damage calculation (R:damage_calculation).", ("player",), (_AMOUNT, _LP)),
-    EventSpec(EventKind.BATTLE_ENDS_WITHOUT_DAMAGE, "A battling monster left the field: the "
-              "battle ends without damage calculation (R:battling_monster_leaves).",
+              "At damage calculation (R:damage_calculation).", ("player",),
+              (_AMOUNT, _LP)),
+    EventSpec(EventKind.BATTLE_ENDS_WITHOUT_DAMAGE,
+              "A battling monster left the field: the battle ends without damage calculation "
+              "(R:battling_monster_leaves).",
               "In the Damage Step, before damage calculation.", _PC),
     EventSpec(EventKind.BATTLE_OVER, "The battle is over (R:after_the_damage_step).",
               "At the end of the Damage Step.", _PC),
-    EventSpec(EventKind.BATTLE_PHASE_ENDED_BY_EFFECT, "An effect ended the Battle Phase: the "
-              "game moves to the End Step (R:end_the_battle_phase).", "Once the chain that "
-                                                                      "ended it is over.",
-              ("player",)),
-    EventSpec(EventKind.BATTLE_PHASE_ENDS, "The Battle Phase moves to the End Step "
-                                           "(R:leaving_the_battle_step, R:end_step).",
+    EventSpec(EventKind.BATTLE_PHASE_ENDED_BY_EFFECT,
+              "An effect ended the Battle Phase: the game moves to the End Step "
+              "(R:end_the_battle_phase).",
+              "Once the chain that ended it is over.", ("player",)),
+    EventSpec(EventKind.BATTLE_PHASE_ENDS,
+              "The Battle Phase moves to the End Step (R:leaving_the_battle_step, R:end_step).",
               "Two passes with an empty chain and no attack in progress."),
-    EventSpec(EventKind.BATTLE_PHASE_WILL_END, "An effect will end the Battle Phase once the "
-              "chain has resolved (R:end_the_battle_phase).", "As such a step of a chain link "
-                                                              "applies.",
-              ("player",)),
-    EventSpec(EventKind.BATTLE_STEP_BEGINS, "The Start Step is over; the Battle Step begins "
-              "(R:start_step).", "Two passes with an empty chain in the Start Step."),
-    EventSpec(EventKind.CHAIN_RESOLVES, "The chain resolves, last link first (R:two_passes, "
-                                        "R:chain_resolution).",
+    EventSpec(EventKind.BATTLE_PHASE_WILL_END,
+              "An effect will end the Battle Phase once the chain has resolved "
+              "(R:end_the_battle_phase).",
+              "As such a step of a chain link applies.", ("player",)),
+    EventSpec(EventKind.BATTLE_STEP_BEGINS,
+              "The Start Step is over; the Battle Step begins (R:start_step).",
+              "Two passes with an empty chain in the Start Step."),
+    EventSpec(EventKind.CHAIN_RESOLVES,
+              "The chain resolves, last link first (R:two_passes, R:chain_resolution).",
               "Two passes in a row with links on the chain.", (),
               (Key("links", "int", "how many links the chain has"),)),
-    EventSpec(EventKind.CONTINUOUS_APPLIES, "A Continuous card's activation resolved: its "
-              "continuous effect applies from now on (R:continuous_effects).",
-              "As the chain link of its activation resolves.", _PC, (_LINK,)),
-    EventSpec(EventKind.CONTINUOUS_ATK, "A monster's ATK changes because the continuous "
-              "effects on it changed (R:continuous_effects, R:equip_atk).",
+    EventSpec(EventKind.CONTINUOUS_APPLIES,
+              "A Continuous card's activation resolved: its continuous effect applies from now on "
+              "(R:continuous_effects).",
+              "As the chain link of its activation resolves.", _PC,
+              (_LINK,)),
+    EventSpec(EventKind.CONTINUOUS_ATK,
+              "A monster's ATK changes because the continuous effects on it changed "
+              "(R:continuous_effects, R:equip_atk).",
               "Whenever the continuous modifiers are recomputed and the ATK differs.", _PC,
               (_BEFORE, _AFTER, _EQUIPPED)),
     EventSpec(EventKind.DAMAGE_CALCULATION, "Damage calculation (R:damage_calculation).",
@@ -221,44 +231,49 @@ SPECS: tuple[EventSpec, ...] = (
               ("player", "card", "target?"),
               (Key("attacker_atk", "int", "the attacker's ATK"),
                _opt("direct", "bool", "true for a direct attack; absent otherwise"),
-               _opt("target_position", "str", "`attack` or `defense` (not for a direct "
-                    "attack)"),
-               _opt("target_value", "int", "the attacked monster's ATK or DEF, by its "
-                    "position (not for a direct attack)"))),
+               _opt("target_position", "str", "`attack` or `defense` (not for a direct attack)"),
+               _opt("target_value", "int", "the attacked monster's ATK or DEF, by its position "
+                    "(not for a direct attack)"))),
     EventSpec(EventKind.DAMAGE_STEP_BEGINS, "The Damage Step begins (R:leaving_the_battle_step).",
               "Two passes with an empty chain in the Battle Step of an attack."),
     EventSpec(EventKind.DAMAGE_TIMING, "A timing of the Damage Step begins.",
-              "As the Damage Step moves on to its next timing.", (), (_STEP,)),
+              "As the Damage Step moves on to its next timing.", (),
+              (_STEP,)),
     EventSpec(EventKind.DECLINE, "A player declines their remaining optional triggers.",
-              "On a `decline` choice (flowchart preset).", ("player",), (_DECLINED,)),
+              "On a `decline` choice (flowchart preset).", ("player",),
+              (_DECLINED,)),
     EventSpec(EventKind.DESTROYED, "A card is destroyed by an effect.",
-              "As a destroying step of a chain link applies, or a tied card takes its "
-              "partner along (R:tied_cards).", _PC,
+              "As a destroying step of a chain link applies, "
+              "or a tied card takes its partner along (R:tied_cards).", _PC,
               (Key("by", "str", "the destroying `card.effect` (`card.tie` for a tie)"),
-               _opt("to", "str", "where it goes when not to the GY: `vanished` (a Token, "
-                                 "R:tokens), "
-                    "`banished`, `banished_instead` (R:banished_when_it_leaves); absent for the "
-                    "GY"))),
+               _opt("to", "str", "where it goes when not to the GY: "
+                    "`vanished` (a Token, R:tokens), `banished`, `banished_instead` "
+                    "(R:banished_when_it_leaves); absent for the GY"))),
     EventSpec(EventKind.DESTROYED_BY_BATTLE, "A monster is destroyed by battle.",
               "At damage calculation.", _PC,
-              (_opt("negated", "bool", "true when its own \"cannot be destroyed by battle\" did "
-                    "not apply because its effects are negated (R:negated_on_the_field); absent "
-                    "otherwise"),)),
+              (_opt("negated", "bool", "true when its own \"cannot be destroyed by battle\" "
+                    "did not apply because its effects are negated "
+                    "(R:negated_on_the_field); absent otherwise"),)),
     EventSpec(EventKind.DISCARDED, "A card is discarded from the hand.",
-              "As a discarding step or cost applies.", _PC, (_COST,)),
-    EventSpec(EventKind.DUEL_DRAWN, "Both players reached 0 LP at once: the Duel is a draw "
-              "(R:end_of_the_duel).", "As soon as both LP are 0."),
-    EventSpec(EventKind.DUEL_LOST, "The player reached 0 LP and loses the Duel "
-                                   "(R:end_of_the_duel).",
+              "As a discarding step or cost applies.", _PC,
+              (_COST,)),
+    EventSpec(EventKind.DUEL_DRAWN,
+              "Both players reached 0 LP at once: the Duel is a draw (R:end_of_the_duel).",
+              "As soon as both LP are 0."),
+    EventSpec(EventKind.DUEL_LOST,
+              "The player reached 0 LP and loses the Duel (R:end_of_the_duel).",
               "As soon as the player's LP are 0.", ("player",)),
     EventSpec(EventKind.EFFECT_DAMAGE, "A player takes damage from an effect.",
-              "As a damage step of a chain link applies.", ("player",), (_AMOUNT, _LP)),
-    EventSpec(EventKind.EFFECTS_NEGATED, "A monster's effects are negated until the end of the "
-              "turn (R:negated_on_the_field).", "As a negating step of a chain link applies.", _PC,
+              "As a damage step of a chain link applies.", ("player",),
+              (_AMOUNT, _LP)),
+    EventSpec(EventKind.EFFECTS_NEGATED,
+              "A monster's effects are negated until the end of the turn (R:negated_on_the_field).",
+              "As a negating step of a chain link applies.", _PC,
               (Key("by", "str", "the negating card"),)),
-    EventSpec(EventKind.END_PLACEMENT, "A player stops placing same-stage triggers "
-                                       "(R:event_window).",
-              "On an `end_placement` choice (flowchart preset).", ("player",), (_DECLINED,)),
+    EventSpec(EventKind.END_PLACEMENT,
+              "A player stops placing same-stage triggers (R:event_window).",
+              "On an `end_placement` choice (flowchart preset).", ("player",),
+              (_DECLINED,)),
     EventSpec(EventKind.END_STEP_BEGINS, "The End Step of the Battle Phase begins (R:end_step).",
               "When the Battle Phase moves on to its End Step."),
     EventSpec(EventKind.EQUIPPED, "An Equip Spell is equipped to a monster (R:equip_cards).",
@@ -267,8 +282,9 @@ SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.EXTRA_ATTACK_GRANTED, "A monster may attack again this turn.",
               "As such a step of a chain link applies.", _PC,
               (Key("amount", "int", "how many more attacks"),)),
-    EventSpec(EventKind.FLIPPED, "An attacked face-down monster is flipped face-up; its Flip "
-              "Effect waits until after damage calculation (R:before_damage_calculation).",
+    EventSpec(EventKind.FLIPPED,
+              "An attacked face-down monster is flipped face-up; "
+              "its Flip Effect waits until after damage calculation (R:before_damage_calculation).",
               "At damage calculation.", _PC),
     EventSpec(EventKind.FLIPPED_FACE_UP, "An effect turns a monster face-up.",
               "As such a step of a chain link applies.", _PC),
@@ -276,74 +292,79 @@ SPECS: tuple[EventSpec, ...] = (
               "Whenever a card leaves the field.", _PC,
               (Key("why", "str", "`destroyed`, `destroyed_by_battle`, `tributed`, `banished`, "
                    "`returned_to_hand`, `sent`, `unequipped`"),)),
-    EventSpec(EventKind.LP_GAINED, "A player gains LP.", "As such a step of a chain link "
-              "applies.", ("player",), (_AMOUNT, _LP)),
-    EventSpec(EventKind.LP_PAID, "A player pays LP.", "As an LP cost is paid.", ("player",),
+    EventSpec(EventKind.LP_GAINED, "A player gains LP.",
+              "As such a step of a chain link applies.", ("player",),
               (_AMOUNT, _LP)),
-    EventSpec(EventKind.MAIN_PHASE_ENDS, "Main Phase 1 is over: the Battle Phase begins with "
-              "its Start Step (R:main_phase_open_game_state).",
-              "Two passes with an empty chain in Main Phase 1 (the turn player's pass enters "
-              "the Battle Phase)."),
-    EventSpec(EventKind.MISSED_TIMING, "Optional \"when\" triggers missed the timing "
-                                       "(R:missing_the_timing).",
+    EventSpec(EventKind.LP_PAID, "A player pays LP.",
+              "As an LP cost is paid.", ("player",),
+              (_AMOUNT, _LP)),
+    EventSpec(EventKind.MAIN_PHASE_ENDS,
+              "Main Phase 1 is over: the Battle Phase begins with its Start Step "
+              "(R:main_phase_open_game_state).",
+              "Two passes with an empty chain in Main Phase 1 "
+              "(the turn player's pass enters the Battle Phase)."),
+    EventSpec(EventKind.MISSED_TIMING,
+              "Optional \"when\" triggers missed the timing (R:missing_the_timing).",
               "After a chain, when their event was not the last thing to happen.", (),
               (Key("effects", "str[]", "the `card.effect` keys that missed it"),)),
-    EventSpec(EventKind.MONSTER_SET, "A monster is Set from the hand in face-down Defense "
-              "Position: the turn's Normal Summon or Set is used (R:normal_summon).",
+    EventSpec(EventKind.MONSTER_SET,
+              "A monster is Set from the hand in face-down Defense Position: "
+              "the turn's Normal Summon or Set is used (R:normal_summon).",
               "As the turn player Sets it in their open game state.", _PC,
-              (_opt("tributes", "str[]", "the monsters Tributed for it, sent to the GY (no "
-                    "event of their own)"),)),
+              (_opt("tributes", "str[]", "the monsters Tributed for it, sent to the GY "
+                    "(no event of their own)"),)),
     EventSpec(EventKind.NEGATED, "The activation or the effect of a chain link is negated.",
               "As a negating step of a later chain link applies.", _PCE,
               (_LINK, Key("what", "str", "`activation` or `effect`"))),
-    EventSpec(EventKind.NO_BATTLE_DAMAGE, "A player takes no battle damage "
-                                          "(R:damage_calculation, R:battle_damage).",
+    EventSpec(EventKind.NO_BATTLE_DAMAGE,
+              "A player takes no battle damage (R:damage_calculation, R:battle_damage).",
               "At damage calculation, in place of `battle_damage`.", ("player",),
               (Key("amount", "int", "the damage it would have been"),
-               _opt("by", "str", "the card whose effect applies (R:player_protection); absent "
-                                 "when a resolved "
-                    "effect said so for the turn"))),
+               _opt("by", "str", "the card whose effect applies (R:player_protection); "
+                    "absent when a resolved effect said so for the turn"))),
     EventSpec(EventKind.NO_EFFECT, "A resolving chain link does nothing.",
               "As the chain link resolves.", _PCE,
               (_LINK,
                _opt("why", "str", "`activation_negated`, `effect_negated`, "
                     "`monster_effects_negated` (R:negated_on_the_field), `graveyard_locked` "
-                    "(R:graveyard_lock), `trap_effects_negated` (R:trap_lock), "
-                    "`condition_lost`, `card_left_field` (R:gone_before_it_resolves); absent "
-                    "when nothing applied"),
+                    "(R:graveyard_lock), `trap_effects_negated` (R:trap_lock), `condition_lost`, "
+                    "`card_left_field` (R:gone_before_it_resolves); absent when nothing applied"),
                _opt("by", "str", "the card that negates it, locks the GY or negates Traps"))),
-    EventSpec(EventKind.NORMAL_SUMMONED, "A monster is Normal Summoned from the hand in "
-              "face-up Attack Position (R:normal_summon).",
+    EventSpec(EventKind.NORMAL_SUMMONED,
+              "A monster is Normal Summoned from the hand in face-up Attack Position "
+              "(R:normal_summon).",
               "As the turn player Normal Summons it in their open game state.", _PC,
               (_opt("tributes", "str[]", "a Tribute Summon: the monsters Tributed for it, "
                     "sent to the GY (no event of their own)"),)),
-    EventSpec(EventKind.NOT_APPLIED, "One step of a resolving chain link (or one card of it) "
-              "does not apply (R:card_gone).", "As that step would apply.", (*_PCE, "target?"),
+    EventSpec(EventKind.NOT_APPLIED,
+              "One step of a resolving chain link (or one card of it) does not apply "
+              "(R:card_gone).",
+              "As that step would apply.", (*_PCE, "target?"),
               (Key("op", "str|null", "the step's operation"),
                Key("why", "str", "`left_field`, `no_longer_face_up`, `unaffected`, "
                    "`unaffected_by_opponent`, `none_selected`, `no_attack`, `no_free_zone`, "
-                   "`cannot_summon`, "
-                   "`cannot_be_set`, `link_always_attack`, `card_left_field`, "
+                   "`cannot_summon`, `cannot_be_set`, `link_always_attack`, `card_left_field`, "
                    "`no_longer_attacking`, `previous_not_applied`"))),
     EventSpec(EventKind.NOT_DESTROYED, "A monster that would be destroyed is not.",
               "At damage calculation, or as a destroying step applies.", _PC,
               (Key("why", "str", "`cannot_be_destroyed_by_battle`, "
-                   "`monsters_cannot_be_destroyed_by_battle`, "
-                   "`cannot_be_destroyed_by_effects`, `unaffected`, `unaffected_by_opponent`"),)),
+                   "`monsters_cannot_be_destroyed_by_battle`, `cannot_be_destroyed_by_effects`, "
+                   "`unaffected`, `unaffected_by_opponent`"),)),
     EventSpec(EventKind.PASS, "A player passes priority (R:two_passes).",
-              "On a `pass` choice, or a forced pass when nothing can be activated.",
-              ("player",),
-              (Key("forced", "bool", "true when the player could only pass"), _STEP,
+              "On a `pass` choice, or a forced pass when nothing can be activated.", ("player",),
+              (Key("forced", "bool", "true when the player could only pass"),
+               _STEP,
                _opt("declined", "str[]", "the optional triggers the pass gives up "
-                                         "(R:no_going_back)"),
+                    "(R:no_going_back)"),
                _opt("timing_passed", "str[]", "effects whose timing passed (R:first_chain_only)"),
-               _opt("no_response", "str", "the `card.effect` on the chain that cannot be "
-                    "responded to (R:activating_passes_priority)"),
-               _opt("enters_battle_phase", "bool", "the turn player's pass in their open game "
-                    "state of Main Phase 1: it enters the Battle Phase once the opponent has "
-                    "passed too (R:main_phase_open_game_state)"))),
-    EventSpec(EventKind.PLAYER_ABILITY, "A player gains an ability for the rest of the turn "
-              "or the battle.", "As such a step of a chain link applies.", ("player",),
+               _opt("no_response", "str", "the `card.effect` on the chain "
+                    "that cannot be responded to (R:activating_passes_priority)"),
+               _opt("enters_battle_phase", "bool", "the turn player's pass "
+                    "in their open game state of Main Phase 1: it enters the Battle Phase "
+                    "once the opponent has passed too (R:main_phase_open_game_state)"))),
+    EventSpec(EventKind.PLAYER_ABILITY,
+              "A player gains an ability for the rest of the turn or the battle.",
+              "As such a step of a chain link applies.", ("player",),
               (Key("ability", "str", "`no_battle_damage`, "
                    "`monsters_cannot_be_destroyed_by_battle`, `cannot_summon`, …"),
                _opt("duration", "str", "`battle` when it lasts until the end of the battle; "
@@ -351,59 +372,74 @@ SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.POSITION_CHANGED, "A monster's battle position changes.",
               "As a position-changing step applies.", _PC,
               (Key("position", "str", "`attack` or `defense`"),)),
-    EventSpec(EventKind.RECOUNTED, "A monster whose ATK/DEF count the cards in its controller's "
-              "hand has new values (R:counted_stats).", "When that count changes.", _PC,
-              (Key("count", "int", "the count"), Key("atk", "int", "its ATK now"),
+    EventSpec(EventKind.RECOUNTED,
+              "A monster whose ATK/DEF count the cards in its controller's hand has new values "
+              "(R:counted_stats).",
+              "When that count changes.", _PC,
+              (Key("count", "int", "the count"),
+               Key("atk", "int", "its ATK now"),
                Key("defense", "int|null", "its DEF now"))),
-    EventSpec(EventKind.REDIRECTED, "A monster that is banished when it leaves the field goes "
-              "there instead (R:banished_when_it_leaves).", "Right after its `left_field`.", _PC,
+    EventSpec(EventKind.REDIRECTED,
+              "A monster that is banished when it leaves the field goes there instead "
+              "(R:banished_when_it_leaves).",
+              "Right after its `left_field`.", _PC,
               (Key("to", "str", "`banished`"),)),
-    EventSpec(EventKind.REPLAY, "A replay: the turn player chooses a new target or stops the "
-              "attack (R:replay_choice).", "When the Battle Step's window reopens with a replay "
-                                           "pending.",
-              _PC),
-    EventSpec(EventKind.REPLAY_CAUSED, "The defender's monsters changed during the Battle "
-              "Step: a replay follows the chain (R:replay, R:replay_waits_for_chain).",
+    EventSpec(EventKind.REPLAY,
+              "A replay: the turn player chooses a new target or stops the attack "
+              "(R:replay_choice).",
+              "When the Battle Step's window reopens with a replay pending.", _PC),
+    EventSpec(EventKind.REPLAY_CAUSED,
+              "The defender's monsters changed during the Battle Step: a replay follows the chain "
+              "(R:replay, R:replay_waits_for_chain).",
               "When a monster leaves or arrives on the defender's side.", _PC,
               (_opt("how", "str", "`arrived`; absent when a monster left"),)),
     EventSpec(EventKind.RESOLVE, "A chain link starts resolving (R:chain_resolution).",
-              "As the chain resolves, once per link.", (*_PCE, "target?"), (_LINK,)),
-    EventSpec(EventKind.RETURNED_TO_EXTRA_DECK, "A Fusion, Synchro, Xyz or Link Monster that "
-              "would return to the hand goes to its owner's Extra Deck instead "
-              "(R:extra_deck_monsters).", "As a returning step or cost applies.", _PC, (_COST,)),
+              "As the chain resolves, once per link.", (*_PCE, "target?"),
+              (_LINK,)),
+    EventSpec(EventKind.RETURNED_TO_EXTRA_DECK,
+              "A Fusion, Synchro, Xyz or Link Monster that would return to the hand "
+              "goes to its owner's Extra Deck instead (R:extra_deck_monsters).",
+              "As a returning step or cost applies.", _PC,
+              (_COST,)),
     EventSpec(EventKind.RETURNED_TO_HAND, "A card returns to the hand.",
-              "As a returning step or cost applies.", _PC, (_COST,)),
-    EventSpec(EventKind.SELECTED, "A player chooses at resolution: a card, or a position "
-              "(`target`).", "On a `select` choice.", ("player", "card", "effect", "target")),
+              "As a returning step or cost applies.", _PC,
+              (_COST,)),
+    EventSpec(EventKind.SELECTED,
+              "A player chooses at resolution: a card, or a position (`target`).",
+              "On a `select` choice.", ("player", "card", "effect", "target")),
     EventSpec(EventKind.SENT_TO_GY, "A card goes to the GY.",
-              "When a card leaves the field or the hand for the GY, or a Spell/Trap goes after "
-              "resolving.", _PC,
+              "When a card leaves the field or the hand for the GY, "
+              "or a Spell/Trap goes after resolving.", _PC,
               (Key("why", "str", "`destroyed`, `destroyed_by_battle`, `tributed`, `sent`, "
                    "`sent_from_hand`, `resolved`, `negated`, `not_equipped`, `unequipped`"),
-               _opt("cost", "bool", "true when sent as a cost (R:costs_at_activation); absent "
-                                    "for a Spell/Trap "
-                    "that goes after its chain link"))),
-    EventSpec(EventKind.SET_FACE_DOWN, "A monster is changed to face-down Defense Position "
-              "(R:negation_and_stats).", "As such a step applies.", _PC),
+               _opt("cost", "bool", "true when sent as a cost (R:costs_at_activation); "
+                    "absent for a Spell/Trap that goes after its chain link"))),
+    EventSpec(EventKind.SET_FACE_DOWN,
+              "A monster is changed to face-down Defense Position (R:negation_and_stats).",
+              "As such a step applies.", _PC),
     EventSpec(EventKind.SPECIAL_SUMMONED, "A monster is Special Summoned.",
               "As a summoning step applies.", _PC,
               (Key("position", "str", "`attack` or `defense`"),
-               _opt("source", "str", "`deck` or `graveyard`; absent from the hand or for a "
-                    "Token"))),
+               _opt("source", "str", "`deck` or `graveyard`; "
+                    "absent from the hand or for a Token"))),
     EventSpec(EventKind.TIE_ENDED, "A card is no longer tied to a monster (R:tied_cards).",
               "When the monster leaves the field or turns face-down.", _PC,
               (Key("monster", "str", "the monster"),
                Key("why", "str", "`left_field` or `face_down`"))),
     EventSpec(EventKind.TIED, "A monster becomes tied to a card (R:tied_cards).",
-              "As a tying step applies.", _PC, (Key("to", "str", "the card"),)),
+              "As a tying step applies.", _PC,
+              (Key("to", "str", "the card"),)),
     EventSpec(EventKind.TOKEN_VANISHED, "A Token leaves the field and vanishes (R:tokens).",
               "Right after its `left_field`.", _PC,
               (_opt("why", "str", "`destroyed`; absent otherwise"),)),
-    EventSpec(EventKind.UNAFFECTED, "A monster is unaffected by other Spell/Trap effects until "
-              "the end of the turn (R:unaffected_by_spells_traps).", "As such a step applies.", _PC,
+    EventSpec(EventKind.UNAFFECTED,
+              "A monster is unaffected by other Spell/Trap effects until the end of the turn "
+              "(R:unaffected_by_spells_traps).",
+              "As such a step applies.", _PC,
               (Key("by", "str", "the card whose effect does it"),)),
-    EventSpec(EventKind.WINDOW_CLOSED, "Two passes with an empty chain: the timing has passed "
-              "(R:two_passes).", "When a window closes.", (),
+    EventSpec(EventKind.WINDOW_CLOSED,
+              "Two passes with an empty chain: the timing has passed (R:two_passes).",
+              "When a window closes.", (),
               (_STEP, Key("window", "str", "`open`, `event` or `damage`"))),
 )
 
