@@ -19,6 +19,7 @@ from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.stays import turns_left
 from gamebook.rules.mechanics.ties import tied_to
 from gamebook.rules.state import DAMAGE_STEP_TIMINGS, GameState, Player
+from gamebook.rules.timing import answered_name
 
 CATALOGS = Path(__file__).parent / "catalogs"
 
@@ -549,11 +550,11 @@ class Narrator:
                             effects=self.effects(ev.get("declined")))
         if ev.get("timing_passed"):
             effects = ev.get("timing_passed")
-            event_name = self.instances[effects[0].partition(".")[0]].effect(
-                effects[0].partition(".")[2]).answers
+            effect = self.instances[effects[0].partition(".")[0]].effect(
+                effects[0].partition(".")[2])
             return self.msg("event.pass_timing_passed", player=player,
                             effects=self.effects(effects),
-                            event=self.msg(f"event_name.{event_name.value}"))
+                            event=self.msg(f"event_name.{answered_name(effect)}"))
         if ev.get("forced"):
             return self.msg("event.pass_nothing", player=player)
         return self.msg("event.pass", player=player)

@@ -297,7 +297,7 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     trigger = find_trigger(state, instance, effect.id)
     answers = effect.answers
     if answers is not None:
-        event_name = (("event", answers.value),)
+        event_name = (("event", answered_name(effect)),)
         if answers is EventName.FLIPPED and trigger is None:
             return ("flip_effects", "flip_not_yet", ())  # activated only after damage calculation
         if trigger is not None and trigger.status is TriggerStatus.DECLINED:
@@ -517,6 +517,17 @@ def _condition_problem(rules: Rules, state: GameState, instance: str, effect: Ef
 # The rule that lets an effect of each kind be activated when its own condition holds.
 _CONDITION_RULES = {EffectKind.QUICK: "quick_effects", EffectKind.ACTIVATE: "spell_cards",
                     EffectKind.FLIP: "flip_effects"}
+
+
+_SUMMONS = frozenset({EventName.SPECIAL_SUMMONED, EventName.NORMAL_SUMMONED})
+
+
+def answered_name(effect: Effect) -> str:
+    """The name of what ``effect`` answers, for its ✘ line: its event, or "summoned" when it
+    answers a Normal and a Special Summon alike (Bottomless Trap Hole, R131)."""
+    if effect.also_answers and {effect.answers, *effect.also_answers} == _SUMMONS:
+        return "summoned"
+    return effect.answers.value
 
 
 def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect: Effect) -> bool:
