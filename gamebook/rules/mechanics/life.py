@@ -72,6 +72,8 @@ def lp_after_damage(state: GameState, player: Player, amount: int) -> GameState:
 def _amount_grammar(step: Primitive) -> str | None:
     if step.amount is None and step.of is None and step.portion is not Portion.DAMAGE:
         return f"{step.op.value}: give 'amount' or 'of'"
+    if step.amount is not None and step.of is not None:
+        return f"{step.op.value}: give 'amount' or 'of', not both"
     return None
 
 
