@@ -336,8 +336,8 @@ def test_every_key_of_a_situation_has_a_bad_input_case():
 
 
 def test_every_key_of_a_card_and_of_its_effects_has_a_bad_input_case():
-    """The card's own keys and its effects' (the keys of operations and selections inside
-    an effect are covered by the cases of their words, such as card_unknown_operation)."""
+    """The card's own keys and its effects' (the keys of a step and of a selection have a
+    case each: the test below)."""
     import dataclasses
 
     from gamebook.cards.model import Card, Effect
@@ -345,6 +345,27 @@ def test_every_key_of_a_card_and_of_its_effects_has_a_bad_input_case():
     keys = {item.name for cls in (Card, Effect) for item in dataclasses.fields(cls)}
     missing = sorted(keys - covered("card_"))
     assert missing == [], f"card keys with no case in tests/bad_inputs/card_*: {missing}"
+
+
+@pytest.mark.parametrize(("prefix", "schema"), [("card_step_", "Primitive"),
+                                              ("card_select_", "TargetSpec")])
+def test_every_key_of_a_step_and_of_a_selection_has_a_bad_input_case(prefix, schema):
+    """A step of a cost or a resolution (``Primitive``) and a selection (``TargetSpec``):
+    each key has its case ``card_step_KEY_….yaml`` / ``card_select_KEY_….yaml``, a wrong
+    value (a wrong type, an unknown word, out of range) refused at its line, naming the key."""
+    import dataclasses
+
+    from gamebook.cards import model
+
+    missing = []
+    for item in dataclasses.fields(getattr(model, schema)):
+        cases = [name for name in CASES if name.startswith(f"{prefix}{item.name}_")]
+        named = [name for name in cases if any(
+            re.search(rf"(?<![a-z_]){item.name}(?![a-z_])", text)
+            for _, text in expectations(BAD / name))]
+        if not named:
+            missing.append(item.name)
+    assert missing == [], f"{schema} keys with no case {prefix}KEY_….yaml: {missing}"
 
 
 def test_the_readme_counts_the_cases():

@@ -15,6 +15,8 @@ from pathlib import Path
 from gamebook.cards.honoured import refusal
 from gamebook.cards.meanings import CARD_MEANINGS
 from gamebook.cards.model import (
+    ATTRIBUTES,
+    MONSTER_TYPES,
     Card,
     CardType,
     Effect,
@@ -113,9 +115,22 @@ def _reference_problems(card: Card, located: Located, cards: dict[str, Card]
                         ) -> list[InputError]:
     """Every card id ``card`` names (a Token to summon, a card that must be on the field)
     that is not a card of the library, at its line, with the closest id."""
+    from gamebook.cards.ranges import selections
+
+    archetypes = sorted({name for known in cards.values() for name in known.archetypes})
     problems = []
     for index, effect in enumerate(card.effects):
         loc = ("effects", index)
+        for where, spec in selections(effect):  # a word no card has would match nothing
+            for name, known, what in (("attribute", ATTRIBUTES, "an Attribute"),
+                                      ("monster_type", MONSTER_TYPES, "a monster Type"),
+                                      ("archetype", archetypes,
+                                       "an archetype a card of the library names")):
+                word = getattr(spec, name)
+                if word is not None and word not in known:
+                    problems.append(located.error(
+                        loc + where + (name,), f"{name}: {word!r} is not {what}"
+                        + did_you_mean(word, known, "; expected one of: ")))
         for at, needed in enumerate(effect.requires_on_field):
             if needed not in cards:
                 problems.append(located.error(loc + ("requires_on_field", at),

@@ -320,6 +320,15 @@ class Controller(StrEnum):
     ANY = "any"
 
 
+# The words a selection's `attribute` and `monster_type` may use: the printed ones, spelt as
+# the card files spell them (a selection matches a card's word exactly).
+ATTRIBUTES = ("DARK", "DIVINE", "EARTH", "FIRE", "LIGHT", "WATER", "WIND")
+MONSTER_TYPES = ("Aqua", "Beast", "Beast-Warrior", "Creator God", "Cyberse", "Dinosaur",
+                 "Divine-Beast", "Dragon", "Fairy", "Fiend", "Fish", "Illusion", "Insect",
+                 "Machine", "Plant", "Psychic", "Pyro", "Reptile", "Rock", "Sea Serpent",
+                 "Spellcaster", "Thunder", "Warrior", "Winged Beast", "Wyrm", "Zombie")
+
+
 @dataclass(frozen=True)
 class TargetSpec:
     """Which cards an effect may target (at activation) or select (at resolution)."""
@@ -329,15 +338,16 @@ class TargetSpec:
     controller: Controller = Controller.ANY
     filters: tuple[TargetFilter, ...] = ()
     pick: Pick = Pick.ONE  # for selections at resolution
-    attribute: str | None = None  # e.g. LIGHT
-    archetype: str | None = None  # e.g. gravekeepers: the card's `archetypes` name it
+    attribute: str | None = None  # an Attribute, in capitals (LIGHT, DARK, …)
+    # e.g. gravekeepers: the card's `archetypes` name it (a card of the library must)
+    archetype: str | None = None
     # Where the cards are: on the field (the default), or in the hand, GY or Deck of the
     # `controller` (there: its owner); off the field only monsters are chosen.
     zone: Zone | None = None
     min_atk: int | None = None  # current ATK (on the field) or printed ATK, at least this
     max_atk: int | None = None  # at most this
     level: int | None = None  # exactly this Level
-    monster_type: str | None = None  # e.g. Warrior: a monster of this Type
+    monster_type: str | None = None  # e.g. Warrior, Winged Beast: a monster of this Type
 
 
 class StatCount(StrEnum):

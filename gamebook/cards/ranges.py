@@ -50,6 +50,11 @@ def range_problems(card: Card, located: Located) -> list[InputError]:
                                           f"expected {low}, 2 or {high} (R1)"))
         for where, spec in selections(effect):
             problems += _out_of_range(located, loc + where, spec, SELECTION_RANGES)
+            if spec.min_atk is not None and spec.max_atk is not None \
+                    and spec.min_atk > spec.max_atk:
+                problems.append(located.error(loc + where + ("max_atk",), f"max_atk: "
+                                              f"{spec.max_atk} is below min_atk {spec.min_atk}; "
+                                              "no card could match"))
         if effect.modifies is not None:
             problems += _out_of_range(located, loc + ("modifies",), effect.modifies,
                                       MODIFIER_RANGES)

@@ -115,6 +115,8 @@ def step_problem(step: Primitive, given: list[str] | None = None, *, card: Card 
         return None, f"{op}: give 'who' or 'select', not both"
     if verb.acts is Acts.PLAYER and step.player is None and not step.both_players:
         return None, f"{op}: 'player' is required"
+    if step.both_players and step.player is not None:
+        return "both_players", f"{op}: give 'player' or 'both_players', not both"
     problem = verb.grammar(step) if verb.grammar is not None else None
     return (None, problem) if problem is not None else None
 
@@ -145,6 +147,10 @@ def card_problem(card: Card, where: object) -> InputError | None:
             for step_index, step in enumerate(getattr(effect, part)):
                 loc = ("effects", index, part, step_index)
                 raw = _raw(where.data, loc)
+                if step_index == 0 and step.if_previous_applied:
+                    return where.error(loc + ("if_previous_applied",),
+                                       f"{step.op.value}: if_previous_applied: true on the first "
+                                       f"step of the {part}: there is no previous step (R18)")
                 found = step_problem(step, list(raw) if isinstance(raw, dict) else [],
                                      card=card, effect=effect, part=part)
                 if found is not None:

@@ -4,12 +4,20 @@ through the layered stat model (R71, R76; R46 and R51 for when they may be activ
 
 from __future__ import annotations
 
-from gamebook.cards.model import OpName, Portion, Primitive
+from gamebook.cards.model import OpName, Primitive
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.equip import equipped_to
-from gamebook.rules.mechanics.verb import CARDS, Applied, Mechanic, Verb, Where, amount_of
+from gamebook.rules.mechanics.verb import (
+    CARDS,
+    Applied,
+    Mechanic,
+    Verb,
+    Where,
+    amount_grammar,
+    amount_of,
+)
 from gamebook.rules.state import ChainLink, GameState, replace
 from gamebook.stats import Operation, Stat, StatClass
 
@@ -53,13 +61,6 @@ def _equipped_with_modifier(rules: Rules, state: GameState, instance: str) -> bo
 
 
 
-def _amount_grammar(step: Primitive) -> str | None:
-    """"gain X ATK": an amount, or the ATK of another card."""
-    if step.amount is None and step.of is None and step.portion is not Portion.DAMAGE:
-        return f"{step.op.value}: give 'amount' or 'of'"
-    return None
-
-
 def _set_atk_grammar(step: Primitive) -> str | None:
     return "set_atk: 'amount' is required" if step.amount is None else None
 
@@ -67,7 +68,7 @@ def _set_atk_grammar(step: Primitive) -> str | None:
 _CHANGE = dict(handler=_change_atk, changes_stats=True, activatable_if=Where.FACE_UP_MONSTER)
 MECHANIC = Mechanic("atk", verbs=(
     Verb(OpName.GAIN_ATK, parameters=(*CARDS, "amount", "of", "portion", "duration"),
-         grammar=_amount_grammar, **_CHANGE),
+         grammar=amount_grammar, **_CHANGE),
     Verb(OpName.HALVE_ATK, parameters=(*CARDS, "duration"), **_CHANGE),
     Verb(OpName.SET_ATK, parameters=(*CARDS, "amount", "duration"), grammar=_set_atk_grammar,
          **_CHANGE),

@@ -9,7 +9,15 @@ from gamebook.rules.actions import Event, event
 from gamebook.rules.conditions import DAMAGE_CONDITIONS
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
-from gamebook.rules.mechanics.verb import Acts, Applied, Mechanic, Verb, amount_of, player_of
+from gamebook.rules.mechanics.verb import (
+    Acts,
+    Applied,
+    Mechanic,
+    Verb,
+    amount_grammar,
+    amount_of,
+    player_of,
+)
 from gamebook.rules.state import ChainLink, GameState, Player
 
 
@@ -69,12 +77,6 @@ def lp_after_damage(state: GameState, player: Player, amount: int) -> GameState:
 
 
 
-def _amount_grammar(step: Primitive) -> str | None:
-    if step.amount is None and step.of is None and step.portion is not Portion.DAMAGE:
-        return f"{step.op.value}: give 'amount' or 'of'"
-    return None
-
-
 def _pay_grammar(step: Primitive) -> str | None:
     if step.amount is None or step.amount < 1:
         return "pay_lp: an 'amount' of 1 or more is required"
@@ -84,10 +86,10 @@ def _pay_grammar(step: Primitive) -> str | None:
 MECHANIC = Mechanic("life", verbs=(
     Verb(OpName.INFLICT_DAMAGE, _inflict_damage, acts=Acts.PLAYER,
          parameters=("player", "amount", "of", "portion", "both_players"),
-         activatable_if=None, grammar=_amount_grammar),
+         activatable_if=None, grammar=amount_grammar),
     Verb(OpName.GAIN_LP, _gain_lp, acts=Acts.PLAYER,
          parameters=("player", "amount", "of", "portion"), activatable_if=None,
-         grammar=_amount_grammar),
+         grammar=amount_grammar),
     Verb(OpName.PAY_LP, _pay_lp, acts=Acts.NOTHING, parameters=("amount",),
          activatable_if=None, grammar=_pay_grammar),
 ))

@@ -150,6 +150,16 @@ def off_field(state: GameState, instance: str) -> HandCard | GraveCard | None:
     return state.in_hand(instance) or state.in_graveyard(instance) or state.in_deck(instance)
 
 
+def amount_grammar(step: Primitive) -> str | None:
+    """"gain X ATK/LP", "inflict X damage": an amount, or the ATK of another card (or the
+    damage last taken), never both: the amount would win and ``of`` still be needed."""
+    if step.amount is None and step.of is None and step.portion is not Portion.DAMAGE:
+        return f"{step.op.value}: give 'amount' or 'of'"
+    if step.amount is not None and step.of is not None:
+        return f"{step.op.value}: give 'amount' or 'of', not both"
+    return None
+
+
 def amount_of(state: GameState, step: Primitive, of: str | None, rules: Rules | None = None,
            player: Player | None = None) -> int:
     """``amount``, or the current ATK of ``of`` (all of it, or half rounded up: R76), its
