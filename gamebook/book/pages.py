@@ -13,14 +13,13 @@ with the page it leads to; an ending page summarises the outcome instead.
 from __future__ import annotations
 
 import gc
-from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.rulebook import AppendixEntry, appendix, cited
 from gamebook.cards.model import PlayerAbility
-from gamebook.explore.explorer import Exploration
+from gamebook.explore.explorer import Exploration, number_pages, ordered_children
 from gamebook.rules.actions import Action, ActionKind
 from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.ties import tied_to
@@ -91,28 +90,6 @@ class Book:
                 texts.extend(arrival.lines)
             texts += [*page.then, *page.can, *page.cannot, *page.ending]
         return texts
-
-
-def number_pages(exploration: Exploration) -> dict[str, int]:
-    """Page numbers in breadth-first order from the root, choices in the engine's order."""
-    graph = exploration.graph
-    numbers = {exploration.root: 1}
-    queue = deque([exploration.root])
-    while queue:
-        node = queue.popleft()
-        for child in ordered_children(exploration, node):
-            if child not in numbers:
-                numbers[child] = len(numbers) + 1
-                queue.append(child)
-    for node in graph.nodes:  # unreachable nodes cannot exist, but never lose one
-        numbers.setdefault(node, len(numbers) + 1)
-    return numbers
-
-
-def ordered_children(exploration: Exploration, node: str) -> list[str]:
-    graph = exploration.graph
-    edges = sorted(graph.out_edges(node, data=True), key=lambda e: e[2]["action"].sort_key())
-    return [child for _, child, _ in edges]
 
 
 def narrator_for(exploration: Exploration, lang: str) -> Narrator:
