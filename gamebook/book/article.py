@@ -394,7 +394,8 @@ def _monster_cell(narrator: Narrator, monster: MonsterAtEnd | SpellTrapAtEnd) ->
     if monster.def_ is None:
         return narrator.msg("field.monster_link", card=card, atk=monster.atk)
     stats = narrator.msg("field.stats", atk=monster.atk, defense=monster.def_)
-    return narrator.msg("field.monster", card=card, stats=stats,
+    key = "field.monster" if monster.face_up else "article.monster_face_down"
+    return narrator.msg(key, card=card, stats=stats,
                         position=narrator.msg(f"position.{monster.position}"))
 
 
