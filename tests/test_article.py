@@ -117,6 +117,24 @@ def test_the_outcome_table_counts_what_the_audit_counts(article, exploration):
     assert endings == [page.number for page in article.book.pages if page.terminal]
 
 
+def test_the_outcome_table_lists_banished_cards_and_each_hand(tmp_path):
+    """Gemini Elf banished by Bottomless Trap Hole, or still in the hand when A never
+    Summons it: a row must say where it is, not let it vanish."""
+    situation = REPO / "examples" / "gemini_elf_bottomless_trap_hole.yaml"
+    exploration = explore(load_situation(situation))
+    rows = build_article(exploration, build_book(exploration, "en")).outcomes
+    assert any(row.banished == "Gemini Elf" for row in rows)
+    assert any(row.hand == "Player A: Gemini Elf" for row in rows)
+    for row in rows:  # a row where Gemini Elf is neither on the field, in the GY, banished
+        assert "Gemini Elf" in row.monsters + row.graveyard + row.banished + row.hand, row
+    out = tmp_path / "en"
+    assert main(["article", str(situation), "--out", str(out), "-q"]) == 0
+    header = next(line for line in (out / "article.md").read_text(encoding="utf-8").splitlines()
+                  if line.startswith("| # |"))
+    assert "| Graveyard | Banished | Hand |" in header
+    assert "<th>Banished</th><th>Hand</th>" in (out / "article.html").read_text(encoding="utf-8")
+
+
 def test_article_md_has_problem_cards_explanation_outcomes_then_the_book(written):
     text = (written / "article.md").read_text(encoding="utf-8")
     headings = re.findall(r"^## (\D.*)$", text, re.MULTILINE)

@@ -7,8 +7,8 @@ a root node and a predicate that says which nodes are endings, and reports:
 * dead ends (nodes without an out-edge that are not endings);
 * cycles from which no ending can be reached (strongly connected components with more than
   one node, or a node with a self-loop);
-* whether a cycle is reachable at all, the longest path from the root (in edges) and the
-  number of distinct root-to-ending paths.
+* every cycle reachable from the root, and so whether one is at all; the longest path
+  from the root (in edges) and the number of distinct root-to-ending paths.
 
 It is shared by ``gamebook check-book`` (hand-written walkthroughs) and by the audit of
 generated books, so both apply exactly the same checks.
@@ -61,6 +61,9 @@ class GraphReport:
     cycles_without_ending: tuple
     """Each a sorted tuple of the nodes of one cycle (strongly connected component, or a
     self-loop) from which no ending can be reached; reachable or not."""
+    cycles: tuple
+    """Each a sorted tuple of the nodes of one cycle reachable from ``root``, whether an
+    ending can be reached from it or not (a loop of choices the reader may go round)."""
     has_cycle: bool
     """A cycle is reachable from ``root``."""
     longest_path: int | None
@@ -108,7 +111,8 @@ def check_graph(
         dead_ends=_sorted_nodes(
             node for node, children in succ.items() if not children and node not in ending_nodes
         ),
-        cycles_without_ending=_cycles_without_ending(members, cyclic, can_end),
+        cycles_without_ending=_sorted_cycles(members, cyclic - can_end),
+        cycles=_sorted_cycles(members, cyclic & reachable_comps),
         has_cycle=has_cycle,
         longest_path=None if has_cycle else _longest_path(condensed, order, root_comp),
         path_count=_path_count(condensed, order, members, ending_nodes, cyclic,
@@ -210,9 +214,8 @@ def _components_reaching_endings(
     return can_end
 
 
-def _cycles_without_ending(members: list[set], cyclic: set[Component],
-                           can_end: set[Component]) -> tuple:
-    cycles = (_sorted_nodes(members[comp]) for comp in cyclic - can_end)
+def _sorted_cycles(members: list[set], components: set[Component]) -> tuple:
+    cycles = (_sorted_nodes(members[comp]) for comp in components)
     return tuple(sorted(cycles, key=lambda nodes: [node_sort_key(node) for node in nodes]))
 
 

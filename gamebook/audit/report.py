@@ -13,7 +13,47 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamebook.audit.graphcheck import check_graph
-from gamebook.explore.explorer import Exploration
+from gamebook.explore.explorer import Exploration, number_pages
+
+
+@dataclass(frozen=True)
+class Step:
+    """One choice on or around a cycle: on page ``page`` the reader chooses ``choice`` and
+    turns to page ``to``."""
+
+    page: int
+    choice: str
+    to: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"page": self.page, "choice": self.choice, "to": self.to}
+
+    def __str__(self) -> str:
+        return f"{self.page} -> {self.to}: {self.choice}"
+
+
+@dataclass(frozen=True)
+class Cycle:
+    """A loop of pages the reader can go round: its pages, the choices that go round it, the
+    choices that lead into it and those that leave it (none: it never ends)."""
+
+    pages: tuple[int, ...]
+    choices: tuple[Step, ...]
+    entries: tuple[Step, ...]
+    exits: tuple[Step, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"pages": list(self.pages),
+                "choices": [step.as_dict() for step in self.choices],
+                "entries": [step.as_dict() for step in self.entries],
+                "exits": [step.as_dict() for step in self.exits]}
+
+    def lines(self, number: int) -> list[str]:
+        lines = [f"  cycle {number}:          pages {', '.join(map(str, self.pages))}"]
+        lines += [f"    round it:  {step}" for step in self.choices]
+        lines += [f"    into it:   {step}" for step in self.entries]
+        lines += [f"    out of it: {step}" for step in self.exits] or ["    out of it: none"]
+        return lines
 
 
 @dataclass(frozen=True)
@@ -28,7 +68,7 @@ class Audit:
     paths_to_endings: int | None
     terminates: bool
     dead_ends: tuple[str, ...]
-    cycles: tuple[tuple[str, ...], ...]
+    cycles: tuple[Cycle, ...]
     unreachable: tuple[str, ...]
     distinct_outcomes: int
     endings_by_reason: dict[str, int]
@@ -48,7 +88,7 @@ class Audit:
             "distinct_outcomes": self.distinct_outcomes,
             "endings_by_reason": self.endings_by_reason,
             "dead_ends": list(self.dead_ends),
-            "cycles": [list(cycle) for cycle in self.cycles],
+            "cycles": [cycle.as_dict() for cycle in self.cycles],
             "unreachable": list(self.unreachable),
         }
 
@@ -70,8 +110,8 @@ class Audit:
         ]
         if self.dead_ends:
             lines.append(f"  dead ends:         {', '.join(self.dead_ends)}")
-        if self.cycles:
-            lines.append(f"  cycles:            {'; '.join(' '.join(c) for c in self.cycles)}")
+        for number, cycle in enumerate(self.cycles, 1):
+            lines += cycle.lines(number)
         if self.unreachable:
             lines.append(f"  unreachable:       {', '.join(self.unreachable)}")
         return "\n".join(lines) + "\n"
@@ -108,9 +148,37 @@ def audit(exploration: Exploration) -> Audit:
         paths_to_endings=report.path_count,
         terminates=report.terminates,
         dead_ends=tuple(report.dead_ends),
-        cycles=tuple(tuple(c) for c in report.cycles_without_ending),
+        cycles=_cycles(exploration, report.cycles + report.cycles_without_ending),
         unreachable=tuple(report.unreachable),
         distinct_outcomes=len(outcomes),
         endings_by_reason=reasons,
         seconds=exploration.seconds,
     )
+
+
+def _cycles(exploration: Exploration, found: tuple[tuple[str, ...], ...]) -> tuple[Cycle, ...]:
+    """Each cycle once, by page numbers, with the choices round it, into it and out of it."""
+    graph = exploration.graph
+    numbers = number_pages(exploration)
+    cycles = []
+    for nodes in dict.fromkeys(found):
+        inside = set(nodes)
+        round_it, into, out = [], [], []
+        for node, child, data in graph.out_edges(nodes, data=True):
+            (round_it if child in inside else out).append(_step(numbers, node, child, data))
+        into += (_step(numbers, parent, node, data)
+                 for parent, node, data in graph.in_edges(nodes, data=True)
+                 if parent not in inside)
+        cycles.append(Cycle(pages=tuple(sorted(numbers[node] for node in nodes)),
+                            choices=tuple(sorted(round_it, key=_order)),
+                            entries=tuple(sorted(into, key=_order)),
+                            exits=tuple(sorted(out, key=_order))))
+    return tuple(sorted(cycles, key=lambda cycle: cycle.pages))
+
+
+def _step(numbers: dict[str, int], node: str, child: str, data: dict[str, Any]) -> Step:
+    return Step(numbers[node], str(data["action"]), numbers[child])
+
+
+def _order(step: Step) -> tuple[int, int, str]:
+    return (step.page, step.to, step.choice)

@@ -70,6 +70,8 @@ class OutcomeRow:
     lp: str
     monsters: str
     graveyard: str
+    banished: str
+    hand: str  # each player's hand, by player
     another_attack: str
     paths: int
     pages: tuple[int, ...]
@@ -370,6 +372,9 @@ def _outcomes(exploration: Exploration, narrator: Narrator) -> tuple[OutcomeRow,
                 narrator.msg("field.grave_card", card=narrator.card(g.id),
                              reason=narrator.msg(f"grave_reason.{g.reason}"))
                 for g in outcome.graveyard) or narrator.msg("article.nothing"),
+            banished=narrator.join(narrator.card(b.id) for b in outcome.banished)
+            or narrator.msg("article.nothing"),
+            hand=_hand_cell(narrator, outcome),
             another_attack=_attack_cell(narrator, outcome),
             paths=sum(paths[n] for n in nodes),
             pages=tuple(sorted(numbers[n] for n in nodes)),
@@ -389,8 +394,17 @@ def _monster_cell(narrator: Narrator, monster: MonsterAtEnd | SpellTrapAtEnd) ->
     if monster.def_ is None:
         return narrator.msg("field.monster_link", card=card, atk=monster.atk)
     stats = narrator.msg("field.stats", atk=monster.atk, defense=monster.def_)
-    return narrator.msg("field.monster", card=card, stats=stats,
+    key = "field.monster" if monster.face_up else "article.monster_face_down"
+    return narrator.msg(key, card=card, stats=stats,
                         position=narrator.msg(f"position.{monster.position}"))
+
+
+def _hand_cell(narrator: Narrator, outcome: Outcome) -> str:
+    """Each player's hand at the end, the turn player's first: "Player A: Gemini Elf"."""
+    hands = [narrator.msg("article.hand", player=narrator.player(player), cards=narrator.join(
+        narrator.card(card.id) for card in outcome.hand if card.owner == player))
+        for player in ("A", "B") if any(card.owner == player for card in outcome.hand)]
+    return narrator.join(hands, separator="meta.item_sep") or narrator.msg("article.nothing")
 
 
 def _attack_cell(narrator: Narrator, outcome: Outcome) -> str:

@@ -555,6 +555,10 @@ class Narrator:
             return self.msg("event.pass_timing_passed", player=player,
                             effects=self.effects(effects),
                             event=self.msg(f"event_name.{answered_name(effect)}"))
+        if ev.get("forced") and ev.get("cannot"):  # the ✘ lines a page would have shown
+            return self.msg("meta.sentence_sep").join(
+                [self.msg("event.pass_nothing", player=player),
+                 *("✘ " + self.note(note) for note in ev.get("cannot"))])
         if ev.get("forced"):
             return self.msg("event.pass_nothing", player=player)
         return self.msg("event.pass", player=player)

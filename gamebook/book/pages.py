@@ -13,14 +13,13 @@ with the page it leads to; an ending page summarises the outcome instead.
 from __future__ import annotations
 
 import gc
-from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.rulebook import AppendixEntry, appendix, cited
 from gamebook.cards.model import PlayerAbility
-from gamebook.explore.explorer import Exploration
+from gamebook.explore.explorer import Exploration, number_pages, ordered_children
 from gamebook.rules.actions import Action, ActionKind
 from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.ties import tied_to
@@ -91,28 +90,6 @@ class Book:
                 texts.extend(arrival.lines)
             texts += [*page.then, *page.can, *page.cannot, *page.ending]
         return texts
-
-
-def number_pages(exploration: Exploration) -> dict[str, int]:
-    """Page numbers in breadth-first order from the root, choices in the engine's order."""
-    graph = exploration.graph
-    numbers = {exploration.root: 1}
-    queue = deque([exploration.root])
-    while queue:
-        node = queue.popleft()
-        for child in ordered_children(exploration, node):
-            if child not in numbers:
-                numbers[child] = len(numbers) + 1
-                queue.append(child)
-    for node in graph.nodes:  # unreachable nodes cannot exist, but never lose one
-        numbers.setdefault(node, len(numbers) + 1)
-    return numbers
-
-
-def ordered_children(exploration: Exploration, node: str) -> list[str]:
-    graph = exploration.graph
-    edges = sorted(graph.out_edges(node, data=True), key=lambda e: e[2]["action"].sort_key())
-    return [child for _, child, _ in edges]
 
 
 def narrator_for(exploration: Exploration, lang: str) -> Narrator:
@@ -307,9 +284,10 @@ def _ending_lines(narrator: Narrator, outcome: Outcome, state: Any, engine: Any
         if monster.stats.def_ is None:
             board.append(narrator.msg("ending.monster_link", card=narrator.card(monster.id),
                                       controller=controller, atk=monster.stats.atk))
-        else:
+        else:  # the ending names a face-down monster too, and says it is face-down
             stats = narrator.msg("field.stats", atk=monster.stats.atk, defense=monster.stats.def_)
-            board.append(narrator.msg("ending.monster", card=narrator.card(monster.id),
+            key = "ending.monster" if monster.face_up else "ending.monster_face_down"
+            board.append(narrator.msg(key, card=narrator.card(monster.id),
                                       controller=controller, stats=stats,
                                       position=narrator.msg(f"position.{monster.position.value}")))
     for card in state.spell_traps:  # an Equip Card, a card tied to its monster (R105, R108)
@@ -330,6 +308,13 @@ def _ending_lines(narrator: Narrator, outcome: Outcome, state: Any, engine: Any
     if state.banished:
         graveyard.append(narrator.msg("ending.banished", cards=narrator.join(
             narrator.card(b.id) for b in state.banished)))
+    hands = []
+    for player in (Player.A, Player.B):  # each hand, an empty one too
+        held = [narrator.card(card.id) for card in state.hand if card.owner is player]
+        hands.append(narrator.msg("ending.hand", player=narrator.player(player),
+                                      cards=narrator.join(held)) if held
+                         else narrator.msg("ending.hand_empty",
+                                           player=narrator.player(player)))
     attacks = []
     attackers = outcome.can_attack_again
     if attackers:
@@ -363,5 +348,6 @@ def _ending_lines(narrator: Narrator, outcome: Outcome, state: Any, engine: Any
         elif state.spell_trap(instance) is not None and instance not in at_start:
             cards.append(narrator.msg("ending.card_unused", card=narrator.card(instance)))
     separator = narrator.msg("meta.sentence_sep")
-    return [separator.join(group) for group in (reason, board, graveyard + cards, attacks)
+    return [separator.join(group) for group in (reason, board, graveyard + cards + hands,
+                                                attacks)
             if group]

@@ -203,6 +203,30 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
     return result
 
 
+def number_pages(exploration: Exploration) -> dict[str, int]:
+    """Page numbers in breadth-first order from the root, choices in the game's order (each
+    action's ``sort_key()``): the numbers the book prints, and the audit cites."""
+    graph = exploration.graph
+    numbers = {exploration.root: 1}
+    queue = deque([exploration.root])
+    while queue:
+        node = queue.popleft()
+        for child in ordered_children(exploration, node):
+            if child not in numbers:
+                numbers[child] = len(numbers) + 1
+                queue.append(child)
+    for node in graph.nodes:  # unreachable nodes cannot exist, but never lose one
+        numbers.setdefault(node, len(numbers) + 1)
+    return numbers
+
+
+def ordered_children(exploration: Exploration, node: str) -> list[str]:
+    """The children of ``node``, its choices sorted by the actions' ``sort_key()``."""
+    graph = exploration.graph
+    edges = sorted(graph.out_edges(node, data=True), key=lambda e: e[2]["action"].sort_key())
+    return [child for _, child, _ in edges]
+
+
 def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_000,
             max_seconds: float = 60.0, clock: Callable[[], float] = time.monotonic,
             on_progress: Callable[[int, float], None] | None = None) -> Exploration:

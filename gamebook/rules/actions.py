@@ -108,6 +108,10 @@ class Event:
 def _plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
+    if isinstance(value, Note):  # a refusal told on a forced pass
+        return {"player": value.player.value, "card": value.card, "effect": value.effect,
+                "legal": value.legal, "rule": value.rule, "reason": value.reason,
+                "args": {key: _plain(arg) for key, arg in value.args}}
     if isinstance(value, tuple):
         return [_plain(item) for item in value]
     return value

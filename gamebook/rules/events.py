@@ -102,6 +102,9 @@ TYPES: dict[str, tuple[str, Any]] = {
     "bool": ("boolean", lambda v: isinstance(v, bool)),
     "str[]": ("array of strings",
               lambda v: isinstance(v, tuple) and all(isinstance(i, str) for i in v)),
+    "note[]": ("array of objects (`player`, `card`, `effect`, `legal`, `rule`, `reason`, "
+               "`args`)", lambda v: isinstance(v, tuple) and all(
+                   hasattr(i, "reason") and hasattr(i, "legal") for i in v)),
 }
 
 
@@ -357,6 +360,9 @@ SPECS: tuple[EventSpec, ...] = (
                _opt("declined", "str[]", "the optional triggers the pass gives up "
                     "(R:no_going_back)"),
                _opt("timing_passed", "str[]", "effects whose timing passed (R:first_chain_only)"),
+               _opt("cannot", "note[]", "on a forced pass, the player's effects that answer "
+                    "this window's event and may not be activated, each with its rule and "
+                    "reason"),
                _opt("no_response", "str", "the `card.effect` on the chain "
                     "that cannot be responded to (R:activating_passes_priority)"),
                _opt("enters_battle_phase", "bool", "the turn player's pass "

@@ -33,7 +33,7 @@ from gamebook.cards.model import (
     Zone,
     cost_choice,
 )
-from gamebook.rules.actions import Action, ActionKind, Event, event
+from gamebook.rules.actions import Action, ActionKind, Event, Note, event
 from gamebook.rules.applicable import could_apply
 from gamebook.rules.conditions import PLAYER_CONDITIONS, player_conditions_hold
 from gamebook.rules.context import Rules
@@ -702,6 +702,32 @@ def timing_passed(rules: Rules, state: GameState, player: Player) -> tuple[str, 
     return tuple(missed)
 
 
+def refused_answers(rules: Rules, state: GameState, player: Player) -> tuple[Note, ...]:
+    """The player's effects that answer the event of this window and may not be activated
+    now, with the rule and the reason (for teaching).
+
+    A forced pass is not a page, so its ✘ lines would be lost: Battle Fader in the hand
+    when the attack is not a direct one, a card that answers an activation on the field
+    when the effect was activated in the hand. The timing that has passed is told apart
+    (:func:`timing_passed`), a declined trigger by the pass that declined it.
+    """
+    window = state.window
+    answered = {window.event, *window.also} - {None}
+    if not answered:
+        return ()
+    refused = []
+    for instance, _card, effect in candidate_effects(rules, state, player):
+        if effect.answers not in answered:
+            continue
+        problem = activation_problem(rules, state, player, instance, effect,
+                                     need_priority=False)
+        if problem is not None and problem[1] not in ("event_timing_passed",
+                                                      "trigger_declined"):
+            rule, reason, args = problem
+            refused.append(Note(player, instance, effect.id, False, rule, reason, args))
+    return tuple(refused)
+
+
 def pass_problem(rules: Rules, state: GameState, player: Player) -> Problem | None:
     """A player may not pass while they must place a mandatory trigger (R10, R23)."""
     for trigger in pending(state):
@@ -974,6 +1000,9 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
         missed = timing_passed(rules, state, player)
         if missed:
             details["timing_passed"] = missed
+        refused = refused_answers(rules, state, player)
+        if refused:
+            details["cannot"] = refused
     if own_open_main_phase(state, player):
         details["enters_battle_phase"] = True  # R129
     top = state.chain[-1] if state.chain else None

@@ -150,7 +150,8 @@ def card_problem(card: Card, where: object) -> InputError | None:
                 if step_index == 0 and step.if_previous_applied:
                     return where.error(loc + ("if_previous_applied",),
                                        f"{step.op.value}: if_previous_applied: true on the first "
-                                       f"step of the {part}: there is no previous step (R:card_gone)")
+                                       f"step of the {part}: there is no previous step "
+                                       "(R:card_gone)")
                 found = step_problem(step, list(raw) if isinstance(raw, dict) else [],
                                      card=card, effect=effect, part=part)
                 if found is not None:
