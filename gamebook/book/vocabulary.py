@@ -281,9 +281,12 @@ def _verb_details(op: OpName) -> str:
     needs = {"cards": "`who` or `select`", "player": "`player` (or `both_players`)",
              "nothing": "no card nor player"}[verb.acts.value]
     at_activation = verb.activatable_if.value if verb.activatable_if else "anything"
+    as_cost = ("; may be a cost, choosing its card at activation" if verb.chosen_for_cost
+               else "; may be a cost, but not one that chooses its card at activation" if verb.cost
+               and verb.acts.value == "cards" else "; may be a cost" if verb.cost else "")
     return (f"parameters: {', '.join(f'`{name}`' for name in names)}; needs {needs}; applies "
             f"if its card is {verb.applies_if.value} as the link resolves, activatable if "
-            f"{at_activation} at activation")
+            f"{at_activation} at activation{as_cost}")
 
 
 def key_entries(label: Any) -> list[tuple[str, list[Entry]]]:

@@ -16,7 +16,7 @@ a new module here plus its line in :data:`MECHANICS` (and its rule in the rulebo
 from __future__ import annotations
 
 from gamebook.cards.library import CardLibrary
-from gamebook.cards.model import Card, Effect, EventName, Primitive, Ref, cost_choice
+from gamebook.cards.model import Card, Effect, EventName, Pick, Primitive, Ref, cost_choice
 from gamebook.errors import InputError, raise_all
 from gamebook.rules.mechanics import (
     atk,
@@ -99,6 +99,10 @@ def step_problem(step: Primitive, given: list[str] | None = None, *, card: Card 
         kinds = " or ".join(kind.value.replace("_", " ").title() for kind in verb.card_kinds)
         return None, (f"{op}: only the effect of an {kinds} Spell/Trap Card may use it, and "
                       f"{card.id!r} is not one (R:{verb.card_kinds_rule})")
+    if part == "cost":
+        problem = _cost_problem(step, verb)
+        if problem is not None:
+            return "op", f"{op}: {problem}"
     if effect is not None:
         for name in ("who", "of"):
             problem = _reference_problem(getattr(step, name), effect, part)
@@ -119,6 +123,23 @@ def step_problem(step: Primitive, given: list[str] | None = None, *, card: Card 
         return "both_players", f"{op}: give 'player' or 'both_players', not both"
     problem = verb.grammar(step) if verb.grammar is not None else None
     return (None, problem) if problem is not None else None
+
+
+def _cost_problem(step: Primitive, verb: Verb) -> str | None:
+    """Why ``step`` cannot be a cost, or ``None``: a cost is something the player pays or
+    gives up (R:costs_at_activation), and a card the activation chooses for it is named on the
+    choice, which only a discard or a Tribute has words for."""
+    costs = ", ".join(v.op.value for m in MECHANICS for v in m.verbs if v.cost)
+    if not verb.cost:
+        return (f"not a cost: a cost is paid at activation by giving something up "
+                f"(R:costs_at_activation); the verbs that may be costs: {costs}")
+    if step.select is not None and step.select.pick is Pick.ONE and not verb.chosen_for_cost:
+        chosen = " or ".join(v.op.value for m in MECHANICS for v in m.verbs
+                             if v.chosen_for_cost)
+        return (f"a cost that chooses its card at activation ('select' with pick: one) may be "
+                f"only {chosen}: the engine has no words for choosing a card to "
+                f"{step.op.value.replace('_', ' ')} as a cost yet (R:costs_at_activation)")
+    return None
 
 
 def _reference_problem(ref: Ref | None, effect: Effect, part: str) -> str | None:

@@ -91,5 +91,5 @@ MECHANIC = Mechanic("life", verbs=(
          parameters=("player", "amount", "of", "portion"), activatable_if=None,
          grammar=amount_grammar),
     Verb(OpName.PAY_LP, _pay_lp, acts=Acts.NOTHING, parameters=("amount",),
-         activatable_if=None, grammar=_pay_grammar),
+         activatable_if=None, grammar=_pay_grammar, cost=True),
 ))

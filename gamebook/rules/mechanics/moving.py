@@ -272,14 +272,16 @@ def defender_changed(state: GameState, controller: Player, instance: str,
 
 _MOVE = dict(moves_card=True, activatable_if=Where.FIELD)
 MECHANIC = Mechanic("moving", verbs=(
-    Verb(OpName.TRIBUTE, _tribute, takes_off_field=True, **_MOVE),
+    Verb(OpName.TRIBUTE, _tribute, takes_off_field=True, cost=True, chosen_for_cost=True,
+         **_MOVE),
     Verb(OpName.DESTROY, _destroy, parameters=(*CARDS, "banish"),
          applies_if=Where.FIELD_OR_LINK_IN_HAND, **_MOVE),
-    Verb(OpName.BANISH, _banish, applies_if=Where.FIELD, takes_off_field=True, **_MOVE),
+    Verb(OpName.BANISH, _banish, applies_if=Where.FIELD, takes_off_field=True, cost=True,
+         **_MOVE),
     Verb(OpName.RETURN_TO_HAND, _return_to_hand, applies_if=Where.FIELD, takes_off_field=True,
-         **_MOVE),
+         cost=True, **_MOVE),
     Verb(OpName.SEND_TO_GY, _send_to_gy, applies_if=Where.FIELD_OR_HAND, takes_off_field=True,
-         **_MOVE),
+         cost=True, **_MOVE),
     Verb(OpName.DISCARD, _discard, applies_if=Where.HAND, activatable_if=None,
-         moves_card=True),
+         moves_card=True, cost=True, chosen_for_cost=True),
 ))

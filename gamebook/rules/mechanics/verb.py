@@ -87,6 +87,11 @@ class Verb:
     moves_card: bool = False  # it moves a card (Special Summon, return, banish, …): R112
     takes_off_field: bool = False  # as a cost on `self`, the monster leaves the field (R109)
     changes_stats: bool = False  # an ATK/DEF change (R46, R51)
+    # it may be a cost (paying LP, discarding, Tributing, sending or banishing a card, R16)
+    cost: bool = False
+    # as a cost, the activation may choose its card (R16, R113); the book then names the card
+    # in the choice, so the verb needs its own words there (``choice.activate_<op>``)
+    chosen_for_cost: bool = False
     # what it does is a bond between two cards (equip, tie), not a thing that happens: the step
     # before it stays the last thing that happened (R25), so a Special Summon by Call of the
     # Haunted or Premature Burial can still be answered (R97)
