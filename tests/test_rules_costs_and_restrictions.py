@@ -92,3 +92,14 @@ def test_r103_a_summon_below_scapegoat_on_the_chain_does_nothing() -> None:
                                       "A pass", "B pass"], settle_end=False)
     assert state.monster("linkuriboh") is None
     assert "cannot_summon" in [e.get("why") for e in events if e.kind == "not_applied"]
+
+
+def test_r160_linkuriboh_may_tribute_a_face_down_level_1_monster() -> None:
+    eng = engine("linkuriboh_face_down_cost")
+    state, _ = play_events(eng, ["A pass", "B activate linkuriboh.zero_atk", "A pass"],
+                           settle_end=False)
+    assert not state.monster("kuriboh").face_up
+    assert "B activate linkuriboh.revive paying kuriboh" in legal(eng, state)
+    state, _ = play_events(eng, ["B activate linkuriboh.revive paying kuriboh", "A pass",
+                                 "B pass"], state, settle_end=False)
+    assert graveyard(state)["kuriboh"] == "tributed" and state.monster("linkuriboh").face_up
