@@ -94,7 +94,7 @@ def test_r103_a_summon_below_scapegoat_on_the_chain_does_nothing() -> None:
     assert "cannot_summon" in [e.get("why") for e in events if e.kind == "not_applied"]
 
 
-def test_r160_linkuriboh_may_tribute_a_face_down_level_1_monster() -> None:
+def test_r132_linkuriboh_may_tribute_a_face_down_level_1_monster() -> None:
     eng = engine("linkuriboh_face_down_cost")
     state, _ = play_events(eng, ["A pass", "B activate linkuriboh.zero_atk", "A pass"],
                            settle_end=False)

@@ -26,7 +26,7 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
     chosen (R51); with ``applying`` (the cards a continuous effect applies to) it is still
     one, as it stays on the field until the end of the Damage Step (R52). A face-down
     monster shows no Level, ATK, Attribute, Type or archetype, except to a ``tribute``: a
-    Tribute cost may use the player's own face-down monster by its printed data (R160)."""
+    Tribute cost may use the player's own face-down monster by its printed data (R132)."""
     if spec.zone is not None and spec.zone is not Zone.FIELD:
         return _off_field(rules, state, player, source, spec)
     spell_traps = ()
@@ -71,7 +71,7 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
                     record.subject == source and record.data == monster.id
                     for record in state.lasting)
         if spec.min_atk is not None or spec.max_atk is not None or spec.level is not None:
-            known = monster.face_up or tribute and monster.controller == player  # R160
+            known = monster.face_up or tribute and monster.controller == player  # R132
             ok &= known and _stats_match(spec, monster.stats.atk, card.level)
         if spec.attribute is not None:
             ok &= monster.face_up and card.attribute == spec.attribute

@@ -211,7 +211,7 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
     if paid is not None:
         costs = distinguishable(rules, state, matching_cards(
             rules, state, player, instance, paid.select,
-            tribute=paid.op is OpName.TRIBUTE))  # R160
+            tribute=paid.op is OpName.TRIBUTE))  # R132
         if not costs:
             # nothing to discard or Tribute
             return ("costs_at_activation", "cannot_pay_cost", ()), ()

@@ -273,7 +273,7 @@ def defender_changed(state: GameState, controller: Player, instance: str,
 _MOVE = dict(moves_card=True, activatable_if=Where.FIELD)
 MECHANIC = Mechanic("moving", verbs=(
     Verb(OpName.TRIBUTE, _tribute, applies_if=Where.FIELD, takes_off_field=True, cost=True,
-         chosen_for_cost=True, **_MOVE),  # a face-down monster too (R160)
+         chosen_for_cost=True, **_MOVE),  # a face-down monster too (R132)
     Verb(OpName.DESTROY, _destroy, parameters=(*CARDS, "banish"),
          applies_if=Where.FIELD_OR_LINK_IN_HAND, **_MOVE),
     Verb(OpName.BANISH, _banish, applies_if=Where.FIELD, takes_off_field=True, cost=True,
