@@ -94,6 +94,16 @@ class EventName(StrEnum):
     # battle damage after damage calculation (R51), effect damage once the chain is over
     # (R101). `can_miss_timing` applies to the latter (R25).
     DAMAGE_TAKEN = "damage_taken"
+    # This card was sent to the GY (R150): from the field or from the hand, by battle, by an
+    # effect, as a cost, or a Spell/Trap after resolving; activated from the GY, once the chain
+    # or the Damage Step that sent it is over ("if this card is sent to the GY").
+    SENT_TO_GRAVEYARD = "sent_to_graveyard"
+    # The same, only from the field ("when this card is sent from the field to the GY").
+    SENT_FROM_FIELD_TO_GRAVEYARD = "sent_from_field_to_graveyard"
+
+
+# The events of a card sent to the GY (R150): remembered only for a card that answers them.
+SENT_EVENTS = (EventName.SENT_TO_GRAVEYARD, EventName.SENT_FROM_FIELD_TO_GRAVEYARD)
 
 
 class Condition(StrEnum):
@@ -196,6 +206,9 @@ class OpName(StrEnum):
     TIE = "tie"
     # the effects of `who` (a face-up monster) are negated until the end of this turn (R109)
     NEGATE_MONSTER_EFFECTS = "negate_monster_effects"
+    # place `who` (on the field or in the GY) on top of its owner's Deck (an Extra Deck monster
+    # goes to the Extra Deck, R127): Axe of Despair from the GY (R151)
+    PLACE_ON_TOP_OF_DECK = "place_on_top_of_deck"
 
 
 class Redirect(StrEnum):

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from gamebook.cards.model import (
     RESPONSE_CONDITIONS,
+    SENT_EVENTS,
     Card,
     CardType,
     Condition,
@@ -649,12 +650,16 @@ def _hand_owner(state: GameState, instance: str) -> Player | None:
                 None)
 
 
+# The events that name the card they happened to (R19, R51, R150).
+_CARD_EVENTS = frozenset({EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE,
+                          EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED, *SENT_EVENTS})
+
+
 def _happened_to(state: GameState, event_name: EventName, instance: str) -> bool:
     """Did an event that names a card happen to ``instance`` (Flip, Damage Step events)?"""
     if event_name is EventName.FLIPPED:
         return instance in state.flipped
-    if event_name in (EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE,
-                      EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED):
+    if event_name in _CARD_EVENTS:
         return (event_name, instance) in state.happened
     if event_name is EventName.DAMAGE_TAKEN:  # an event of the card's controller (R101)
         player = state.controller(instance) or _hand_owner(state, instance)
@@ -853,6 +858,10 @@ def triggers_for(rules: Rules, state: GameState, *event_names: EventName) -> tup
             if effect.target is not None and not legal_targets(rules, state, player, instance,
                                                                effect):
                 continue  # cannot be activated at all (R23: targets must exist)
+            paid = cost_choice(effect)
+            if paid is not None and not matching_cards(rules, state, player, instance,
+                                                       paid.select):
+                continue  # nor when its cost cannot be paid (R16)
             is_tp = player is tp
             if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP):
                 mandatory_stage, optional_stage = (S1, S3) if is_tp else (S2, S4)

@@ -35,6 +35,7 @@ from gamebook.rules.mechanics import (
     piercing,
     player_abilities,
     position,
+    sent_to_graveyard,
     summon,
     summon_lock,
     ties,
@@ -56,6 +57,7 @@ from gamebook.rules.mechanics.verb import (
 # negation (R109) before the GY lock (R112), and that before the Trap lock (R123).
 MECHANICS: tuple[Mechanic, ...] = (
     moving.MECHANIC,
+    sent_to_graveyard.MECHANIC,
     summon.MECHANIC,
     summon_lock.MECHANIC,
     position.MECHANIC,
