@@ -468,8 +468,10 @@ class Effect:
     cost: tuple[Primitive, ...] = ()
     target: TargetSpec | None = None
     once_per_turn: bool = False
-    # "You can only use this effect of "X" once per turn": unlike a plain "Once per turn", the
-    # use is not forgotten when the card leaves the field and comes back (R26, R128).
+    # "You can only use this effect of "X" once per turn", "You can only activate 1 "X" per
+    # turn" (on its activation): the limit is the card name's, shared by every copy in every
+    # zone, and not forgotten when the card leaves the field and comes back (R152, R128).
+    # Alone or beside `once_per_turn`.
     once_per_turn_by_name: bool = False
     # Only one card of this name may activate this effect for the same attack: once one is
     # on the chain, another copy cannot be chained to it (Battle Fader's rulings, R26).

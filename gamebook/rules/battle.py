@@ -27,6 +27,7 @@ from gamebook.rules.mechanics.immunity import unaffected
 from gamebook.rules.mechanics.life import lp_after_damage, record_damage
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.negated import has_static
+from gamebook.rules.mechanics.once_per_turn import used_this_turn
 from gamebook.rules.protection import ability_source
 from gamebook.rules.resolution import resolve_top
 from gamebook.rules.selection import distinguishable
@@ -130,7 +131,7 @@ def attack_granting_effects(rules: Rules, state: GameState, instance: str) -> li
                      for step in effect.resolution)
         if not grants or effect.kind not in (EffectKind.QUICK, EffectKind.IGNITION):
             continue
-        if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
+        if used_this_turn(rules, state, instance, effect):
             continue
         if effect.target is not None and not legal_targets(rules, state, monster.controller,
                                                            instance, effect):

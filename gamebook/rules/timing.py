@@ -41,6 +41,7 @@ from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics import verb_of
 from gamebook.rules.mechanics.negated import negated_at_activation
+from gamebook.rules.mechanics.once_per_turn import record_use, used_this_turn
 from gamebook.rules.mechanics.summon import free_zones
 from gamebook.rules.protection import has_player_ability
 from gamebook.rules.resolution import pay_costs
@@ -198,8 +199,9 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
             return problem, ()
     if effect.kind is EffectKind.IGNITION and not own_open_main_phase(state, player):
         return ("ignition_effects", "ignition_main_phase_only", ()), ()
-    if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
-        return ("once_per_turn", "once_per_turn_used", ()), ()
+    if used_this_turn(rules, state, instance, effect):
+        rule = "once_per_turn_by_name" if effect.once_per_turn_by_name else "once_per_turn"
+        return (rule, "once_per_turn_used", ()), ()
     if effect.one_per_attack and _same_name_on_chain(rules, state, instance, effect):
         return ("once_per_turn", "one_per_attack", ()), ()
     if _summons_itself_from_hand(effect) and any(
@@ -851,7 +853,7 @@ def triggers_for(rules: Rules, state: GameState, *event_names: EventName) -> tup
             if effect.answers not in event_names or not _happened_to(state, effect.answers,
                                                                       instance):
                 continue
-            if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
+            if used_this_turn(rules, state, instance, effect):
                 continue
             if not _event_conditions_hold(rules, state, instance, effect):
                 continue
@@ -899,9 +901,7 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     if held is not None and rules.cards[held.card].card_type is not CardType.MONSTER:
         state = state.without_hand(instance)  # a Spell activated from the hand (R8)
         state = state.with_spell_trap(SpellTrapState(instance, held.card, player, True, False))
-    if effect.once_per_turn:
-        used = state.used_once_per_turn | {(instance, effect.id)}
-        state = replace(state, used_once_per_turn=used)
+    state = record_use(rules, state, instance, effect)
     if effect.restricts:  # for the rest of the turn, from the activation on (R103)
         state = replace(state, player_abilities=state.player_abilities | {
             (player, ability) for ability in effect.restricts})

@@ -31,6 +31,7 @@ from gamebook.rules.mechanics import (
     life,
     moving,
     negated,
+    once_per_turn,
     opponent_immunity,
     piercing,
     player_abilities,
@@ -58,6 +59,7 @@ from gamebook.rules.mechanics.verb import (
 MECHANICS: tuple[Mechanic, ...] = (
     moving.MECHANIC,
     sent_to_graveyard.MECHANIC,
+    once_per_turn.MECHANIC,
     summon.MECHANIC,
     summon_lock.MECHANIC,
     position.MECHANIC,

@@ -248,8 +248,8 @@ def sent_to_graveyard(rules: Rules, state: GameState, instance: str, *,
 def forget_card(rules: Rules, state: GameState, instance: str, card: str) -> GameState:
     """A card that left the field is a new card if it comes back (R:a_new_card): the turn
     forgets the attacks it declared (they still count for the turn), the attacks granted to
-    it, and the uses of its "Once per turn" effects; a use of an effect worded "You can only
-    use this effect of "X" once per turn" is kept."""
+    it, and the uses of its "Once per turn" effects; a use limited by the card's name ("You
+    can only use this effect of "X" once per turn") is the name's, and is kept (R152)."""
     changes: dict[str, object] = {}
     declared = state.attacks_made(instance)
     if declared:
@@ -257,9 +257,7 @@ def forget_card(rules: Rules, state: GameState, instance: str, card: str) -> Gam
         changes["attacks_of_cards_gone"] = state.attacks_of_cards_gone + declared
     if any(granted == instance for granted, _ in state.extra_attacks):
         changes["extra_attacks"] = tuple(i for i in state.extra_attacks if i[0] != instance)
-    kept = {effect.id for effect in rules.cards[card].effects if effect.once_per_turn_by_name}
-    used = frozenset(use for use in state.used_once_per_turn
-                     if use[0] != instance or use[1] in kept)
+    used = frozenset(use for use in state.used_once_per_turn if use[0] != instance)
     if len(used) != len(state.used_once_per_turn):
         changes["used_once_per_turn"] = used
     return replace(state, **changes) if changes else state
