@@ -154,7 +154,7 @@ def test_r128_a_monster_destroyed_and_revived_in_the_battle_phase_may_attack_aga
 def test_r128_a_card_leaving_the_field_forgets_once_per_turn_uses_but_not_by_name() -> None:
     eng = engine()  # the model battle: Borrelsword Dragon attacks Linkuriboh
     state = eng.start().state
-    by_name = (BY_NAME + "linkuriboh", "revive")  # the name's use, not the card's (R152)
+    by_name = (BY_NAME + "linkuriboh", "revive")  # the name's use, not the card's (R135)
     state = replace(state, used_once_per_turn=frozenset({
         ("borrelsword", "position_change"), by_name}),
         extra_attacks=(("borrelsword", 1),))

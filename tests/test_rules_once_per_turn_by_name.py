@@ -1,4 +1,4 @@
-"""R152: once per turn by card name. Ring of Destruction ("You can only activate 1 "Ring of
+"""R135: once per turn by card name. Ring of Destruction ("You can only activate 1 "Ring of
 Destruction" per turn") and Linkuriboh ("You can only use this effect of "Linkuriboh" once per
 turn"): every copy shares one use, in every zone; a plain "Once per turn" stays the card's own
 (R26)."""
@@ -26,7 +26,7 @@ def _rings(tmp_path) -> Engine:  # noqa: ANN001
         "scope": "end_of_battle"}), "seed")
 
 
-def test_r152_a_second_copy_cannot_be_activated_once_one_was(tmp_path) -> None:
+def test_r135_a_second_copy_cannot_be_activated_once_one_was(tmp_path) -> None:
     eng = _rings(tmp_path)
     before = play(eng, ["A pass"], settle_end=False)
     assert RING_1 in legal(eng, before) and "B activate ring_2.activate -> skull" in legal(
@@ -36,7 +36,7 @@ def test_r152_a_second_copy_cannot_be_activated_once_one_was(tmp_path) -> None:
     assert forbidden_by(eng, state, "ring_2", "activate") == "once_per_turn_by_name"
 
 
-def test_r152_the_use_is_the_names_not_the_cards(tmp_path) -> None:
+def test_r135_the_use_is_the_names_not_the_cards(tmp_path) -> None:
     state = play(_rings(tmp_path), ["A pass", RING_1], settle_end=False)
     assert (BY_NAME + "ring_of_destruction", "activate") in state.used_once_per_turn
     assert not any(key[0] == "ring_1" for key in state.used_once_per_turn)
@@ -62,7 +62,7 @@ def _revivals(eng: Engine, state) -> list[str]:  # noqa: ANN001
     return [a for a in legal(eng, state) if ".revive" in a]
 
 
-def test_r152_a_use_the_situation_names_holds_for_every_copy(tmp_path) -> None:
+def test_r135_a_use_the_situation_names_holds_for_every_copy(tmp_path) -> None:
     eng = _linkuribohs(tmp_path)
     start = play(eng, ["A pass"], settle_end=False)
     assert _revivals(eng, start)  # either copy may
@@ -70,7 +70,7 @@ def test_r152_a_use_the_situation_names_holds_for_every_copy(tmp_path) -> None:
     assert _revivals(eng, play(eng, ["A pass"], settle_end=False)) == []
 
 
-def test_r152_one_copy_revived_the_other_may_not_be_this_turn(tmp_path) -> None:
+def test_r135_one_copy_revived_the_other_may_not_be_this_turn(tmp_path) -> None:
     eng = _linkuribohs(tmp_path)
     state = play(eng, ["A pass", "B activate link_1.revive paying kuriboh", "A pass", "B pass",
                        "A replay_attack skull -> kuriboh_2", "A pass"], settle_end=False)

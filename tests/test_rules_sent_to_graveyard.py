@@ -1,4 +1,4 @@
-"""R150: a card sent to the GY is an event for that card; R151: a card placed on top of the
+"""R133: a card sent to the GY is an event for that card; R134: a card placed on top of the
 Deck. Axe of Despair ("When this card is sent from the field to the GY: you can Tribute 1
 monster; place this card on top of your Deck") and the invented Test Grave Spirit ("If this
 card is sent to the GY: you can gain 500 LP")."""
@@ -46,24 +46,24 @@ def _axe(tmp_path, *, b_monster: str = "mystical_elf", b_traps: tuple[str, ...] 
 ARMOR = "B activate sakuretsu_armor.activate -> attacker"
 
 
-def test_r150_axe_of_despair_sent_with_its_monster_may_place_itself_on_the_deck(tmp_path):
+def test_r133_axe_of_despair_sent_with_its_monster_may_place_itself_on_the_deck(tmp_path):
     eng = _axe(tmp_path, b_traps=("sakuretsu_armor",))
     state, events = play_events(eng, ["A pass", ARMOR, "A pass", "B pass"])
     assert graveyard(state)["axe"] == "unequipped"
     assert AXE in legal(eng, state)  # once the chain is over, from the GY
     state, events = play_events(eng, [AXE, "B pass", "A pass"], state)
-    assert first(events, "placed_on_deck").card == "axe"  # R151
+    assert first(events, "placed_on_deck").card == "axe"  # R134
     assert "axe" not in graveyard(state) and state.in_deck("axe") is not None
     assert graveyard(state)["kuriboh"] == "tributed"  # the cost
 
 
-def test_r150_axe_of_despair_may_decline(tmp_path):
+def test_r133_axe_of_despair_may_decline(tmp_path):
     eng = _axe(tmp_path, b_traps=("sakuretsu_armor",))
     state, _ = run_out(eng, ["A pass", ARMOR, "A pass", "B pass", "A pass"])
     assert "axe" in graveyard(state) and state.in_deck("axe") is None
 
 
-def test_r150_a_when_trigger_misses_the_timing_when_a_later_link_resolved_after(tmp_path):
+def test_r133_a_when_trigger_misses_the_timing_when_a_later_link_resolved_after(tmp_path):
     # Threatening Roar (c1) resolves after Sakuretsu Armor (c2): the last thing to happen
     eng = _axe(tmp_path, b_traps=("threatening_roar", "sakuretsu_armor"))
     state, events = play_events(eng, ["A pass", "B activate threatening_roar.activate",
@@ -73,7 +73,7 @@ def test_r150_a_when_trigger_misses_the_timing_when_a_later_link_resolved_after(
     assert AXE not in legal(eng, state)
 
 
-def test_r150_no_trigger_without_a_monster_to_tribute(tmp_path):
+def test_r133_no_trigger_without_a_monster_to_tribute(tmp_path):
     eng = _axe(tmp_path, b_traps=("sakuretsu_armor",), tribute=None)
     state, events = play_events(eng, ["A pass", ARMOR, "A pass", "B pass"])
     assert "axe" in graveyard(state)
@@ -81,7 +81,7 @@ def test_r150_no_trigger_without_a_monster_to_tribute(tmp_path):
     assert state.window.triggers == ()
 
 
-def test_r150_an_equipped_monster_destroyed_by_battle_sends_the_axe_at_the_end_of_the_damage_step(
+def test_r133_an_equipped_monster_destroyed_by_battle_sends_the_axe_at_the_end_of_the_damage_step(
         tmp_path):
     # Kuriboh 300 + 1000 = 1300 attacks Leo Wizard (1350 ATK): Kuriboh is destroyed by battle
     eng = _axe(tmp_path, b_monster="leo_wizard", a_monster="kuriboh", tribute="summoned_skull")
@@ -105,7 +105,7 @@ def _raigeki_break(tmp_path, held: str) -> Engine:  # noqa: ANN001
         "scope": "end_of_battle"}), "seed")
 
 
-def test_r150_a_card_sent_from_the_hand_does_not_answer_from_the_field(tmp_path):
+def test_r133_a_card_sent_from_the_hand_does_not_answer_from_the_field(tmp_path):
     # Axe of Despair discarded for Raigeki Break: sent to the GY, not from the field
     eng = _raigeki_break(tmp_path, "axe_of_despair")
     state, events = play_events(eng, ["A pass", "B activate break.activate paying held -> kuriboh",
@@ -114,7 +114,7 @@ def test_r150_a_card_sent_from_the_hand_does_not_answer_from_the_field(tmp_path)
     assert not any("held.to_deck" in a for a in legal(eng, state))
 
 
-def test_r150_an_if_trigger_answers_a_discard_as_a_cost_after_the_chain(tmp_path):
+def test_r133_an_if_trigger_answers_a_discard_as_a_cost_after_the_chain(tmp_path):
     eng = _raigeki_break(tmp_path, "test_grave_spirit")
     state, events = play_events(eng, [
         "A pass", "B activate break.activate paying held -> attacker", "A pass", "B pass"])
@@ -124,7 +124,7 @@ def test_r150_an_if_trigger_answers_a_discard_as_a_cost_after_the_chain(tmp_path
     assert state.lp == (8000, 8500)
 
 
-def test_r150_the_event_is_remembered_only_where_a_card_answers_it(tmp_path):
+def test_r133_the_event_is_remembered_only_where_a_card_answers_it(tmp_path):
     eng = _axe(tmp_path, b_traps=("sakuretsu_armor",))
     state, _ = play_events(eng, ["A pass", ARMOR, "A pass"], settle_end=False)
     state, _ = play_events(eng, ["B pass"], state, settle_end=False)
@@ -141,7 +141,7 @@ def test_r150_the_event_is_remembered_only_where_a_card_answers_it(tmp_path):
     assert eng.rules.hooks.sent_to_graveyard != ()
 
 
-def test_r151_a_locked_gy_keeps_axe_of_despair(tmp_path):
+def test_r134_a_locked_gy_keeps_axe_of_despair(tmp_path):
     eng = _axe(tmp_path, b_traps=("sakuretsu_armor",), a_traps=(
         {"id": "valley", "card": "necrovalley", "face_up": True},))
     state, _ = play_events(eng, ["A pass", ARMOR, "A pass", "B pass"])

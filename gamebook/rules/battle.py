@@ -340,7 +340,7 @@ def _forget_damage(state: GameState) -> GameState:
 
 
 def _forget_sent(state: GameState) -> GameState:
-    """The cards sent to the GY have had their chance (R150)."""
+    """The cards sent to the GY have had their chance (R133)."""
     if not any(name in SENT_EVENTS for name, _ in state.happened):
         return state
     return replace(state, happened=frozenset(item for item in state.happened
@@ -486,7 +486,7 @@ _AFTER_CALCULATION_EVENTS = (EventName.FLIPPED, EventName.AFTER_DAMAGE_CALCULATI
                              EventName.INFLICTS_BATTLE_DAMAGE, EventName.DESTROYED_BY_BATTLE,
                              EventName.DESTROYED, EventName.DAMAGE_TAKEN)
 # R52: at the end of the Damage Step, once the destroyed monsters have left the field.
-# What they took with them went to the GY then too (an Equip Card, R150).
+# What they took with them went to the GY then too (an Equip Card, R133).
 _END_OF_DAMAGE_STEP_EVENTS = (EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED, *SENT_EVENTS)
 
 

@@ -49,7 +49,7 @@ class Hooks:
       monsters of which none may be chosen is not attacked directly: the attacker has no
       target (R33);
     - ``sent_to_graveyard(rules, state, instance, from_field) -> state``: the card
-      ``instance`` was just sent to the GY, from the field or not (R150), by whatever sent it;
+      ``instance`` was just sent to the GY, from the field or not (R133), by whatever sent it;
     - ``refresh(rules, state) -> (state, events)``: after each action, before the continuous
       ATK/DEF modifiers are brought in line (:mod:`gamebook.rules.continuous`), the lasting
       effects that follow the board (what is attacking now, which card is face-up) start or

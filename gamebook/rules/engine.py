@@ -107,7 +107,7 @@ class Engine:
 
     def _used(self, text: str) -> tuple[str, str]:
         """The turn memory's key of a use the situation names (``instance.effect``): the
-        card's name for an effect limited by name (R152)."""
+        card's name for an effect limited by name (R135)."""
         instance, effect_id = text.split(".", 1)
         card_id = dict(self.rules.instances)[instance]
         return use_key(card_id, instance, self.situation.cards[card_id].effect(effect_id))

@@ -652,7 +652,7 @@ def _hand_owner(state: GameState, instance: str) -> Player | None:
                 None)
 
 
-# The events that name the card they happened to (R19, R51, R150).
+# The events that name the card they happened to (R19, R51, R133).
 _CARD_EVENTS = frozenset({EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE,
                           EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED, *SENT_EVENTS})
 

@@ -202,7 +202,7 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
 
 def _to_hand_or_deck(rules: Rules, state: GameState, card: HandCard, destination: str,
                      cost: bool) -> tuple[GameState, list[Event]]:
-    """``card`` goes to its owner's hand or on top of the Deck (R151); a Fusion, Synchro,
+    """``card`` goes to its owner's hand or on top of the Deck (R134); a Fusion, Synchro,
     Xyz or Link Monster goes to the Extra Deck instead (R:extra_deck_monsters)."""
     frame = rules.cards[card.card].frame
     if frame is not None and frame.extra_deck:
@@ -221,7 +221,7 @@ def _to_hand_or_deck(rules: Rules, state: GameState, card: HandCard, destination
 def _place_on_top_of_deck(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
                           who: tuple[str, ...], of: str | None, cost: bool,
                           chosen: str | None) -> Applied:
-    """Place a card on the field or in the GY on top of its owner's Deck (R151)."""
+    """Place a card on the field or in the GY on top of its owner's Deck (R134)."""
     events: list[Event] = []
     for instance in who:
         gone = state.in_graveyard(instance)
@@ -238,7 +238,7 @@ def _place_on_top_of_deck(rules: Rules, state: GameState, link: ChainLink, step:
 
 def sent_to_graveyard(rules: Rules, state: GameState, instance: str, *,
                       from_field: bool = False) -> GameState:
-    """``instance`` has just been sent to the GY (R150): the mechanics that care remember it
+    """``instance`` has just been sent to the GY (R133): the mechanics that care remember it
     (hook point ``sent_to_graveyard``)."""
     for hook in rules.hooks.sent_to_graveyard:
         state = hook(rules, state, instance, from_field)
@@ -249,7 +249,7 @@ def forget_card(rules: Rules, state: GameState, instance: str, card: str) -> Gam
     """A card that left the field is a new card if it comes back (R:a_new_card): the turn
     forgets the attacks it declared (they still count for the turn), the attacks granted to
     it, and the uses of its "Once per turn" effects; a use limited by the card's name ("You
-    can only use this effect of "X" once per turn") is the name's, and is kept (R152)."""
+    can only use this effect of "X" once per turn") is the name's, and is kept (R135)."""
     changes: dict[str, object] = {}
     declared = state.attacks_made(instance)
     if declared:

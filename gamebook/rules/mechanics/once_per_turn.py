@@ -1,4 +1,4 @@
-"""Once per turn (R26), and once per turn by card name (R152).
+"""Once per turn (R26), and once per turn by card name (R135).
 
 A plain "Once per turn" limits one card: its use is remembered for the card (the instance) and
 forgotten when the card leaves the field, since it comes back as a new card

@@ -1,4 +1,4 @@
-"""A card sent to the GY as an event (R150): "if this card is sent to the GY", "when this card
+"""A card sent to the GY as an event (R133): "if this card is sent to the GY", "when this card
 is sent from the field to the GY".
 
 Whatever sends a card to the GY (battle, an effect, a cost, a Tribute, a Spell/Trap going
