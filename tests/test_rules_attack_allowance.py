@@ -14,6 +14,7 @@ from rules_helpers import (
 )
 
 from gamebook.rules.mechanics.moving import leave_field
+from gamebook.rules.mechanics.once_per_turn import BY_NAME
 from gamebook.rules.state import Step, WindowKind, replace
 
 ATK = "A activate borrelsword.atk_gain"
@@ -153,11 +154,12 @@ def test_r128_a_monster_destroyed_and_revived_in_the_battle_phase_may_attack_aga
 def test_r128_a_card_leaving_the_field_forgets_once_per_turn_uses_but_not_by_name() -> None:
     eng = engine()  # the model battle: Borrelsword Dragon attacks Linkuriboh
     state = eng.start().state
+    by_name = (BY_NAME + "linkuriboh", "revive")  # the name's use, not the card's (R135)
     state = replace(state, used_once_per_turn=frozenset({
-        ("borrelsword", "position_change"), ("linkuriboh", "revive")}),
+        ("borrelsword", "position_change"), by_name}),
         extra_attacks=(("borrelsword", 1),))
     state, _ = leave_field(eng.rules, state, "borrelsword", "destroyed")
     state, _ = leave_field(eng.rules, state, "linkuriboh", "destroyed")
     # "Once per turn": a new card; "You can only use this effect of "Linkuriboh" once per turn"
-    assert state.used_once_per_turn == frozenset({("linkuriboh", "revive")})
+    assert state.used_once_per_turn == frozenset({by_name})
     assert state.extra_attacks == () and state.attacks_this_turn == 1

@@ -39,6 +39,8 @@ _EVENT_LOCATIONS: dict[EventName, tuple[Location, ...]] = {
     EventName.FLIPPED: (Location.FIELD,),
     EventName.DESTROYED: (Location.GRAVEYARD,),
     EventName.DESTROYED_BY_BATTLE: (Location.FIELD, Location.GRAVEYARD),
+    EventName.SENT_TO_GRAVEYARD: (Location.GRAVEYARD,),
+    EventName.SENT_FROM_FIELD_TO_GRAVEYARD: (Location.GRAVEYARD,),
 }
 _EVENT_WHERE = {
     EventName.AFTER_DAMAGE_CALCULATION: "it happens to a monster that battled, on the field "
@@ -48,6 +50,9 @@ _EVENT_WHERE = {
     EventName.DESTROYED: "the card is answered from where it went, the GY (R19, R52)",
     EventName.DESTROYED_BY_BATTLE: "the card is answered on the field after damage calculation "
                                    "or from the GY at the end of the Damage Step (R52)",
+    EventName.SENT_TO_GRAVEYARD: "the card is answered from where it went, the GY (R133)",
+    EventName.SENT_FROM_FIELD_TO_GRAVEYARD: "the card is answered from where it went, the GY "
+                                            "(R133)",
 }
 
 Refusal = tuple[str, str]  # (the effect's key to point at, the reason in words)

@@ -94,6 +94,16 @@ class EventName(StrEnum):
     # battle damage after damage calculation (R51), effect damage once the chain is over
     # (R101). `can_miss_timing` applies to the latter (R25).
     DAMAGE_TAKEN = "damage_taken"
+    # This card was sent to the GY (R133): from the field or from the hand, by battle, by an
+    # effect, as a cost, or a Spell/Trap after resolving; activated from the GY, once the chain
+    # or the Damage Step that sent it is over ("if this card is sent to the GY").
+    SENT_TO_GRAVEYARD = "sent_to_graveyard"
+    # The same, only from the field ("when this card is sent from the field to the GY").
+    SENT_FROM_FIELD_TO_GRAVEYARD = "sent_from_field_to_graveyard"
+
+
+# The events of a card sent to the GY (R133): remembered only for a card that answers them.
+SENT_EVENTS = (EventName.SENT_TO_GRAVEYARD, EventName.SENT_FROM_FIELD_TO_GRAVEYARD)
 
 
 class Condition(StrEnum):
@@ -196,6 +206,9 @@ class OpName(StrEnum):
     TIE = "tie"
     # the effects of `who` (a face-up monster) are negated until the end of this turn (R109)
     NEGATE_MONSTER_EFFECTS = "negate_monster_effects"
+    # place `who` (on the field or in the GY) on top of its owner's Deck (an Extra Deck monster
+    # goes to the Extra Deck, R127): Axe of Despair from the GY (R134)
+    PLACE_ON_TOP_OF_DECK = "place_on_top_of_deck"
 
 
 class Redirect(StrEnum):
@@ -455,8 +468,10 @@ class Effect:
     cost: tuple[Primitive, ...] = ()
     target: TargetSpec | None = None
     once_per_turn: bool = False
-    # "You can only use this effect of "X" once per turn": unlike a plain "Once per turn", the
-    # use is not forgotten when the card leaves the field and comes back (R26, R128).
+    # "You can only use this effect of "X" once per turn", "You can only activate 1 "X" per
+    # turn" (on its activation): the limit is the card name's, shared by every copy in every
+    # zone, and not forgotten when the card leaves the field and comes back (R135, R128).
+    # Alone or beside `once_per_turn`.
     once_per_turn_by_name: bool = False
     # Only one card of this name may activate this effect for the same attack: once one is
     # on the chain, another copy cannot be chained to it (Battle Fader's rulings, R26).

@@ -11,6 +11,7 @@ their own (R46-R52) with restricted activations; damage calculation happens betw
 from __future__ import annotations
 
 from gamebook.cards.model import (
+    SENT_EVENTS,
     EffectKind,
     EventName,
     OpName,
@@ -26,6 +27,7 @@ from gamebook.rules.mechanics.immunity import unaffected
 from gamebook.rules.mechanics.life import lp_after_damage, record_damage
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.negated import has_static
+from gamebook.rules.mechanics.once_per_turn import used_this_turn
 from gamebook.rules.protection import ability_source
 from gamebook.rules.resolution import resolve_top
 from gamebook.rules.selection import distinguishable
@@ -129,7 +131,7 @@ def attack_granting_effects(rules: Rules, state: GameState, instance: str) -> li
                      for step in effect.resolution)
         if not grants or effect.kind not in (EffectKind.QUICK, EffectKind.IGNITION):
             continue
-        if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
+        if used_this_turn(rules, state, instance, effect):
             continue
         if effect.target is not None and not legal_targets(rules, state, monster.controller,
                                                            instance, effect):
@@ -259,7 +261,7 @@ def _destroyed_triggers(rules: Rules, state: GameState, events: list[Event]
     (R19, R101), or ``None``. An optional "When" trigger whose event was not the last thing to
     happen has missed the timing (R25)."""
     names = tuple(name for name in (EventName.DESTROYED, EventName.DAMAGE_TAKEN,
-                                    EventName.FLIPPED)
+                                    EventName.FLIPPED, *SENT_EVENTS)
                   if any(event_name is name for event_name, _ in state.happened))
     if not names:
         return None
@@ -268,7 +270,7 @@ def _destroyed_triggers(rules: Rules, state: GameState, events: list[Event]
     if len(triggers) < len(found):
         events.append(event(EventKind.MISSED_TIMING, effects=tuple(
             f"{t.card}.{t.effect}" for t in found if t not in triggers)))
-    state = replace(_forget_flipped(_forget_damage(_forget_destroyed(state))),
+    state = replace(_forget_sent(_forget_flipped(_forget_damage(_forget_destroyed(state)))),
                     last_happened=frozenset())
     if not triggers:
         return None
@@ -335,6 +337,14 @@ def _forget_damage(state: GameState) -> GameState:
         return state
     return replace(state, happened=frozenset(item for item in state.happened
                                              if item[0] is not EventName.DAMAGE_TAKEN))
+
+
+def _forget_sent(state: GameState) -> GameState:
+    """The cards sent to the GY have had their chance (R133)."""
+    if not any(name in SENT_EVENTS for name, _ in state.happened):
+        return state
+    return replace(state, happened=frozenset(item for item in state.happened
+                                             if item[0] not in SENT_EVENTS))
 
 
 def _forget_flipped(state: GameState) -> GameState:
@@ -421,7 +431,7 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     state = _triggers_over(state)
     if window.kind is WindowKind.EVENT \
             and window.event in (EventName.DESTROYED, EventName.SPECIAL_SUMMONED,
-                                 EventName.DAMAGE_TAKEN) \
+                                 EventName.DAMAGE_TAKEN, *SENT_EVENTS) \
             and step not in (Step.AFTER_DAMAGE_CALCULATION, Step.END_OF_DAMAGE_STEP):
         state, more = after_chain(rules, state)  # R19's chain was declined: go on as after it
         return state, events + more
@@ -476,7 +486,8 @@ _AFTER_CALCULATION_EVENTS = (EventName.FLIPPED, EventName.AFTER_DAMAGE_CALCULATI
                              EventName.INFLICTS_BATTLE_DAMAGE, EventName.DESTROYED_BY_BATTLE,
                              EventName.DESTROYED, EventName.DAMAGE_TAKEN)
 # R52: at the end of the Damage Step, once the destroyed monsters have left the field.
-_END_OF_DAMAGE_STEP_EVENTS = (EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED)
+# What they took with them went to the GY then too (an Equip Card, R133).
+_END_OF_DAMAGE_STEP_EVENTS = (EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED, *SENT_EVENTS)
 
 
 def _damage_step_triggers(rules: Rules, state: GameState, event_names: tuple[EventName, ...]
@@ -489,6 +500,8 @@ def _damage_step_triggers(rules: Rules, state: GameState, event_names: tuple[Eve
         state = _forget_destroyed(state)
     if EventName.DAMAGE_TAKEN in event_names:
         state = _forget_damage(state)
+    if EventName.SENT_TO_GRAVEYARD in event_names:
+        state = _forget_sent(state)
     if not triggers:
         return state
     window = replace(state.window, kind=WindowKind.EVENT, event=event_names[0],

@@ -48,6 +48,8 @@ class Hooks:
       a replay (R42), each hook narrowing what the one before left. A defender who controls
       monsters of which none may be chosen is not attacked directly: the attacker has no
       target (R33);
+    - ``sent_to_graveyard(rules, state, instance, from_field) -> state``: the card
+      ``instance`` was just sent to the GY, from the field or not (R133), by whatever sent it;
     - ``refresh(rules, state) -> (state, events)``: after each action, before the continuous
       ATK/DEF modifiers are brought in line (:mod:`gamebook.rules.continuous`), the lasting
       effects that follow the board (what is attacking now, which card is face-up) start or
@@ -63,6 +65,7 @@ class Hooks:
     unaffected_by: tuple[Callable, ...] = ()
     battle_damage: tuple[Callable, ...] = ()
     attack_targets: tuple[Callable, ...] = ()
+    sent_to_graveyard: tuple[Callable, ...] = ()
     refresh: tuple[Callable, ...] = ()
 
     def __add__(self, other: Hooks) -> Hooks:

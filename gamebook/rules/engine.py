@@ -38,6 +38,7 @@ from gamebook.rules.continuous import recounted, refresh, refresh_events
 from gamebook.rules.main_phase import normal_summon_actions, summon_from_hand
 from gamebook.rules.mechanics import MECHANICS, check_library, hooks_for
 from gamebook.rules.mechanics.equip import EQUIPPED, equipped_to
+from gamebook.rules.mechanics.once_per_turn import use_key
 from gamebook.rules.mechanics.stays import staying
 from gamebook.rules.mechanics.summon import token_ids
 from gamebook.rules.mechanics.ties import tied_to
@@ -104,6 +105,13 @@ class Engine:
     def initial_state(self) -> GameState:
         return self.start().state
 
+    def _used(self, text: str) -> tuple[str, str]:
+        """The turn memory's key of a use the situation names (``instance.effect``): the
+        card's name for an effect limited by name (R135)."""
+        instance, effect_id = text.split(".", 1)
+        card_id = dict(self.rules.instances)[instance]
+        return use_key(card_id, instance, self.situation.cards[card_id].effect(effect_id))
+
     def _setup(self) -> GameState:
         spec = self.situation.spec
         cards = self.situation.cards
@@ -136,7 +144,7 @@ class Engine:
             window=None,  # type: ignore[arg-type]  # set just below
             attack=None,
             used_once_per_turn=frozenset(
-                tuple(text.split(".", 1)) for text in spec.used_this_turn),
+                self._used(text) for text in spec.used_this_turn),
             hand=tuple(sorted(hand)),
             summoned_this_turn=frozenset(Player(p) for p in spec.summoned_this_turn),
             normal_summon_used=spec.normal_summon_used,

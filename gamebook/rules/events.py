@@ -69,6 +69,7 @@ class EventKind(StrEnum):
     NOT_APPLIED = "not_applied"
     NOT_DESTROYED = "not_destroyed"
     PASS = "pass"
+    PLACED_ON_DECK = "placed_on_deck"
     PLAYER_ABILITY = "player_ability"
     POSITION_CHANGED = "position_changed"
     RECOUNTED = "recounted"
@@ -294,7 +295,7 @@ SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.LEFT_FIELD, "A card leaves the field; an event of where it goes follows.",
               "Whenever a card leaves the field.", _PC,
               (Key("why", "str", "`destroyed`, `destroyed_by_battle`, `tributed`, `banished`, "
-                   "`returned_to_hand`, `sent`, `unequipped`"),)),
+                   "`returned_to_hand`, `sent`, `unequipped`, `placed_on_deck`"),)),
     EventSpec(EventKind.LP_GAINED, "A player gains LP.",
               "As such a step of a chain link applies.", ("player",),
               (_AMOUNT, _LP)),
@@ -368,6 +369,11 @@ SPECS: tuple[EventSpec, ...] = (
                _opt("enters_battle_phase", "bool", "the turn player's pass "
                     "in their open game state of Main Phase 1: it enters the Battle Phase "
                     "once the opponent has passed too (R:main_phase_open_game_state)"))),
+    EventSpec(EventKind.PLACED_ON_DECK,
+              "A card is placed on top of its owner's Deck, from the field or the GY "
+              "(R:placed_on_the_deck).",
+              "As such a step applies.", _PC,
+              (_COST,)),
     EventSpec(EventKind.PLAYER_ABILITY,
               "A player gains an ability for the rest of the turn or the battle.",
               "As such a step of a chain link applies.", ("player",),
@@ -403,8 +409,8 @@ SPECS: tuple[EventSpec, ...] = (
               "As the chain resolves, once per link.", (*_PCE, "target?"),
               (_LINK,)),
     EventSpec(EventKind.RETURNED_TO_EXTRA_DECK,
-              "A Fusion, Synchro, Xyz or Link Monster that would return to the hand "
-              "goes to its owner's Extra Deck instead (R:extra_deck_monsters).",
+              "A Fusion, Synchro, Xyz or Link Monster that would return to the hand or the "
+              "Deck goes to its owner's Extra Deck instead (R:extra_deck_monsters).",
               "As a returning step or cost applies.", _PC,
               (_COST,)),
     EventSpec(EventKind.RETURNED_TO_HAND, "A card returns to the hand.",
@@ -413,7 +419,9 @@ SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.SELECTED,
               "A player chooses at resolution: a card, or a position (`target`).",
               "On a `select` choice.", ("player", "card", "effect", "target")),
-    EventSpec(EventKind.SENT_TO_GY, "A card goes to the GY.",
+    EventSpec(EventKind.SENT_TO_GY,
+              "A card goes to the GY; a card that answers it may trigger "
+              "(R:sent_to_the_graveyard).",
               "When a card leaves the field or the hand for the GY, "
               "or a Spell/Trap goes after resolving.", _PC,
               (Key("why", "str", "`destroyed`, `destroyed_by_battle`, `tributed`, `sent`, "

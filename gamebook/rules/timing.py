@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from gamebook.cards.model import (
     RESPONSE_CONDITIONS,
+    SENT_EVENTS,
     Card,
     CardType,
     Condition,
@@ -40,6 +41,7 @@ from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics import verb_of
 from gamebook.rules.mechanics.negated import negated_at_activation
+from gamebook.rules.mechanics.once_per_turn import record_use, used_this_turn
 from gamebook.rules.mechanics.summon import free_zones
 from gamebook.rules.protection import has_player_ability
 from gamebook.rules.resolution import pay_costs
@@ -197,8 +199,9 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
             return problem, ()
     if effect.kind is EffectKind.IGNITION and not own_open_main_phase(state, player):
         return ("ignition_effects", "ignition_main_phase_only", ()), ()
-    if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
-        return ("once_per_turn", "once_per_turn_used", ()), ()
+    if used_this_turn(rules, state, instance, effect):
+        rule = "once_per_turn_by_name" if effect.once_per_turn_by_name else "once_per_turn"
+        return (rule, "once_per_turn_used", ()), ()
     if effect.one_per_attack and _same_name_on_chain(rules, state, instance, effect):
         return ("once_per_turn", "one_per_attack", ()), ()
     if _summons_itself_from_hand(effect) and any(
@@ -650,12 +653,16 @@ def _hand_owner(state: GameState, instance: str) -> Player | None:
                 None)
 
 
+# The events that name the card they happened to (R19, R51, R133).
+_CARD_EVENTS = frozenset({EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE,
+                          EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED, *SENT_EVENTS})
+
+
 def _happened_to(state: GameState, event_name: EventName, instance: str) -> bool:
     """Did an event that names a card happen to ``instance`` (Flip, Damage Step events)?"""
     if event_name is EventName.FLIPPED:
         return instance in state.flipped
-    if event_name in (EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE,
-                      EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED):
+    if event_name in _CARD_EVENTS:
         return (event_name, instance) in state.happened
     if event_name is EventName.DAMAGE_TAKEN:  # an event of the card's controller (R101)
         player = state.controller(instance) or _hand_owner(state, instance)
@@ -847,13 +854,17 @@ def triggers_for(rules: Rules, state: GameState, *event_names: EventName) -> tup
             if effect.answers not in event_names or not _happened_to(state, effect.answers,
                                                                       instance):
                 continue
-            if effect.once_per_turn and (instance, effect.id) in state.used_once_per_turn:
+            if used_this_turn(rules, state, instance, effect):
                 continue
             if not _event_conditions_hold(rules, state, instance, effect):
                 continue
             if effect.target is not None and not legal_targets(rules, state, player, instance,
                                                                effect):
                 continue  # cannot be activated at all (R23: targets must exist)
+            paid = cost_choice(effect)
+            if paid is not None and not matching_cards(rules, state, player, instance,
+                                                       paid.select):
+                continue  # nor when its cost cannot be paid (R16)
             is_tp = player is tp
             if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP):
                 mandatory_stage, optional_stage = (S1, S3) if is_tp else (S2, S4)
@@ -891,9 +902,7 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     if held is not None and rules.cards[held.card].card_type is not CardType.MONSTER:
         state = state.without_hand(instance)  # a Spell activated from the hand (R8)
         state = state.with_spell_trap(SpellTrapState(instance, held.card, player, True, False))
-    if effect.once_per_turn:
-        used = state.used_once_per_turn | {(instance, effect.id)}
-        state = replace(state, used_once_per_turn=used)
+    state = record_use(rules, state, instance, effect)
     if effect.restricts:  # for the rest of the turn, from the activation on (R103)
         state = replace(state, player_abilities=state.player_abilities | {
             (player, ability) for ability in effect.restricts})

@@ -31,10 +31,12 @@ from gamebook.rules.mechanics import (
     life,
     moving,
     negated,
+    once_per_turn,
     opponent_immunity,
     piercing,
     player_abilities,
     position,
+    sent_to_graveyard,
     summon,
     summon_lock,
     ties,
@@ -56,6 +58,8 @@ from gamebook.rules.mechanics.verb import (
 # negation (R109) before the GY lock (R112), and that before the Trap lock (R123).
 MECHANICS: tuple[Mechanic, ...] = (
     moving.MECHANIC,
+    sent_to_graveyard.MECHANIC,
+    once_per_turn.MECHANIC,
     summon.MECHANIC,
     summon_lock.MECHANIC,
     position.MECHANIC,

@@ -65,7 +65,10 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
         if held is not None:  # destroyed in the hand (Solemn Warning on Gorz's activation)
             state = state.without_hand(instance)
             gone = GraveCard(instance, held.card, held.owner, "destroyed")
-            state = state.with_banished(gone) if step.banish else state.with_grave(gone)
+            if step.banish:
+                state = state.with_banished(gone)
+            else:
+                state = sent_to_graveyard(rules, state.with_grave(gone), instance)
             events.append(event(EventKind.BANISHED if step.banish else "sent_to_gy", held.owner,
                                 instance, why="destroyed", cost=cost))
             applied = True
@@ -123,7 +126,8 @@ def _send_to_gy(rules: Rules, state: GameState, link: ChainLink, step: Primitive
             events.extend(more)
             continue
         state = state.without_hand(instance)
-        state = state.with_grave(GraveCard(instance, card.card, card.owner, "sent"))
+        state = sent_to_graveyard(rules, state.with_grave(
+            GraveCard(instance, card.card, card.owner, "sent")), instance)
         events.append(event(EventKind.SENT_TO_GY, card.owner, instance, why="sent_from_hand",
                             cost=cost))
     return state, events, True
@@ -135,7 +139,8 @@ def _discard(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     for instance in who:
         card = state.in_hand(instance)
         state = state.without_hand(instance)
-        state = state.with_grave(GraveCard(instance, card.card, card.owner, "discarded"))
+        state = sent_to_graveyard(rules, state.with_grave(
+            GraveCard(instance, card.card, card.owner, "discarded")), instance)
         events.append(event(EventKind.DISCARDED, card.owner, instance, cost=cost))
     return state, events, True
 
@@ -143,12 +148,11 @@ def _discard(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
 def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
                 cost: bool = False, destination: str = "graveyard"
                 ) -> tuple[GameState, list[Event]]:
-    """A card leaves the field for the GY, banishment or the hand.
+    """A card leaves the field for the GY, banishment, the hand or the top of the Deck.
 
     A Token that leaves the field vanishes (R64); a Fusion, Synchro, Xyz or Link Monster
-    that would return to the hand goes to the Extra Deck (R:extra_deck_monsters; no verb
-    shuffles a card into the Deck). A monster leaving the defender's side
-    during the Battle Step marks a replay (R39).
+    that would return to the hand or the Deck goes to the Extra Deck (R:extra_deck_monsters).
+    A monster leaving the defender's side during the Battle Step marks a replay (R39).
     """
     monster = state.monster(instance)
     spell_trap = None
@@ -176,15 +180,13 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
     elif destination == "banished":
         state = state.with_banished(GraveCard(instance, card.card, controller, reason))
         events.append(event(EventKind.BANISHED, controller, instance, why=reason, cost=cost))
-    elif destination == "hand" and monster is not None \
-            and rules.cards[monster.card].frame.extra_deck:  # R:extra_deck_monsters
-        state = state.with_extra_deck(HandCard(instance, card.card, controller))
-        events.append(event(EventKind.RETURNED_TO_EXTRA_DECK, controller, instance, cost=cost))
-    elif destination == "hand":
-        state = state.with_hand(HandCard(instance, card.card, controller))
-        events.append(event(EventKind.RETURNED_TO_HAND, controller, instance, cost=cost))
+    elif destination in ("hand", "deck"):
+        state, more = _to_hand_or_deck(rules, state, HandCard(instance, card.card, controller),
+                                       destination, cost)
+        events += more
     else:
-        state = state.with_grave(GraveCard(instance, card.card, controller, reason))
+        state = sent_to_graveyard(rules, state.with_grave(
+            GraveCard(instance, card.card, controller, reason)), instance, from_field=True)
         events.append(event(EventKind.SENT_TO_GY, controller, instance, why=reason, cost=cost))
     if monster is not None:
         state, more = defender_changed(state, controller, instance)
@@ -198,11 +200,56 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
     return state, events
 
 
+def _to_hand_or_deck(rules: Rules, state: GameState, card: HandCard, destination: str,
+                     cost: bool) -> tuple[GameState, list[Event]]:
+    """``card`` goes to its owner's hand or on top of the Deck (R134); a Fusion, Synchro,
+    Xyz or Link Monster goes to the Extra Deck instead (R:extra_deck_monsters)."""
+    frame = rules.cards[card.card].frame
+    if frame is not None and frame.extra_deck:
+        return state.with_extra_deck(card), [
+            event(EventKind.RETURNED_TO_EXTRA_DECK, card.owner, card.id, cost=cost)]
+    if destination == "hand":
+        return state.with_hand(card), [
+            event(EventKind.RETURNED_TO_HAND, card.owner, card.id, cost=cost)]
+    # The Deck's order is not kept (the situation lists only the cards it names): the card is
+    # in the Deck, known, as "on top" says.
+    deck = tuple(sorted((*state.deck, card)))
+    return replace(state, deck=deck), [
+        event(EventKind.PLACED_ON_DECK, card.owner, card.id, cost=cost)]
+
+
+def _place_on_top_of_deck(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                          who: tuple[str, ...], of: str | None, cost: bool,
+                          chosen: str | None) -> Applied:
+    """Place a card on the field or in the GY on top of its owner's Deck (R134)."""
+    events: list[Event] = []
+    for instance in who:
+        gone = state.in_graveyard(instance)
+        if gone is None:
+            state, more = leave_field(rules, state, instance, "placed_on_deck", cost=cost,
+                                      destination="deck")
+        else:
+            state, more = _to_hand_or_deck(
+                rules, state.without_off_field(instance),
+                HandCard(instance, gone.card, gone.owner), "deck", cost)
+        events.extend(more)
+    return state, events, bool(who)
+
+
+def sent_to_graveyard(rules: Rules, state: GameState, instance: str, *,
+                      from_field: bool = False) -> GameState:
+    """``instance`` has just been sent to the GY (R133): the mechanics that care remember it
+    (hook point ``sent_to_graveyard``)."""
+    for hook in rules.hooks.sent_to_graveyard:
+        state = hook(rules, state, instance, from_field)
+    return state
+
+
 def forget_card(rules: Rules, state: GameState, instance: str, card: str) -> GameState:
     """A card that left the field is a new card if it comes back (R:a_new_card): the turn
     forgets the attacks it declared (they still count for the turn), the attacks granted to
-    it, and the uses of its "Once per turn" effects; a use of an effect worded "You can only
-    use this effect of "X" once per turn" is kept."""
+    it, and the uses of its "Once per turn" effects; a use limited by the card's name ("You
+    can only use this effect of "X" once per turn") is the name's, and is kept (R135)."""
     changes: dict[str, object] = {}
     declared = state.attacks_made(instance)
     if declared:
@@ -210,9 +257,7 @@ def forget_card(rules: Rules, state: GameState, instance: str, card: str) -> Gam
         changes["attacks_of_cards_gone"] = state.attacks_of_cards_gone + declared
     if any(granted == instance for granted, _ in state.extra_attacks):
         changes["extra_attacks"] = tuple(i for i in state.extra_attacks if i[0] != instance)
-    kept = {effect.id for effect in rules.cards[card].effects if effect.once_per_turn_by_name}
-    used = frozenset(use for use in state.used_once_per_turn
-                     if use[0] != instance or use[1] in kept)
+    used = frozenset(use for use in state.used_once_per_turn if use[0] != instance)
     if len(used) != len(state.used_once_per_turn):
         changes["used_once_per_turn"] = used
     return replace(state, **changes) if changes else state
@@ -282,6 +327,9 @@ MECHANIC = Mechanic("moving", verbs=(
          cost=True, **_MOVE),
     Verb(OpName.SEND_TO_GY, _send_to_gy, applies_if=Where.FIELD_OR_HAND, takes_off_field=True,
          cost=True, **_MOVE),
+    Verb(OpName.PLACE_ON_TOP_OF_DECK, _place_on_top_of_deck,
+         applies_if=Where.FIELD_OR_GRAVEYARD, moves_card=True,
+         activatable_if=Where.FIELD_OR_GRAVEYARD),
     Verb(OpName.DISCARD, _discard, applies_if=Where.HAND, activatable_if=None,
          moves_card=True, cost=True, chosen_for_cost=True),
 ))

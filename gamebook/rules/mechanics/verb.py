@@ -61,6 +61,7 @@ class Where(Enum):
     FIELD_OR_LINK_IN_HAND = "field_or_link_in_hand"
     HAND = "hand"
     OFF_FIELD = "off_field"  # in the hand, the GY or the Deck
+    FIELD_OR_GRAVEYARD = "field_or_graveyard"  # on the field or in the GY
     FACE_UP_MONSTER = "face_up_monster"
     FACE_DOWN_MONSTER = "face_down_monster"
     CHAIN = "chain"  # the card of a chain link below, not negated yet
@@ -133,6 +134,8 @@ def holds(state: GameState, where: Where, instance: str | None,
         return on_field or (of_link and state.in_hand(instance) is not None)
     if where is Where.HAND:
         return state.in_hand(instance) is not None
+    if where is Where.FIELD_OR_GRAVEYARD:
+        return on_field or state.in_graveyard(instance) is not None
     if where is Where.OFF_FIELD:
         return off_field(state, instance) is not None
     monster = state.monster(instance)
