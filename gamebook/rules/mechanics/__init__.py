@@ -81,10 +81,10 @@ MECHANICS: tuple[Mechanic, ...] = (
     trap_lock.MECHANIC,
     untargetable.MECHANIC,
 )
-HOOKS = register(MECHANICS)  # every mechanic's hooks; a situation asks hooks_for its cards
+register(MECHANICS)  # every verb once; a situation joins the hooks of its cards (hooks_for)
 EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})
 
-__all__ = ["CARDS", "HOOKS", "MECHANICS", "Acts", "Mechanic", "Verb", "Where", "check_library",
+__all__ = ["CARDS", "MECHANICS", "Acts", "Mechanic", "Verb", "Where", "check_library",
            "hooks_for", "step_problem", "verb_of"]
 
 

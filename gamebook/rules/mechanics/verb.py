@@ -203,20 +203,17 @@ def verb_of(op: OpName) -> Verb:
     return _VERBS[op]
 
 
-def register(mechanics: tuple[Mechanic, ...]) -> Hooks:
-    """Register the mechanics' verbs (each operation exactly once) and return their hooks,
-    joined in the mechanics' order."""
-    hooks = Hooks()
+def register(mechanics: tuple[Mechanic, ...]) -> None:
+    """Register the mechanics' verbs: each operation exactly once, and none left without a
+    mechanic. (Their hooks are joined per situation, by ``hooks_for``.)"""
     for mechanic in mechanics:
         for verb in mechanic.verbs:
             if verb.op in _VERBS and _VERBS[verb.op] is not verb:
                 raise RuntimeError(f"operation {verb.op.value!r} is registered twice")
             _VERBS[verb.op] = verb
-        hooks += mechanic.hooks
     missing = [op.value for op in OpName if op not in _VERBS]
     if missing:
         raise RuntimeError(f"operations without a mechanic: {', '.join(missing)}")
-    return hooks
 
 
 def grants_player_ability(ability: PlayerAbility) -> Callable[[Effect], bool]:
