@@ -16,7 +16,7 @@ from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.negated import has_static
-from gamebook.rules.mechanics.verb import CARDS, Applied, Mechanic, Verb, Where
+from gamebook.rules.mechanics.verb import CARDS, Applied, Handler, Mechanic, Verb, Where
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
     ChainLink,
@@ -94,25 +94,22 @@ def _destination(rules: Rules, state: GameState, monster: MonsterState | None,
     return {}
 
 
-def _banish(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
-            who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
-    events: list[Event] = []
-    for instance in who:
-        state, more = leave_field(rules, state, instance, "banished", cost=cost,
-                                  destination="banished")
-        events.extend(more)
-    return state, events, True
+def _leaving_to(reason: str, destination: str) -> Handler:
+    """The handler of a verb that takes each card off the field to ``destination``."""
+    def handler(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                ) -> Applied:
+        events: list[Event] = []
+        for instance in who:
+            state, more = leave_field(rules, state, instance, reason, cost=cost,
+                                      destination=destination)
+            events.extend(more)
+        return state, events, True
+    return handler
 
 
-def _return_to_hand(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
-                    who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
-                    ) -> Applied:
-    events: list[Event] = []
-    for instance in who:
-        state, more = leave_field(rules, state, instance, "returned_to_hand", cost=cost,
-                                  destination="hand")
-        events.extend(more)
-    return state, events, True
+_banish = _leaving_to("banished", "banished")
+_return_to_hand = _leaving_to("returned_to_hand", "hand")
 
 
 def _send_to_gy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
