@@ -99,7 +99,8 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
     result = Exploration(graph=graph, root="", engine=game)
     states = result.states
     counter = 0
-    settled: dict[Hashable, tuple[Any, tuple]] = {}  # forced runs already followed
+    # forced runs already followed: where each ends (the state and its key) and the events
+    settled: dict[Hashable, tuple[Any, Hashable, tuple]] = {}
     known_actions: dict[str, list] = {}  # legal actions of nodes waiting in the queue
     is_terminal = game.is_terminal
     apply = game.apply
@@ -120,9 +121,8 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
             state_key = key(state)
             done = settled.get(state_key)
             if done is not None:
-                state, tail = done
+                state, state_key, tail = done  # the end's key is kept: an ending's is costly
                 run.extend(tail)
-                state_key = key(state)
                 break
             visited.append((state_key, len(run)))
             if is_terminal(state):
@@ -139,9 +139,9 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
             raise BudgetExceeded(f"more than {FORCED_CHAIN_LIMIT} forced steps in a row: "
                                  "the game does not reach a decision (runaway loop)")
         if visited:
-            settled[visited[0][0]] = (state, tuple(run))
+            settled[visited[0][0]] = (state, state_key, tuple(run))
             for visited_key, begin in visited[1:]:
-                settled[visited_key] = (state, tuple(run[begin:]))
+                settled[visited_key] = (state, state_key, tuple(run[begin:]))
         events.extend(run)
         return state, state_key, actions
 

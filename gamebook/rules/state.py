@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, make_dataclass
 from dataclasses import replace as _dataclass_replace
 from enum import StrEnum
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 from gamebook.cards.model import EventName, PlayerAbility, Position, Ref
 from gamebook.stats import StatBlock
@@ -451,23 +451,23 @@ class _StateMethods:
                        **self._lasting_ends(instance))
 
     def with_grave(self, card: GraveCard) -> GameState:
-        return replace(self, graveyard=tuple(sorted(self.graveyard + (card,), key=_in_order)))
+        return replace(self, graveyard=_with(self.graveyard, card))
 
     def to_grave_from_spell_trap_zone(self, card: GraveCard, **changes: object) -> GameState:
         """The Spell/Trap ``card.id`` leaves its zone for the GY as ``card``; ``changes`` to
         other fields are made in the same copy."""
         return replace(self, spell_traps=tuple(c for c in self.spell_traps if c.id != card.id),
-                       graveyard=tuple(sorted(self.graveyard + (card,), key=_in_order)),
+                       graveyard=_with(self.graveyard, card),
                        **self._lasting_ends(card.id), **changes)
 
     def with_banished(self, card: GraveCard) -> GameState:
-        return replace(self, banished=tuple(sorted(self.banished + (card,), key=_in_order)))
+        return replace(self, banished=_with(self.banished, card))
 
     def with_hand(self, card: HandCard) -> GameState:
-        return replace(self, hand=tuple(sorted(self.hand + (card,), key=_in_order)))
+        return replace(self, hand=_with(self.hand, card))
 
     def with_extra_deck(self, card: HandCard) -> GameState:
-        return replace(self, extra_deck=tuple(sorted(self.extra_deck + (card,), key=_in_order)))
+        return replace(self, extra_deck=_with(self.extra_deck, card))
 
     def without_hand(self, instance: str) -> GameState:
         return replace(self, hand=tuple(c for c in self.hand if c.id != instance))
@@ -482,7 +482,7 @@ class _StateMethods:
         """``record`` in place of any lasting effect of its kind on its subject."""
         others = tuple(r for r in self.lasting
                        if r.subject != record.subject or r.kind != record.kind)
-        return replace(self, lasting=tuple(sorted(others + (record,))))
+        return replace(self, lasting=_with(others, record))
 
     def without_lasting(self, subject: str, kind: str | None = None, *,
                         until: Until | None = None) -> GameState:
@@ -494,7 +494,7 @@ class _StateMethods:
         return self if len(kept) == len(self.lasting) else replace(self, lasting=kept)
 
     def _lasting_ends(self, subject: str) -> dict:
-        if not any(record.subject == subject for record in self.lasting):
+        if not self.lasting or not any(record.subject == subject for record in self.lasting):
             return {}
         return {"lasting": tuple(r for r in self.lasting if r.subject != subject)}
 
@@ -529,14 +529,13 @@ def _part(state: GameState, cls: type) -> Board | TurnMemory | Procedure:
     return cls(**{f.name: state.__dict__[f.name] for f in fields(cls)})
 
 
-def _by_id(card: MonsterState | SpellTrapState) -> str:
-    return card.id
+_by_id = attrgetter("id")  # sort keys read in C: no Python call for each card sorted
 
 
-def _in_order(card: GraveCard | HandCard) -> tuple:
-    """The order of ``order=True`` (its fields as a tuple), compared without calling the
-    generated ``__lt__`` for every pair."""
-    return _FIELD_VALUES[card.__class__](card.__dict__)
+def _with(cards: tuple, card: GraveCard | HandCard | Lasting) -> tuple:
+    """``cards`` and ``card``, sorted in the order of ``order=True`` (the fields as a tuple),
+    read in C, without a call of the generated ``__lt__`` for every pair."""
+    return tuple(sorted(cards + (card,), key=_ORDER[card.__class__]))
 
 
 # The engine's own value types: plain frozen dataclasses (no __post_init__, no slots, no
@@ -548,6 +547,7 @@ _ORDERED = (GraveCard, HandCard, Lasting)
 _FIELD_NAMES = {cls: frozenset(f.name for f in fields(cls)) for cls in _FAST}
 _FIELD_VALUES = {cls: itemgetter(*(f.name for f in fields(cls))) for cls in _FAST + _ORDERED}
 _state_key = _FIELD_VALUES[GameState]
+_ORDER = {cls: attrgetter(*(f.name for f in fields(cls))) for cls in _ORDERED}
 
 
 def replace(obj, /, **changes):  # noqa: ANN001, ANN201 - same signature as dataclasses.replace

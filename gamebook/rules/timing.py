@@ -137,6 +137,17 @@ def _effects_by_zone(rules: Rules) -> dict[str, _Zones]:
     return found
 
 
+def _answered_events(rules: Rules) -> frozenset[EventName]:
+    """The events that an activated effect of some card of the situation answers."""
+    found = rules.__dict__.get("_answered_events")
+    if found is None:
+        found = frozenset(effect.answers for zones in _effects_by_zone(rules).values()
+                          for effects in zones[:4] for effect in effects
+                          if effect.answers is not None)
+        object.__setattr__(rules, "_answered_events", found)
+    return found
+
+
 def _zones(card: Card) -> _Zones:
     activated = [effect for effect in card.effects if effect.kind in ACTIVATED_KINDS]
     if card.card_type is CardType.MONSTER:
@@ -166,7 +177,10 @@ def stage_of(state: GameState, instance: str, effect_id: str) -> int:
 
 
 def pending(state: GameState) -> tuple[Trigger, ...]:
-    return tuple(t for t in state.window.triggers if t.status is TriggerStatus.PENDING)
+    triggers = state.window.triggers
+    if not triggers:  # most windows: asked on every pass
+        return ()
+    return tuple(t for t in triggers if t.status is TriggerStatus.PENDING)
 
 
 # -- legality ------------------------------------------------------------------------------
@@ -188,27 +202,58 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
     """:func:`activation_problem` and the activation's choices, found once: its legal
     (cost card, target) pairs (``((None, None),)`` for an effect that chooses neither) when
     it may be activated, ``()`` when not."""
+    problem = _first_problem(rules, state, player, instance, effect)
+    if problem is not None:
+        return problem, ()
+    problem, choices = _costs_and_targets(rules, state, player, instance, effect)
+    if problem is not None:  # a lasting reason: before timing ones
+        return problem, ()
+    problem = _timing_problem(rules, state, player, instance, effect, need_priority)
+    return problem, (() if problem is not None else choices)
+
+
+def activation_choices(rules: Rules, state: GameState, player: Player, instance: str,
+                       effect: Effect) -> tuple[Choice, ...]:
+    """The choices of :func:`activation_check` alone (``()``: not legal now), for the legal
+    actions: the same checks, the timing before the costs and targets are searched, because
+    which problem forbids an activation does not matter here and most fail on timing."""
+    if _first_problem(rules, state, player, instance, effect) is not None \
+            or _timing_problem(rules, state, player, instance, effect, True) is not None:
+        return ()
+    return _costs_and_targets(rules, state, player, instance, effect)[1]
+
+
+def _first_problem(rules: Rules, state: GameState, player: Player, instance: str,
+                   effect: Effect) -> Problem | None:
+    """The checks of :func:`activation_check` before the costs and targets: the window, a
+    lasting lock, ignition timing, once per turn, one per attack, one hand Summon per chain."""
     window = state.window
     if window.kind in (WindowKind.ENDED, WindowKind.REPLAY):
-        return ("replay_choice", "replay_choice_pending", ()), ()
+        return ("replay_choice", "replay_choice_pending", ())
     if window.kind is WindowKind.SELECT:
-        return ("chain_resolution", "chain_resolving", ()), ()
+        return ("chain_resolution", "chain_resolving", ())
     for hook in rules.hooks.activation_forbidden:  # a lasting lock: before timing reasons
         problem = hook(rules, state, player, instance, effect)
         if problem is not None:
-            return problem, ()
+            return problem
     if effect.kind is EffectKind.IGNITION and not own_open_main_phase(state, player):
-        return ("ignition_effects", "ignition_main_phase_only", ()), ()
+        return ("ignition_effects", "ignition_main_phase_only", ())
     if used_this_turn(rules, state, instance, effect):
         rule = "once_per_turn_by_name" if effect.once_per_turn_by_name else "once_per_turn"
-        return (rule, "once_per_turn_used", ()), ()
+        return (rule, "once_per_turn_used", ())
     if effect.one_per_attack and _same_name_on_chain(rules, state, instance, effect):
-        return ("once_per_turn", "one_per_attack", ()), ()
+        return ("once_per_turn", "one_per_attack", ())
     if _summons_itself_from_hand(effect) and any(
             link.from_hand and _summons_itself_from_hand(rules.effect_of(state, link.card,
                                                                          link.effect))
             for link in state.chain):
-        return ("one_hand_summon_per_chain", "hand_summon_on_chain", ()), ()
+        return ("one_hand_summon_per_chain", "hand_summon_on_chain", ())
+    return None
+
+
+def _costs_and_targets(rules: Rules, state: GameState, player: Player, instance: str,
+                       effect: Effect) -> tuple[Problem | None, tuple[Choice, ...]]:
+    """The activation's legal (cost card, target) pairs, or why there are none."""
     choices = _UNCHOSEN
     paid = cost_choice(effect)
     if paid is not None:
@@ -228,14 +273,13 @@ def activation_check(rules: Rules, state: GameState, player: Player, instance: s
                 return ("cost_then_target", "no_legal_target", ()), ()
     elif effect.target is not None:
         targets = legal_targets(rules, state, player, instance, effect)
-        if not targets:  # a lasting reason: before timing ones
+        if not targets:
             rule = _protected_rule(rules, state, player, instance, effect)
             if rule is not None:  # there are cards, and none can be targeted
                 return (rule, "targets_protected", ()), ()
             return (_no_target_rule(effect), "no_legal_target", ()), ()
         choices = tuple((None, target) for target in targets)
-    problem = _timing_problem(rules, state, player, instance, effect, need_priority)
-    return problem, (() if problem is not None else choices)
+    return None, choices
 
 
 def _no_target_rule(effect: Effect) -> str:
@@ -721,8 +765,8 @@ def refused_answers(rules: Rules, state: GameState, player: Player) -> tuple[Not
     """
     window = state.window
     answered = {window.event, *window.also} - {None}
-    if not answered:
-        return ()
+    if answered.isdisjoint(_answered_events(rules)):
+        return ()  # most passes: no card of the situation answers these events
     refused = []
     for instance, _card, effect in candidate_effects(rules, state, player):
         if effect.answers not in answered:
@@ -762,7 +806,7 @@ def priority_actions(rules: Rules, state: GameState, *, every_card: bool = False
         if effect.kind in _TRIGGERED and effect.answers is not None \
                 and (instance, effect.id) not in placed:
             continue  # not among this window's triggers: never activatable now (R24)
-        _problem, choices = activation_check(rules, state, player, instance, effect)
+        choices = activation_choices(rules, state, player, instance, effect)
         for cost, target in choices:  # none when the activation is not legal
             actions.append(Action(ActionKind.ACTIVATE, player, instance, effect.id, target,
                                   cost))
