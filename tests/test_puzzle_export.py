@@ -26,6 +26,21 @@ MODEL_PUZZLE = """\
 -- Borrelsword Dragon (borrelsword) on Linkuriboh (linkuriboh); the situation begins right
 -- after that declaration (R33).
 -- It ends when that attack is over.
+--
+-- The situation's own words, read back by gamebook import-puzzle (text, never run):
+-- description: Player A's Borrelsword Dragon has declared an attack on Player B's
+--   Linkuriboh. Player B also controls Leo Wizard in Attack Position and a Threatening
+--   Roar Set on an earlier turn.
+-- zh-Hant title: 槍管刺刀龍攻擊連結庫里波
+-- zh-Hant description: 玩家A的「槍管刺刀龍」對玩家B的「連結庫里波」進行了攻擊宣言。玩家B場
+--   上還有攻擊表示的「獅子男巫」，後場有1張在之前的回合蓋放的「威嚇咆哮」。
+-- zh-Hans title: 枪管刺刀龙攻击连接库里波
+-- zh-Hans description: 玩家A的「枪管刺刀龙」对玩家B的「连接库里波」进行了攻击宣言。玩家B场
+--   上还有攻击表示的「狮子男巫」，后场有1张在之前的回合盖放的「威吓之咆哮」。
+-- ja title: ヴァレルソード・ドラゴンがリンクリボーに攻撃
+-- ja description: プレイヤーAの「ヴァレルソード・ドラゴン」がプレイヤーBの「リンクリボー」
+--   に攻撃宣言した。プレイヤーBのフィールドには攻撃表示の「レオ・ウィザード」と、前のター
+--   ンにセットされた「威嚇する咆哮」がある。
 
 Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN+DUEL_SIMPLE_AI,5)
 Debug.SetPlayerInfo(0,8000,0,0)

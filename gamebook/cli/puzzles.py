@@ -48,6 +48,9 @@ def import_puzzle(args: argparse.Namespace) -> int:
     if not args.quiet:
         for note in imported.notes:
             print(f"gamebook: {printable(note)}", file=sys.stderr)
+        if args.output:
+            print(f"gamebook: wrote {printable(args.output)}: the situation "
+                  f"{printable(imported.title)!r} from {printable(args.file)}", file=sys.stderr)
         where = printable(args.output) if args.output else "the situation"
         if imported.left:
             print(f"gamebook: {where}: left to fill in: {imported.left_words}; a commented "

@@ -7,7 +7,8 @@ face-up/face-down, and the hands (``Debug.AddCard``), between ``Debug.ReloadFiel
 that player's Main Phase 1 and cannot put the duel into the Battle Phase, so the header
 comment (and a hint shown when the puzzle starts) says how to reach the moment the situation
 starts at. What a puzzle cannot express (a card Set this turn, an effect already used this
-turn) is listed in the header too.
+turn) is listed in the header too, and the header ends with the situation's own words (its
+description and translations), which ``import-puzzle`` reads back as text.
 
 Every text from the situation (title, names) goes into Lua comments, one line each, or into
 one escaped string, so it can never become code.
@@ -16,11 +17,13 @@ one escaped string, so it can never become code.
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
 from gamebook.cards.model import Card
 from gamebook.edopro.field import (
+    DECK,
     GRAVE,
     HAND,
     LOCATION_NAMES,
@@ -34,7 +37,13 @@ from gamebook.edopro.field import (
 )
 from gamebook.errors import printable, raise_all
 from gamebook.inputs.yamlsrc import load_yaml
-from gamebook.situation.model import ExplorationEnd, SetWhen, Situation, StartMoment
+from gamebook.situation.model import (
+    ExplorationEnd,
+    SetWhen,
+    Situation,
+    SituationFile,
+    StartMoment,
+)
 
 HEADER_WIDTH = 88  # columns of the header comment, after "-- "
 DUEL_RULE = 5  # Master Rule 2020: Extra Monster Zones, Link monsters
@@ -56,6 +65,11 @@ HINT_START_STEP = "Enter the Battle Phase: the situation starts in the Start Ste
 RULES_WORDS = "It is explored under the rules preset {rules} (R23)."
 SET_THIS_TURN_WORDS = "- Set this turn (R9: it cannot be activated this turn): "
 USED_WORDS = "- effects already used this turn (R26): "
+SUMMONED_WORDS = "- players who have Summoned this turn (R103): "
+NORMAL_SUMMON_WORDS = "- the turn player's Normal Summon is already used this turn (R130)."
+# The situation's own words (description, translations) end the header, one field a
+# paragraph: "description: …", "ja title: …", continued on lines indented by two spaces.
+OWN_WORDS = "The situation's own words, read back by gamebook import-puzzle (text, never run):"
 ZONE_WORDS = {"emz_left": "the left Extra Monster Zone", "emz_right":
               "the right Extra Monster Zone", "field": "the Field Zone"}
 
@@ -71,6 +85,7 @@ def export_puzzle(situation: Situation) -> str:
         return cards[by_id[instance].card].name("en")
 
     lines = []
+    own = _own_words(spec)
     for paragraph in _header(situation, name):
         indent = "  " if paragraph.startswith("- ") else ""
         # wrapped only at spaces, so that joining the lines with spaces gives the paragraph
@@ -78,6 +93,8 @@ def export_puzzle(situation: Situation) -> str:
         lines += [f"-- {line}" for line in textwrap.wrap(
             _comment(paragraph), HEADER_WIDTH, subsequent_indent=indent,
             break_long_words=False, break_on_hyphens=False)] or ["--"]
+    lines += [f"-- {line}".rstrip() for paragraph in own
+              for line in wrap_own_words(_comment(paragraph))]
     lines += ["", f"Debug.ReloadFieldBegin(DUEL_ATTACK_FIRST_TURN+DUEL_SIMPLE_AI,{DUEL_RULE})"]
     for player_name in sorted(spec.players, key=lambda n: seat(spec, n)):
         lines.append(f"Debug.SetPlayerInfo({seat(spec, player_name)},"
@@ -86,7 +103,7 @@ def export_puzzle(situation: Situation) -> str:
     equipped = equips(spec)
     named = {instance for pair in equipped for instance in pair}  # Lua variables (R105)
     for item in placed:
-        where = {HAND: "hand", GRAVE: "GY"}.get(item.location, "field")
+        where = {HAND: "hand", GRAVE: "GY", DECK: "Deck"}.get(item.location, "field")
         group = (item.player, where)
         if group != current:
             current = group
@@ -110,7 +127,7 @@ def _add_card(item: Placed, card: Card) -> str:
     if item.location == MZONE and card.frame in PROPERLY_SUMMONED:
         args.append("true")  # Summoned properly, as its summoning condition requires
     where = ZONE_WORDS.get(item.zone or "", item.zone or (
-        "the GY" if item.location == GRAVE else "hand"))
+        {GRAVE: "the GY", DECK: "the Deck"}.get(item.location, "hand")))
     if item.turns_left:  # read back by import-puzzle (R111)
         where += f", {item.turns_left} turns left"
     return (f"Debug.AddCard({','.join(args)}) -- {_comment(card.name('en'))} "
@@ -137,13 +154,70 @@ def _header(situation: Situation, name: Callable[[str], str]) -> list[str]:
         lines.append(RULES_WORDS.format(rules=spec.rules))
     this_turn = [item.id for entry in spec.players.values() for item in entry.spell_traps
                  if not item.face_up and item.set is SetWhen.THIS_TURN]
-    if this_turn or spec.used_this_turn:
+    if this_turn or spec.used_this_turn or spec.summoned_this_turn or spec.normal_summon_used:
         lines += ["", "A puzzle cannot show:"]
     if this_turn:
         lines.append(SET_THIS_TURN_WORDS + ", ".join(f"{name(i)} ({i})" for i in this_turn))
     if spec.used_this_turn:
         lines.append(USED_WORDS + ", ".join(spec.used_this_turn))
+    if spec.summoned_this_turn:
+        lines.append(SUMMONED_WORDS + ", ".join(spec.summoned_this_turn))
+    if spec.normal_summon_used:
+        lines.append(NORMAL_SUMMON_WORDS)
     return lines
+
+
+def wide(char: str) -> bool:
+    """A character of Chinese or Japanese (two columns wide): a line may break between two
+    of them with no space, as those languages write."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+_NO_BREAK_BEFORE = set("。、，．」』）】：；！？・ー")
+
+
+def wrap_own_words(paragraph: str) -> list[str]:
+    """``paragraph`` in lines of at most :data:`HEADER_WIDTH` columns, the second and later
+    indented by two spaces. A line breaks at a space (joined back with a space) or between
+    two wide characters (joined back with nothing), never at a space between two wide
+    characters, so :func:`join_own_words` gives the paragraph back exactly."""
+    lines: list[str] = []
+    start, width, last = 0, 0, None  # last: (index where the line ends, where the next starts)
+    for index, char in enumerate(paragraph):
+        if index > start and char == " " and not (
+                wide(paragraph[index - 1]) and wide(paragraph[index + 1:index + 2] or "a")):
+            last = (index, index + 1)
+        elif index > start and wide(paragraph[index - 1]) and wide(char) \
+                and char not in _NO_BREAK_BEFORE:
+            last = (index, index)
+        width += 2 if wide(char) else 1
+        room = HEADER_WIDTH - (2 if lines else 0)
+        if width > room and last is not None:
+            lines.append(("  " if lines else "") + paragraph[start:last[0]])
+            start, last = last[1], None
+            width = sum(2 if wide(c) else 1 for c in paragraph[start:index + 1])
+    lines.append(("  " if lines else "") + paragraph[start:])
+    return lines
+
+
+def join_own_words(lines: list[str]) -> str:
+    """The paragraph :func:`wrap_own_words` wrapped (indentation already removed)."""
+    text = ""
+    for line in lines:
+        joiner = "" if not text or (wide(text[-1]) and wide(line[:1] or "a")) else " "
+        text += joiner + line
+    return text
+
+
+def _own_words(spec: SituationFile) -> list[str]:
+    """The description and the translations, as the paragraphs that end the header: the
+    marker, then "description: …", "zh-Hant title: …" (nothing if the situation has none)."""
+    fields = [("", "description", spec.description)]
+    for lang, translation in spec.translations.items():  # in the situation's order
+        fields += [(f"{lang} ", "title", translation.title or ""),
+                   (f"{lang} ", "description", translation.description or "")]
+    paragraphs = [f"{lang}{key}: {text}" for lang, key, text in fields if text.strip()]
+    return ["", OWN_WORDS, *paragraphs] if paragraphs else []
 
 
 def _start_words(situation: Situation, name: Callable[[str], str]) -> str:

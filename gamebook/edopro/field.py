@@ -40,8 +40,9 @@ POSITION_NAMES = {0x1: "POS_FACEUP_ATTACK", 0x2: "POS_FACEDOWN_ATTACK",
                   0x4: "POS_FACEUP_DEFENSE", 0x8: "POS_FACEDOWN_DEFENSE",
                   0x5: "POS_FACEUP", 0xA: "POS_FACEDOWN"}
 
-HAND, MZONE, SZONE, FZONE, GRAVE = (LOCATIONS[name] for name in (
-    "LOCATION_HAND", "LOCATION_MZONE", "LOCATION_SZONE", "LOCATION_FZONE", "LOCATION_GRAVE"))
+HAND, MZONE, SZONE, FZONE, GRAVE, DECK = (LOCATIONS[name] for name in (
+    "LOCATION_HAND", "LOCATION_MZONE", "LOCATION_SZONE", "LOCATION_FZONE", "LOCATION_GRAVE",
+    "LOCATION_DECK"))
 FACEUP_ATTACK, FACEUP_DEFENSE, FACEDOWN_DEFENSE = 0x1, 0x4, 0x8
 FACEUP, FACEDOWN = 0x5, 0xA
 FIELD_ZONE_SEQUENCE = 5  # the Field Zone is LOCATION_SZONE, sequence 5
@@ -94,7 +95,8 @@ def seat(spec: SituationFile, name: str) -> int:
 
 def placement(spec: SituationFile, cards: CardLibrary) -> list[Placed]:
     """Every card of the situation in its place, player 0 first: monsters, Spells/Traps,
-    the hand, then the GY."""
+    the hand, the GY, then the Deck cards the situation lists (a puzzle's Deck holds just
+    those: the rest of a situation's Deck is unknown and never chosen)."""
     placed: list[Placed] = []
     for name in sorted(spec.players, key=lambda name: seat(spec, name)):
         entry, player = spec.players[name], seat(spec, name)
@@ -127,6 +129,9 @@ def placement(spec: SituationFile, cards: CardLibrary) -> list[Placed]:
                                  None))
         for index, card in enumerate(entry.graveyard):
             placed.append(Placed(name, player, card.id, card.card, GRAVE, index, FACEUP,
+                                 None))
+        for index, card in enumerate(entry.deck):
+            placed.append(Placed(name, player, card.id, card.card, DECK, index, FACEDOWN,
                                  None))
     return placed
 

@@ -4,15 +4,17 @@ The script's set-up calls are read by :mod:`gamebook.edopro.lua`: ``Debug.Reload
 ``Debug.SetPlayerInfo(player, lp, …)``, ``Debug.AddCard(passcode, owner, player, location,
 sequence, position[, summoned properly])`` (constants by name or by number) and
 ``Debug.ReloadFieldEnd``. Each passcode is looked up in the card library; player 0 (who
-moves first) becomes the turn player A, player 1 becomes B. Every other call or piece of
-code is ignored with a note. A puzzle's calls say nothing of the moment a situation starts
-at or of its scope. A puzzle that ``gamebook export-puzzle`` wrote says them in its header
-comment, with the title, the cards Set this turn, the effects already used and the rules
-preset, and names each card's instance id in the comment of its ``Debug.AddCard`` line: all
-of that is read back (comments only, never run), so export then import gives the situation
-again. Any puzzle's ``Debug.ShowHint("Enter the Battle Phase and attack: X -> Y")`` names the
-attack. What is still unknown is left out, with a commented example for the user to complete
-(:data:`LEFT_TO_FILL`).
+moves first) becomes the turn player A, player 1 becomes B. ``aux.BeginPuzzle()`` starts
+every puzzle and is known; every other call or piece of code is ignored with a note. A
+puzzle's calls say nothing of the moment a situation starts at or of its scope. A puzzle
+that ``gamebook export-puzzle`` wrote says them in its header comment, with the title, which
+player (A or B) is player 0, the cards Set this turn, the effects and Summons already used,
+the rules preset and, last, the situation's own words (the description and the
+translations), and names each card's instance id in the comment of its ``Debug.AddCard``
+line: all of that is read back (comments only, as text, never run), so export then import
+gives the situation again. Any puzzle's ``Debug.ShowHint("Enter the Battle Phase and attack:
+X -> Y")`` names the attack. What is still unknown is left out, with a commented example
+for the user to complete (:data:`LEFT_TO_FILL`).
 
 Each mistake (an unknown passcode or constant, a location a situation has no place for, a
 call with the wrong arguments, two cards in one zone) is one error with the script's line;
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,15 +38,20 @@ from gamebook.edopro.export import (
     HINT_BATTLE_STEP,
     HINT_START_STEP,
     MAIN_PHASE_WORDS,
+    NORMAL_SUMMON_WORDS,
+    OWN_WORDS,
     RULES_WORDS,
     SCOPE_WORDS,
     SET_THIS_TURN_WORDS,
     START_STEP_WORDS,
+    SUMMONED_WORDS,
     USED_WORDS,
     WRITTEN_BY,
+    join_own_words,
 )
 from gamebook.edopro.field import (
     CONSTANTS,
+    DECK,
     FACEDOWN_DEFENSE,
     FACEUP_ATTACK,
     FACEUP_DEFENSE,
@@ -62,11 +70,12 @@ from gamebook.edopro.lua import Call, Token, scan, tokens
 from gamebook.errors import InputError, raise_all
 from gamebook.inputs.files import read_input
 from gamebook.inputs.yamlsrc import did_you_mean
-from gamebook.situation.model import INSTANCE_ID, MAX_LP, PRESET_NAMES
+from gamebook.situation.model import BOOK_LANGUAGES, INSTANCE_ID, MAX_LP, PRESET_NAMES
 
 ADD_CARD, SET_PLAYER_INFO = "Debug.AddCard", "Debug.SetPlayerInfo"
 BEGIN, END = "Debug.ReloadFieldBegin", "Debug.ReloadFieldEnd"
 PRE_EQUIP = "Debug.PreEquip"  # (equip card, monster): a face-up Equip Spell (R105)
+BEGIN_PUZZLE = "aux.BeginPuzzle(…)"  # how scan() names the call it skips
 SETUP_CALLS = {ADD_CARD, SET_PLAYER_INFO, BEGIN, END, PRE_EQUIP}
 PLAYER_NAMES = ("A", "B")  # player 0, player 1
 LEFT_TO_FILL = ("start (moment: start_step, battle_step, or attack_declared with the "
@@ -91,6 +100,7 @@ class _Card:
     sequence: int = 0
     named: str | None = None  # the instance id in the comment export-puzzle wrote
     grave: bool = False  # in the GY (LOCATION_GRAVE)
+    deck: bool = False  # in the Deck (LOCATION_DECK): one of the Deck cards that matter
     variable: str | None = None  # ``local c1 = Debug.AddCard(…)``
     equipped_to: _Card | None = None  # Debug.PreEquip(this card, that monster)
     turns_left: int | None = None  # of a face-up card that stays (R111): comment, or all
@@ -103,6 +113,7 @@ class Imported:
     text: str
     notes: list[str] = field(default_factory=list)  # "FILE:LINE: …", one per ignored piece
     left: tuple[str, ...] = ("start", "scope")  # what the user still has to fill in
+    title: str = ""  # the situation's title
 
     @property
     def left_words(self) -> str:
@@ -129,12 +140,14 @@ def import_puzzle(path: str | Path, cards: CardLibrary) -> Imported:
         if placed.face_up and placed.card.stays_for_opponent_turns and placed.zone:
             placed.turns_left = _comment_turns(line) or placed.card.stays_for_opponent_turns
     hint = _hint(items)
-    if hint is not None:
-        notes = [(line, what) for line, what in notes if what != "Debug.ShowHint(…)"]
+    # aux.BeginPuzzle() starts every puzzle (export-puzzle writes it last) and sets nothing
+    # up: known, so no note; a hint the start was read from is known too
+    known_calls = {BEGIN_PUZZLE} | ({"Debug.ShowHint(…)"} if hint is not None else set())
+    notes = [(line, what) for line, what in notes if what not in known_calls]
     known = _Known.read(source, hint)
     situation, left = _situation_text(path, reader, known)
     return Imported(situation, [f"{path}:{line}: ignored: {what}" for line, what in notes],
-                    left)
+                    left, known.title or path.stem)
 
 
 class _Reader:
@@ -262,6 +275,9 @@ class _Reader:
         if location == GRAVE:
             placed.grave = True
             return None
+        if location == DECK:
+            placed.deck = True
+            return None
         if location == MZONE:
             if card.card_type is not CardType.MONSTER:
                 return "not a monster, but in LOCATION_MZONE"
@@ -302,8 +318,8 @@ class _Reader:
                        "expected POS_FACEDOWN (Set)"
             return None
         return (f"{where} is not supported: a situation holds only the field (LOCATION_MZONE, "
-                "LOCATION_SZONE, LOCATION_FZONE), the hands (LOCATION_HAND) and the GYs "
-                "(LOCATION_GRAVE)")
+                "LOCATION_SZONE, LOCATION_FZONE), the hands (LOCATION_HAND), the GYs "
+                "(LOCATION_GRAVE) and the Deck cards that matter (LOCATION_DECK)")
 
     def check_zones(self) -> None:
         taken: dict[tuple, _Card] = {}
@@ -378,16 +394,19 @@ def _situation_text(path: Path, reader: _Reader, known: _Known) -> tuple[str, tu
     first: dict[str, list[str]] = {"attackers": [], "targets": []}
     names: dict[tuple[int, str], list[str]] = {}  # (player, English name) -> attackable ids
     set_this_turn = set(known.set_this_turn) if by_comment else set()
-    for player, name in enumerate(PLAYER_NAMES):
+    for name in sorted(known.players):  # A first, whichever is player 0
+        player = known.players.index(name)
         mine = [placed for placed in reader.placed if placed.player == player]
         body += [f"  {name}:", f"    lp: {reader.lp[player]}"]
-        monsters = sorted((p for p in mine if p.zone in _MONSTER_ORDER),
-                          key=lambda p: _MONSTER_ORDER.index(p.zone or ""))
-        spells = sorted((p for p in mine if p.zone in _SPELL_TRAP_ORDER),
-                        key=lambda p: _SPELL_TRAP_ORDER.index(p.zone or ""))
-        hand = sorted((p for p in mine if p.zone is None and not p.grave),
+        # in the order export-puzzle wrote them (the situation's), else by zone
+        monsters = sorted((p for p in mine if p.zone in _MONSTER_ORDER), key=lambda p: (
+            p.line if by_comment else _MONSTER_ORDER.index(p.zone or "")))
+        spells = sorted((p for p in mine if p.zone in _SPELL_TRAP_ORDER), key=lambda p: (
+            p.line if by_comment else _SPELL_TRAP_ORDER.index(p.zone or "")))
+        hand = sorted((p for p in mine if p.zone is None and not (p.grave or p.deck)),
                       key=lambda p: p.sequence)
         grave = sorted((p for p in mine if p.grave), key=lambda p: p.sequence)
+        deck = sorted((p for p in mine if p.deck), key=lambda p: p.sequence)
         if monsters:
             body.append("    monsters:")
         for placed in monsters:
@@ -414,14 +433,10 @@ def _situation_text(path: Path, reader: _Reader, known: _Known) -> tuple[str, tu
                 if placed.equipped_to is not None else ""
             body.append(f"      - {{id: {ident}, card: {placed.card.id}{up}{when}, "
                         f"zone: {placed.zone}{equip}}}")
-        if hand:
-            body.append("    hand:")
-        for placed in hand:
-            body.append(f"      - {{id: {instance(placed)}, card: {placed.card.id}}}")
-        if grave:
-            body.append("    graveyard:")
-        for placed in grave:
-            body.append(f"      - {{id: {instance(placed)}, card: {placed.card.id}}}")
+        for key, pile in (("hand", hand), ("graveyard", grave), ("deck", deck)):
+            body += [f"    {key}:"] if pile else []
+            body += [f"      - {{id: {instance(placed)}, card: {placed.card.id}}}"
+                     for placed in pile]
     start = known.start_line(by_comment, names)
     scope = f"scope: {known.scope}" if known.scope else None
     left = tuple(part for part, line in (("start", start), ("scope", scope)) if line is None)
@@ -433,19 +448,39 @@ def _situation_text(path: Path, reader: _Reader, known: _Known) -> tuple[str, tu
     if not (by_comment and known.from_header):
         lines.append("# Add 'set: this_turn' to a card Set this turn (a puzzle cannot say so).")
     title = path.stem if known.title is None else known.title
-    lines.append(f"title: {json.dumps(title, ensure_ascii=False)}")
+    lines += _quoted("title", title)
+    if known.description:
+        lines += _quoted("description", known.description)
     if known.rules:
         lines.append(f"rules: {known.rules}")
-    lines += ["turn_player: A", "players:", *body]
+    lines += [f"turn_player: {known.players[0]}", "players:", *body]
     if start:
         lines.append(start)
     if scope:
         lines.append(scope)
     if by_comment and known.used:
         lines.append("used_this_turn: [" + ", ".join(known.used) + "]")
+    if known.summoned:
+        lines.append("summoned_this_turn: [" + ", ".join(known.summoned) + "]")
+    if known.normal_summon_used:
+        lines.append("normal_summon_used: true")
+    if known.translations:
+        lines.append("translations:")
+    for lang, words in known.translations.items():
+        lines.append(f"  {lang}:")
+        for key, text in words.items():
+            lines += _quoted(key, text, "    ")
     if left:
         lines += _left_to_fill(first, left)
     return "\n".join(lines) + "\n", left
+
+
+def _quoted(key: str, text: str, indent: str = "") -> list[str]:
+    """``key: "text"``, a YAML string in double quotes (JSON's escapes are YAML's), wrapped
+    at single spaces: YAML folds each line break inside the quotes back into one space."""
+    return textwrap.wrap(f"{indent}{key}: {json.dumps(text, ensure_ascii=False)}", 90,
+                         subsequent_indent=indent + "  ", break_long_words=False,
+                         break_on_hyphens=False)
 
 
 def _left_to_fill(first: dict[str, list[str]], left: tuple[str, ...]) -> list[str]:
@@ -475,7 +510,7 @@ def _left_to_fill(first: dict[str, list[str]], left: tuple[str, ...]) -> list[st
 _ID = INSTANCE_ID
 _ADD_CARD_COMMENT = re.compile(
     rf"--.*\(({_ID}), (?:m[1-5]|s[1-5]|hand|the GY|the left Extra Monster Zone|"
-    r"the right Extra Monster Zone|the Field Zone)(?:, ([1-9]) turns left)?\)\s*$")
+    r"the right Extra Monster Zone|the Field Zone|the Deck)(?:, ([1-9]) turns left)?\)\s*$")
 _ATTACK_WORDS = re.compile(
     rf"The situation starts at attack 1: enter the Battle Phase and declare an attack with "
     rf".*? \(({_ID})\) (?:on .*? \(({_ID})\)|directly); the situation begins right after "
@@ -492,6 +527,16 @@ def _comment_turns(line: str) -> int | None:
     """The turns left export-puzzle wrote for a face-up card that stays (R111), or None."""
     match = _ADD_CARD_COMMENT.search(line)
     return int(match.group(2)) if match and match.group(2) else None
+
+
+def _listed(body: str, words: str) -> str:
+    """The list of the header's item that starts with ``words``, up to the next item."""
+    if words not in body:
+        return ""
+    after = body.split(words, 1)[1]
+    for other in (SET_THIS_TURN_WORDS, USED_WORDS, SUMMONED_WORDS, NORMAL_SUMMON_WORDS):
+        after = after.split(other)[0]
+    return after.strip()
 
 
 def _hint(items: list[Token]) -> str | None:
@@ -518,27 +563,50 @@ class _Known:
     rules: str | None = None
     set_this_turn: tuple[str, ...] = ()
     used: tuple[str, ...] = ()
+    summoned: tuple[str, ...] = ()  # players who have Summoned this turn (R103)
+    normal_summon_used: bool = False  # (R130)
+    players: tuple[str, str] = PLAYER_NAMES  # the names of player 0 and player 1
+    description: str | None = None
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)
     from_header: bool = False
 
     @classmethod
     def read(cls, source: list[str], hint: str | None) -> _Known:
         known = cls()
-        header = []
+        header = []  # each comment line's text after "-- ", its indentation kept
         for line in source:
             text = line.strip()
             if not text.startswith("--") or _LONG_COMMENT.match(text):
                 break
-            header.append(text[2:].strip())
+            header.append(text[2:].removeprefix(" ").rstrip())
         marker = next((i for i, text in enumerate(header) if text.startswith(WRITTEN_BY)), None)
         if marker is not None:
             known.from_header = True
-            known.title = " ".join(text for text in header[:marker] if text)
-            body = " ".join(text for text in header[marker + 1:] if text)
+            known.title = " ".join(text.strip() for text in header[:marker] if text.strip())
+            own = next((i for i, text in enumerate(header) if text == OWN_WORDS), len(header))
+            body = " ".join(text.strip() for text in header[marker + 1:own] if text.strip())
             known._read_body(body)
+            known._read_own_words(header[own + 1:])
         if known.moment is None and hint is not None:
             known._read_hint(" ".join(hint.split()))
         return known
 
+    def _read_own_words(self, lines: list[str]) -> None:
+        """The fields after :data:`OWN_WORDS`: "description: …", "ja title: …", each
+        continued on the lines indented by two spaces."""
+        fields: list[tuple[str, list[str]]] = []
+        for line in lines:
+            if line.startswith("  ") and fields:
+                fields[-1][1].append(line.strip())
+            elif match := _OWN_FIELD.fullmatch(line):
+                fields.append((match.group(1), [match.group(2)]))
+        for key, parts in fields:
+            lang, _, what = key.rpartition(" ")
+            text = join_own_words([part for part in parts if part])
+            if not lang:
+                self.description = text
+            else:
+                self.translations.setdefault(lang, {})[what] = text
     def _read_body(self, body: str) -> None:
         if MAIN_PHASE_WORDS in body:
             self.moment = "main_phase_1"
@@ -554,13 +622,15 @@ class _Known:
         for preset in PRESET_NAMES:
             if RULES_WORDS.format(rules=preset) in body:
                 self.rules = preset
-        if SET_THIS_TURN_WORDS in body:
-            listed = body.split(SET_THIS_TURN_WORDS, 1)[1].split(USED_WORDS)[0]
-            self.set_this_turn = tuple(re.findall(rf"\(({_ID})\)(?:,|\s|$)", listed))
-        if USED_WORDS in body:
-            listed = body.split(USED_WORDS, 1)[1].split(SET_THIS_TURN_WORDS)[0]
-            self.used = tuple(key for key in listed.split(", ")
-                              if re.fullmatch(rf"{_ID}\.[A-Za-z0-9_]+", key.strip()))
+        if (match := _PLAYERS_WORDS.search(body)) and match.group(1) != match.group(2):
+            self.players = (match.group(1), match.group(2))
+        listed = _listed(body, SET_THIS_TURN_WORDS)
+        self.set_this_turn = tuple(re.findall(rf"\(({_ID})\)(?:,|\s|$)", listed))
+        self.used = tuple(key.strip() for key in _listed(body, USED_WORDS).split(", ")
+                          if re.fullmatch(rf"{_ID}\.[A-Za-z0-9_]+", key.strip()))
+        self.summoned = tuple(name for name in _listed(body, SUMMONED_WORDS).split(", ")
+                              if name in PLAYER_NAMES)
+        self.normal_summon_used = NORMAL_SUMMON_WORDS in body
 
     def _read_hint(self, hint: str) -> None:
         if hint == HINT_START_STEP:
@@ -595,6 +665,10 @@ class _Known:
 
 
 _LONG_COMMENT = re.compile(r"--\[=*\[")
+_LANGUAGE = "|".join(re.escape(lang) for lang in BOOK_LANGUAGES)
+_OWN_FIELD = re.compile(rf"((?:{_LANGUAGE}) (?:title|description)|description): ?(.*)")
+_PLAYERS_WORDS = re.compile(r"Player 0 \(who moves first\) is ([AB]), the turn player; "
+                            r"player 1 is ([AB])\.")
 
 
 def _one_line(text: str) -> str:

@@ -79,7 +79,7 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> Located:
         raise InputError(path, line, f"character U+{exc.character:04X} is not allowed in a "
                          "YAML file (a control character?)") from None
     except yaml.MarkedYAMLError as exc:
-        line, message = _syntax_error(exc)
+        line, message = _indentation_error(exc, text) or _syntax_error(exc)
         raise InputError(path, line, message) from None
     except yaml.YAMLError as exc:
         raise InputError(path, None, f"YAML error: {_one_line(str(exc))}") from None
@@ -110,6 +110,44 @@ def _syntax_error(exc: Any) -> tuple[int | None, str]:
         return began.line + 1, (f"YAML syntax error: {problem} (line {mark.line + 1}), "
                                 f"{context} that starts here")
     return (mark.line + 1 if mark is not None else None), f"YAML syntax error: {problem}"
+
+
+# PyYAML's words for a line whose indentation fits no open block
+_INDENTATION_PROBLEMS = ("expected <block end>", "mapping values are not allowed here")
+
+
+def _indentation_error(exc: Any, text: str) -> tuple[int, str] | None:
+    """A line indented by a number of spaces that no block above it has, said as such: the
+    line, its indentation and the nearest block's (PyYAML says only "expected <block end>");
+    ``None`` for any other mistake."""
+    mark = exc.problem_mark
+    if mark is None or not (exc.problem or "").startswith(_INDENTATION_PROBLEMS):
+        return None
+    lines = text.splitlines()
+    if mark.line >= len(lines):
+        return None
+    open_blocks: list[tuple[int, int]] = []  # (indentation, line) of each open block
+    for number, line in enumerate(lines[:mark.line], start=1):
+        body = line.lstrip(" ")
+        if not body or body.startswith("#"):
+            continue
+        indent = len(line) - len(body)
+        while open_blocks and open_blocks[-1][0] > indent:
+            open_blocks.pop()
+        if not open_blocks or open_blocks[-1][0] < indent:
+            open_blocks.append((indent, number))
+    line = lines[mark.line]
+    indent = len(line) - len(line.lstrip(" "))
+    if not open_blocks or indent in {spaces for spaces, _ in open_blocks}:
+        return None
+    spaces, began = min(open_blocks, key=lambda block: (abs(block[0] - indent), block[0]))
+    first = _one_line(lines[began - 1])
+    first = first if len(first) <= 30 else first[:29] + "…"
+    return mark.line + 1, (
+        f"YAML syntax error: the indentation is inconsistent: line {mark.line + 1} is indented "
+        f"by {indent} space{'s' * (indent != 1)}, but the block above it (line {began}, "
+        f"'{first}') by {spaces}; indent the keys of one block by the same number of spaces, "
+        "and a key inside another by 2 more")
 
 
 def _one_line(text: str) -> str:

@@ -8,6 +8,7 @@ cached by the bytes of their files (:mod:`gamebook.inputs.cache`).
 from __future__ import annotations
 
 import re
+from dataclasses import fields
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 from gamebook.cards.honoured import EXTRA_DECK_FRAMES, extra_zone_problem
 from gamebook.cards.library import CardLibrary, load_library
 from gamebook.cards.model import CardType, MonsterFrame, Position, SpellTrapType
-from gamebook.errors import InputError, raise_all
+from gamebook.errors import InputError, InputErrors, raise_all
 from gamebook.inputs.yamlsrc import Located, did_you_mean, load_yaml, validate
 from gamebook.situation.model import (
     BOOK_LANGUAGES,
@@ -65,7 +66,7 @@ def load_situation(path: str | Path, card_folders: tuple[str | Path, ...] = ()) 
         if not isinstance(located.data, dict):
             raise located.error((), "expected a mapping (title, turn_player, players, start, "
                                 "scope)")
-        spec = validate(located, _adapter(), "situation", SituationFile)
+        spec = _validated(located)
         inputcache.store(spec_key, spec)
     folders = _card_folders(spec, located)
     folders += tuple(Path(folder).resolve() for folder in card_folders)
@@ -74,6 +75,30 @@ def load_situation(path: str | Path, card_folders: tuple[str | Path, ...] = ()) 
     _check(spec, cards, located, problems)
     raise_all(problems)
     return Situation(name=path.stem, path=path, spec=spec, cards=cards)
+
+
+def _validated(located: Located) -> SituationFile:
+    """The situation, validated; a key of a player written under ``players`` itself (``hand:``
+    dedented) is said as such, instead of "Input should be an object"."""
+    misplaced = _misplaced_player_keys(located)
+    try:
+        return validate(located, _adapter(), "situation", SituationFile)
+    except (InputError, InputErrors) as exc:
+        errors = exc.errors if isinstance(exc, InputErrors) else [exc]
+        said = {error.line for error in misplaced}
+        raise_all(misplaced + [error for error in errors if error.line not in said])
+        raise
+
+
+def _misplaced_player_keys(located: Located) -> list[InputError]:
+    players = located.data.get("players")
+    if not isinstance(players, dict):
+        return []
+    keys = [field.name for field in fields(PlayerEntry)]
+    return [located.error(("players", key), f"players.{key}: '{key}' belongs under a player, "
+                          f"A or B: indent it 2 spaces more than the player's name (B: then, "
+                          f"under it, {key}:)")
+            for key in players if key in keys]
 
 
 def _library(folders: tuple[Path, ...]) -> CardLibrary:
@@ -234,10 +259,13 @@ def _check_entry(kind: str, item: MonsterEntry | SpellTrapEntry | HandEntry, car
                  "Main Monster Zone, m1 to m5")
     elif card.card_type is CardType.MONSTER:
         fail(loc + ("card",), f"{item.card!r} is a monster, not a Spell/Trap")
-    elif item.zone is not None and (item.zone == "field") != (
-            card.spell_trap_type is SpellTrapType.FIELD):
-        fail(loc + ("zone",), "the Field Zone holds a Field Spell, and a Field Spell goes in "
-             "zone: field (R8)")
+    elif item.zone == "field" and card.spell_trap_type is not SpellTrapType.FIELD:
+        fail(loc + ("zone",), f"zone: field is the Field Zone, which holds only a Field Spell "
+             f"(R8); {item.card!r} goes in a Spell & Trap Zone: write zone: s1 to s5, or "
+             "leave zone out for the first free one")
+    elif item.zone not in (None, "field") and card.spell_trap_type is SpellTrapType.FIELD:
+        fail(loc + ("zone",), f"zone: {item.zone}: {item.card!r} is a Field Spell, which goes "
+             "in the Field Zone (R8): write zone: field, or leave zone out")
     elif item.turns_left is not None and (not item.face_up
                                           or card.stays_for_opponent_turns is None):
         fail(loc + ("turns_left",), f"turns_left is for a face-up card that stays on the field "
