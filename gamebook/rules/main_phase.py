@@ -1,5 +1,5 @@
-"""Main Phase 1: the turn player's Normal Summon or Set, and the window after a Normal Summon
-(R129-R131).
+"""Main Phase 1: the turn player's Normal Summon or Set, the moment before a Normal Summon
+succeeds and the window after it (R129-R131, R140).
 
 In Main Phase 1 the turn player holds priority in an open game state with an empty chain
 (:func:`gamebook.rules.timing.own_open_main_phase`). Besides activations, there they may
@@ -15,9 +15,12 @@ A monster of Level 5 or 6 needs one Tribute, one of Level 7 or more two: each ch
 its Tributes (``cost``: the instance ids joined by ``+``), one set of each group of
 interchangeable monsters; they are sent to the GY as the Summon or Set is made (R130).
 
-Not offered yet (say so rather than guess): Flip Summons and changes of battle position,
-Setting Spells/Traps, and the moment before a Summon succeeds, where Solemn Warning could
-negate it.
+Before a Normal Summon succeeds, when a card of the situation can negate a Summon (Solemn
+Judgment, Solemn Warning), an ``EVENT(summoning)`` window comes first (R140,
+:func:`summon_under_way`); :func:`gamebook.rules.battle.summon_succeeds` ends it.
+
+Not offered yet (say so rather than guess): Flip Summons and changes of battle position, and
+Setting Spells/Traps.
 """
 
 from __future__ import annotations
