@@ -1,4 +1,4 @@
-"""Main Phase 1 (R129-R131, R140): the turn player's open game state, the Normal Summon or Set
+"""Main Phase 1 (R129-R131, R136): the turn player's open game state, the Normal Summon or Set
 of the turn, the pass that enters the Battle Phase with the opponent's answer first, the
 window right after a Normal Summon (Bottomless Trap Hole, Torrential Tribute, Trap Hole) and
 the moment before it succeeds (Solemn Judgment, Solemn Warning)."""
@@ -245,9 +245,9 @@ def test_r131_trap_hole_targets_a_normal_summoned_monster_with_1000_atk(tmp_path
     assert "B activate trap_hole.activate -> mystical_elf" not in legal(eng, state)
 
 
-# -- R140: the moment before a Summon succeeds ----------------------------------------------------
+# -- R136: the moment before a Summon succeeds ----------------------------------------------------
 
-def test_r140_solemn_warning_negates_a_normal_summon_and_destroys_it(tmp_path) -> None:
+def test_r136_solemn_warning_negates_a_normal_summon_and_destroys_it(tmp_path) -> None:
     eng = main_phase(tmp_path, b_traps=("solemn_warning", "bottomless_trap_hole"))
     state = play(eng, [SUMMON, "A pass"], settle_end=False)
     assert (state.window.event, eng.to_move(state)) == ("summoning", B)
@@ -262,7 +262,7 @@ def test_r140_solemn_warning_negates_a_normal_summon_and_destroys_it(tmp_path) -
     assert offered(eng, state) == ["A pass"]
 
 
-def test_r140_before_the_summon_succeeds_only_a_summon_negation_starts_a_chain(tmp_path
+def test_r136_before_the_summon_succeeds_only_a_summon_negation_starts_a_chain(tmp_path
                                                                              ) -> None:
     eng = main_phase(tmp_path, b_traps=("solemn_judgment", "bottomless_trap_hole",
                                         "threatening_roar"))
@@ -278,7 +278,7 @@ def test_r140_before_the_summon_succeeds_only_a_summon_negation_starts_a_chain(t
     assert "B activate solemn_judgment.negate_summon" not in legal(eng, state)
 
 
-def test_r140_solemn_judgment_pays_half_the_lp_and_negates_a_trap_too(tmp_path) -> None:
+def test_r136_solemn_judgment_pays_half_the_lp_and_negates_a_trap_too(tmp_path) -> None:
     eng = main_phase(tmp_path, b_traps=("solemn_judgment", "trap_hole"), b_lp=7001)
     state = play(eng, [SUMMON, "A pass", "B pass", "B activate trap_hole.activate -> gemini_elf",
                        "A pass"], settle_end=False)
@@ -290,7 +290,7 @@ def test_r140_solemn_judgment_pays_half_the_lp_and_negates_a_trap_too(tmp_path) 
     assert sorted(g.id for g in state.graveyard) == ["solemn_judgment", "trap_hole"]
 
 
-def test_r140_a_summon_negation_can_be_answered_by_a_counter_trap(tmp_path) -> None:
+def test_r136_a_summon_negation_can_be_answered_by_a_counter_trap(tmp_path) -> None:
     eng = main_phase(tmp_path, a_traps=("seven_tools_of_the_bandit",),
                      b_traps=("solemn_judgment",))
     state = play(eng, [SUMMON, "A pass", "B activate solemn_judgment.negate_summon"],
@@ -303,7 +303,7 @@ def test_r140_a_summon_negation_can_be_answered_by_a_counter_trap(tmp_path) -> N
     assert state.lp == (7000, 4000)
 
 
-def test_r140_a_set_has_no_moment_before_it_succeeds(tmp_path) -> None:
+def test_r136_a_set_has_no_moment_before_it_succeeds(tmp_path) -> None:
     eng = main_phase(tmp_path, b_traps=("solemn_judgment",))
     state = play(eng, [SET], settle_end=False)
     assert state.window.kind is WindowKind.OPEN and eng.to_move(state) is A

@@ -92,7 +92,7 @@ class EventName(StrEnum):
     NORMAL_SUMMONED = "normal_summoned"
     # A monster would be Summoned (Normal or Flip Summoned in the Main Phase): the moment
     # before the Summon succeeds, where only an effect that negates a Summon may be activated
-    # (Solemn Judgment, Solemn Warning; R140). Which monster: the step `who: summoned`.
+    # (Solemn Judgment, Solemn Warning; R136). Which monster: the step `who: summoned`.
     SUMMONING = "summoning"
     # This card's controller (its owner, in the hand) took damage from a card of the opponent:
     # battle damage after damage calculation (R51), effect damage once the chain is over
@@ -177,7 +177,7 @@ class OpName(StrEnum):
     HALVE_ORIGINAL_ATK = "halve_original_atk"  # `who`'s original ATK becomes half (AORIG)
     NEGATE_ACTIVATION = "negate_activation"  # negate the activation of `who`'s chain link
     NEGATE_EFFECT = "negate_effect"  # negate the effect of `who`'s chain link
-    # negate the Summon of `who`, the monster that would be Summoned (R140): it is not Summoned
+    # negate the Summon of `who`, the monster that would be Summoned (R136): it is not Summoned
     NEGATE_SUMMON = "negate_summon"
     NEGATE_ATTACK = "negate_attack"  # the attack ends without a Damage Step (R38)
     END_BATTLE_PHASE = "end_battle_phase"  # go to the End Step once the chain has resolved (R58)

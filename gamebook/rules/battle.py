@@ -224,7 +224,7 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
     if _duel_lost(state):
         return duel_over(state, events), events
     summoning = _summon_under_way(state)
-    if summoning is not None:  # the negation window's chain left the Summon standing (R140)
+    if summoning is not None:  # the negation window's chain left the Summon standing (R136)
         return summon_succeeds(rules, state, summoning), events
     if step is not Step.DURING_DAMAGE_CALCULATION:  # there they wait (R54)
         waiting = _destroyed_triggers(rules, state, events)
@@ -312,7 +312,7 @@ def summon_window(rules: Rules, state: GameState) -> tuple[GameState, bool]:
 
 
 def summon_succeeds(rules: Rules, state: GameState, instance: str) -> GameState:
-    """The Normal Summon of ``instance`` succeeds (R130, R140): its player has Summoned this
+    """The Normal Summon of ``instance`` succeeds (R130, R136): its player has Summoned this
     turn (R103), and the window that answers it follows when a card in the game answers a
     Normal Summon (R131); else the open game state of Main Phase 1."""
     tp = state.turn_player
@@ -331,7 +331,7 @@ def summon_succeeds(rules: Rules, state: GameState, instance: str) -> GameState:
 
 
 def _summon_under_way(state: GameState) -> str | None:
-    """After the window before a Summon succeeds (R140): the monster whose Summon was not
+    """After the window before a Summon succeeds (R136): the monster whose Summon was not
     negated and is still on the field, or ``None``."""
     window = state.window
     if window.event is not EventName.SUMMONING:
@@ -460,7 +460,7 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
         return open_window(state, Step.BATTLE_STEP), events  # R36
     if step is Step.MAIN_PHASE_1:
         summoning = _summon_under_way(state)
-        if summoning is not None:  # nobody negated it: the Summon succeeds (R140)
+        if summoning is not None:  # nobody negated it: the Summon succeeds (R136)
             return summon_succeeds(rules, state, summoning), events
         if window.kind is WindowKind.EVENT:  # the Normal Summon's window is over (R131)
             return open_window(state, Step.MAIN_PHASE_1), events

@@ -1,5 +1,5 @@
 """Main Phase 1: the turn player's Normal Summon or Set, the moment before a Normal Summon
-succeeds and the window after it (R129-R131, R140).
+succeeds and the window after it (R129-R131, R136).
 
 In Main Phase 1 the turn player holds priority in an open game state with an empty chain
 (:func:`gamebook.rules.timing.own_open_main_phase`). Besides activations, there they may
@@ -16,7 +16,7 @@ its Tributes (``cost``: the instance ids joined by ``+``), one set of each group
 interchangeable monsters; they are sent to the GY as the Summon or Set is made (R130).
 
 Before a Normal Summon succeeds, when a card of the situation can negate a Summon (Solemn
-Judgment, Solemn Warning), an ``EVENT(summoning)`` window comes first (R140,
+Judgment, Solemn Warning), an ``EVENT(summoning)`` window comes first (R136,
 :func:`summon_under_way`); :func:`gamebook.rules.battle.summon_succeeds` ends it.
 
 Not offered yet (say so rather than guess): Flip Summons and changes of battle position, and
@@ -129,7 +129,7 @@ def summon_from_hand(rules: Rules, state: GameState, action: Action
 def summon_under_way(rules: Rules, state: GameState, instance: str) -> GameState:
     """The monster ``instance`` would be Summoned: when a card in the game can negate a
     Summon, the window before it succeeds, the turn player first, where only such a card may
-    be activated (R140); else the Summon succeeds at once (R131, R103)."""
+    be activated (R136); else the Summon succeeds at once (R131, R103)."""
     if not rules.cards_with("negates_summons",
                             lambda effect: effect.answers is EventName.SUMMONING):
         return summon_succeeds(rules, state, instance)

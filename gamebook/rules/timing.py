@@ -298,7 +298,7 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     answers = effect.answers
     if window.event is EventName.SUMMONING and answers is not EventName.SUMMONING \
             and (answers is not None or not state.chain):
-        # before the Summon succeeds: no other event to answer, no other chain to start (R140)
+        # before the Summon succeeds: no other event to answer, no other chain to start (R136)
         return ("summon_under_way", "summon_negation_only", ())
     if answers is not None:
         event_name = (("event", answered_name(effect)),)

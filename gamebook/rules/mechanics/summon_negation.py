@@ -1,4 +1,4 @@
-"""Negating a Summon (R140): "when a monster would be Summoned … negate the Summon, and if
+"""Negating a Summon (R136): "when a monster would be Summoned … negate the Summon, and if
 you do, destroy it" (Solemn Judgment, Solemn Warning).
 
 A Normal Summon (and a Flip Summon) first puts the monster on the field and opens a window
@@ -23,7 +23,7 @@ from gamebook.rules.state import ChainLink, GameState, replace
 def _negate_summon(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
                    who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
                    ) -> Applied:
-    """The Summon of each monster of ``who`` still under way does not succeed (R140)."""
+    """The Summon of each monster of ``who`` still under way does not succeed (R136)."""
     window = state.window
     negated = tuple(instance for instance in who if instance in window.summoned)
     if not negated:
