@@ -1,6 +1,7 @@
-"""Main Phase 1 (R129-R131): the turn player's open game state, the Normal Summon or Set of
-the turn, the pass that enters the Battle Phase with the opponent's answer first, and the
-window right after a Normal Summon (Bottomless Trap Hole, Torrential Tribute)."""
+"""Main Phase 1 (R129-R131, R136): the turn player's open game state, the Normal Summon or Set
+of the turn, the pass that enters the Battle Phase with the opponent's answer first, the
+window right after a Normal Summon (Bottomless Trap Hole, Torrential Tribute, Trap Hole) and
+the moment before it succeeds (Solemn Judgment, Solemn Warning)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ SET = "A set_monster gemini_elf"
 def main_phase(tmp_path: Path, *, hand: tuple[str, ...] = ("gemini_elf",),
                a_traps: tuple[str, ...] = (), b_traps: tuple[str, ...] = (),
                b_monsters: tuple[str, ...] = (), scope: str = "end_of_battle_phase",
-               **more: object) -> Engine:
+               b_lp: int = 8000, **more: object) -> Engine:
     """Player A in Main Phase 1 with ``hand``; each card's instance id is its card id."""
     def cards(ids: tuple[str, ...]) -> list[dict]:
         return [{"id": card, "card": card} for card in ids]
@@ -43,7 +44,8 @@ def main_phase(tmp_path: Path, *, hand: tuple[str, ...] = ("gemini_elf",),
     return Engine(write_situation(tmp_path, {
         "turn_player": "A",
         "players": {"A": {"hand": cards(hand), "spell_traps": cards(a_traps)},
-                    "B": {"monsters": cards(b_monsters), "spell_traps": cards(b_traps)}},
+                    "B": {"monsters": cards(b_monsters), "spell_traps": cards(b_traps),
+                          "lp": b_lp}},
         "start": {"moment": "main_phase_1"},
         "scope": scope,
         **more,
@@ -231,13 +233,80 @@ def test_r131_bottomless_trap_hole_needs_1500_atk(tmp_path) -> None:
     assert "B activate bottomless_trap_hole.activate" not in legal(eng, state)
 
 
-def test_r131_solemn_warning_cannot_negate_a_normal_summon_yet(tmp_path) -> None:
-    """The moment before a Summon succeeds is not modelled: Solemn Warning answers only the
-    activation of an effect that would Special Summon (R98), never a Normal Summon."""
-    eng = main_phase(tmp_path, b_traps=("solemn_warning",))
-    state = play(eng, [SUMMON], settle_end=False)
-    assert "B activate solemn_warning.activate" not in legal(eng, state)
-    assert monster(state, "gemini_elf").face_up
+def test_r131_trap_hole_targets_a_normal_summoned_monster_with_1000_atk(tmp_path) -> None:
+    eng = main_phase(tmp_path, hand=("gemini_elf", "mystical_elf"), b_traps=("trap_hole",))
+    state = play(eng, [SUMMON])
+    assert activations(eng, state) == ["B activate trap_hole.activate -> gemini_elf"]
+    state = play(eng, ["B activate trap_hole.activate -> gemini_elf", "A pass", "B pass"],
+                 state, settle_end=False)
+    assert state.monster("gemini_elf") is None
+    eng = main_phase(tmp_path, hand=("mystical_elf",), b_traps=("trap_hole",))
+    state = play(eng, ["A normal_summon mystical_elf"], settle_end=False)  # 800 ATK
+    assert "B activate trap_hole.activate -> mystical_elf" not in legal(eng, state)
+
+
+# -- R136: the moment before a Summon succeeds ----------------------------------------------------
+
+def test_r136_solemn_warning_negates_a_normal_summon_and_destroys_it(tmp_path) -> None:
+    eng = main_phase(tmp_path, b_traps=("solemn_warning", "bottomless_trap_hole"))
+    state = play(eng, [SUMMON, "A pass"], settle_end=False)
+    assert (state.window.event, eng.to_move(state)) == ("summoning", B)
+    assert activations(eng, state) == ["B activate solemn_warning.negate_summon"]
+    state, events = play_events(eng, ["B activate solemn_warning.negate_summon", "A pass",
+                                      "B pass"], state, settle_end=False)
+    assert "summon_negated" in kinds(events) and state.lp == (8000, 6000)
+    assert {g.id: g.reason for g in state.graveyard}["gemini_elf"] == "destroyed"
+    # never Summoned: no window answers it, the Normal Summon stays used (R103, R130)
+    assert (state.window.kind, state.window.step) == (WindowKind.OPEN, Step.MAIN_PHASE_1)
+    assert state.normal_summon_used and not state.summoned_this_turn
+    assert offered(eng, state) == ["A pass"]
+
+
+def test_r136_before_the_summon_succeeds_only_a_summon_negation_starts_a_chain(tmp_path
+                                                                             ) -> None:
+    eng = main_phase(tmp_path, b_traps=("solemn_judgment", "bottomless_trap_hole",
+                                        "threatening_roar"))
+    state = play(eng, [SUMMON, "A pass"], settle_end=False)
+    assert forbidden_by(eng, state, "threatening_roar", "activate") == "summon_under_way"
+    assert forbidden_by(eng, state, "bottomless_trap_hole", "activate") == "summon_under_way"
+    assert activations(eng, state) == ["B activate solemn_judgment.negate_summon"]
+    # once nobody negates it, the Summon succeeds and its own window follows (R131)
+    state = play(eng, ["B pass"], state)
+    assert (state.window.event, eng.to_move(state)) == ("normal_summoned", B)
+    assert A in state.summoned_this_turn
+    assert "B activate bottomless_trap_hole.activate" in activations(eng, state)
+    assert "B activate solemn_judgment.negate_summon" not in legal(eng, state)
+
+
+def test_r136_solemn_judgment_pays_half_the_lp_and_negates_a_trap_too(tmp_path) -> None:
+    eng = main_phase(tmp_path, b_traps=("solemn_judgment", "trap_hole"), b_lp=7001)
+    state = play(eng, [SUMMON, "A pass", "B pass", "B activate trap_hole.activate -> gemini_elf",
+                       "A pass"], settle_end=False)
+    assert activations(eng, state) == ["B activate solemn_judgment.activate"]
+    state, events = play_events(eng, ["B activate solemn_judgment.activate", "A pass",
+                                      "B pass"], state, settle_end=False)
+    assert [e.get("amount") for e in events if e.kind == "lp_paid"] == [3501]
+    assert monster(state, "gemini_elf").face_up  # Trap Hole negated, destroyed
+    assert sorted(g.id for g in state.graveyard) == ["solemn_judgment", "trap_hole"]
+
+
+def test_r136_a_summon_negation_can_be_answered_by_a_counter_trap(tmp_path) -> None:
+    eng = main_phase(tmp_path, a_traps=("seven_tools_of_the_bandit",),
+                     b_traps=("solemn_judgment",))
+    state = play(eng, [SUMMON, "A pass", "B activate solemn_judgment.negate_summon"],
+                 settle_end=False)
+    assert activations(eng, state) == ["A activate seven_tools_of_the_bandit.activate"]
+    state = play(eng, ["A activate seven_tools_of_the_bandit.activate", "B pass", "A pass"],
+                 state, settle_end=False)
+    # Solemn Judgment negated: the Summon succeeds
+    assert monster(state, "gemini_elf").face_up and A in state.summoned_this_turn
+    assert state.lp == (7000, 4000)
+
+
+def test_r136_a_set_has_no_moment_before_it_succeeds(tmp_path) -> None:
+    eng = main_phase(tmp_path, b_traps=("solemn_judgment",))
+    state = play(eng, [SET], settle_end=False)
+    assert state.window.kind is WindowKind.OPEN and eng.to_move(state) is A
 
 
 def test_r129_r131_the_example_terminates_with_the_reference_engines_end_states() -> None:
@@ -246,3 +315,12 @@ def test_r129_r131_the_example_terminates_with_the_reference_engines_end_states(
                if data["terminal"]]
     lp = sorted({state.lp for state in endings})
     assert lp == [(8000, 6900), (8000, 8000)] and len(endings) == 5
+
+
+def test_r130_r136_the_tribute_summon_example_has_the_reference_engines_end_states() -> None:
+    exploration = explore(load_situation(ROOT / "examples" /
+                                         "tribute_summon_solemn_judgment.yaml"), "seed")
+    endings = [exploration.state(node) for node, data in exploration.graph.nodes(data=True)
+               if data["terminal"]]
+    assert sorted({state.lp for state in endings}) == [(8000, 4000), (8000, 8000)]
+    assert len(endings) == 6

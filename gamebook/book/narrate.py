@@ -714,6 +714,7 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.SENT_TO_GY: Narrator._sent_to_gy,
     K.SET_FACE_DOWN: Narrator._simple,
     K.SPECIAL_SUMMONED: Narrator._special_summoned,
+    K.SUMMON_NEGATED: Narrator._simple,
     K.TIE_ENDED: Narrator._tie_ended,
     K.TIED: Narrator._tied,
     K.TOKEN_VANISHED: Narrator._gone,

@@ -90,6 +90,10 @@ class EventName(StrEnum):
     # A monster was Normal Summoned by the turn player in their Main Phase: the window right
     # after the Summon (R131). Which monster: the effect's `summoned` spec.
     NORMAL_SUMMONED = "normal_summoned"
+    # A monster would be Summoned (Normal or Flip Summoned in the Main Phase): the moment
+    # before the Summon succeeds, where only an effect that negates a Summon may be activated
+    # (Solemn Judgment, Solemn Warning; R136). Which monster: the step `who: summoned`.
+    SUMMONING = "summoning"
     # This card's controller (its owner, in the hand) took damage from a card of the opponent:
     # battle damage after damage calculation (R51), effect damage once the chain is over
     # (R101). `can_miss_timing` applies to the latter (R25).
@@ -183,11 +187,14 @@ class OpName(StrEnum):
     HALVE_ORIGINAL_ATK = "halve_original_atk"  # `who`'s original ATK becomes half (AORIG)
     NEGATE_ACTIVATION = "negate_activation"  # negate the activation of `who`'s chain link
     NEGATE_EFFECT = "negate_effect"  # negate the effect of `who`'s chain link
+    # negate the Summon of `who`, the monster that would be Summoned (R136): it is not Summoned
+    NEGATE_SUMMON = "negate_summon"
     NEGATE_ATTACK = "negate_attack"  # the attack ends without a Damage Step (R38)
     END_BATTLE_PHASE = "end_battle_phase"  # go to the End Step once the chain has resolved (R58)
     INFLICT_DAMAGE = "inflict_damage"  # `player` takes `amount`, or the ATK of `of`, as damage
     GAIN_LP = "gain_lp"  # `player` gains `amount` LP, or the ATK of `of`
-    PAY_LP = "pay_lp"  # the activating player pays `amount` LP (a cost: R16)
+    # the activating player pays `amount` LP, or `portion: half` of their LP (a cost: R16)
+    PAY_LP = "pay_lp"
     GRANT_PLAYER = "grant_player"  # `player` gets `ability` for the rest of the turn
     CHANGE_POSITION = "change_position"  # `who` becomes `position`
     GRANT_EXTRA_ATTACK = "grant_extra_attack"  # `who` can make `amount` more attacks this turn

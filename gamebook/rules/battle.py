@@ -225,6 +225,9 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
     events: list[Event] = []
     if _duel_lost(state):
         return duel_over(state, events), events
+    summoning = _summon_under_way(state)
+    if summoning is not None:  # the negation window's chain left the Summon standing (R136)
+        return summon_succeeds(rules, state, summoning), events
     if step is not Step.DURING_DAMAGE_CALCULATION:  # there they wait (R54)
         waiting = _destroyed_triggers(rules, state, events)
         if waiting is not None:
@@ -308,6 +311,34 @@ def summon_window(rules: Rules, state: GameState) -> tuple[GameState, bool]:
     if triggers and not rules.config.decline_counts_as_pass:
         state = hand_on(rules, state, state.turn_player.opponent)
     return state, True
+
+
+def summon_succeeds(rules: Rules, state: GameState, instance: str) -> GameState:
+    """The Normal Summon of ``instance`` succeeds (R130, R136): its player has Summoned this
+    turn (R103), and the window that answers it follows when a card in the game answers a
+    Normal Summon (R131); else the open game state of Main Phase 1."""
+    tp = state.turn_player
+    state = replace(state, summoned_this_turn=state.summoned_this_turn | {tp})
+    if not rules.cards_with("answers_normal_summons",
+                            lambda effect: effect.answers_event(EventName.NORMAL_SUMMONED)):
+        return open_window(state, Step.MAIN_PHASE_1)  # a window nobody can use is no window
+    state = open_window(state, Step.MAIN_PHASE_1, WindowKind.EVENT)
+    state = replace(state, window=replace(state.window, event=EventName.NORMAL_SUMMONED,
+                                          summoned=(instance,), first_chain=True))
+    triggers = triggers_for(rules, state, EventName.NORMAL_SUMMONED)
+    state = replace(state, window=replace(state.window, triggers=triggers))
+    if triggers and not rules.config.decline_counts_as_pass:
+        state = hand_on(rules, state, tp.opponent)
+    return state
+
+
+def _summon_under_way(state: GameState) -> str | None:
+    """After the window before a Summon succeeds (R136): the monster whose Summon was not
+    negated and is still on the field, or ``None``."""
+    window = state.window
+    if window.event is not EventName.SUMMONING:
+        return None
+    return next((instance for instance in window.summoned if state.monster(instance)), None)
 
 
 def _answers_summons(rules: Rules) -> bool:
@@ -438,6 +469,9 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     if window.kind is WindowKind.EVENT and step is Step.BATTLE_STEP:
         return open_window(state, Step.BATTLE_STEP), events  # R36
     if step is Step.MAIN_PHASE_1:
+        summoning = _summon_under_way(state)
+        if summoning is not None:  # nobody negated it: the Summon succeeds (R136)
+            return summon_succeeds(rules, state, summoning), events
         if window.kind is WindowKind.EVENT:  # the Normal Summon's window is over (R131)
             return open_window(state, Step.MAIN_PHASE_1), events
         if rules.scope == END_OF_MAIN_PHASE_1:

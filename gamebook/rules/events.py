@@ -83,6 +83,7 @@ class EventKind(StrEnum):
     SENT_TO_GY = "sent_to_gy"
     SET_FACE_DOWN = "set_face_down"
     SPECIAL_SUMMONED = "special_summoned"
+    SUMMON_NEGATED = "summon_negated"
     TIE_ENDED = "tie_ended"
     TIED = "tied"
     TOKEN_VANISHED = "token_vanished"
@@ -436,6 +437,9 @@ SPECS: tuple[EventSpec, ...] = (
               (Key("position", "str", "`attack` or `defense`"),
                _opt("source", "str", "`deck` or `graveyard`; "
                     "absent from the hand or for a Token"))),
+    EventSpec(EventKind.SUMMON_NEGATED,
+              "The Summon of a monster is negated: it is not Summoned (R:summon_under_way).",
+              "As a `negate_summon` step applies, before the monster is destroyed.", _PC),
     EventSpec(EventKind.TIE_ENDED, "A card is no longer tied to a monster (R:tied_cards).",
               "When the monster leaves the field or turns face-down.", _PC,
               (Key("monster", "str", "the monster"),

@@ -1,5 +1,5 @@
-"""Main Phase 1: the turn player's Normal Summon or Set, and the window after a Normal Summon
-(R129-R131).
+"""Main Phase 1: the turn player's Normal Summon or Set, the moment before a Normal Summon
+succeeds and the window after it (R129-R131, R136).
 
 In Main Phase 1 the turn player holds priority in an open game state with an empty chain
 (:func:`gamebook.rules.timing.own_open_main_phase`). Besides activations, there they may
@@ -15,9 +15,12 @@ A monster of Level 5 or 6 needs one Tribute, one of Level 7 or more two: each ch
 its Tributes (``cost``: the instance ids joined by ``+``), one set of each group of
 interchangeable monsters; they are sent to the GY as the Summon or Set is made (R130).
 
-Not offered yet (say so rather than guess): Flip Summons and changes of battle position,
-Setting Spells/Traps, and the moment before a Summon succeeds, where Solemn Warning could
-negate it.
+Before a Normal Summon succeeds, when a card of the situation can negate a Summon (Solemn
+Judgment, Solemn Warning), an ``EVENT(summoning)`` window comes first (R136,
+:func:`summon_under_way`); :func:`gamebook.rules.battle.summon_succeeds` ends it.
+
+Not offered yet (say so rather than guess): Flip Summons and changes of battle position, and
+Setting Spells/Traps.
 """
 
 from __future__ import annotations
@@ -26,14 +29,14 @@ from itertools import combinations
 
 from gamebook.cards.model import Card, CardType, EventName, MonsterFrame, Position
 from gamebook.rules.actions import Action, ActionKind, Event, event
-from gamebook.rules.battle import open_window
+from gamebook.rules.battle import open_window, summon_succeeds
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.summon import free_zone
 from gamebook.rules.selection import card_signature, distinguishable, named_cards
 from gamebook.rules.state import GameState, MonsterState, Step, WindowKind, replace
-from gamebook.rules.timing import hand_on, own_open_main_phase, triggers_for
+from gamebook.rules.timing import own_open_main_phase
 from gamebook.stats import StatBlock
 
 #: The highest Level a monster may have to be Normal Summoned or Set without a Tribute, and
@@ -119,22 +122,17 @@ def summon_from_hand(rules: Rules, state: GameState, action: Action
     if not summon:
         return open_window(state, Step.MAIN_PHASE_1), [
             event(EventKind.MONSTER_SET, tp, held.id, **told), *tributed]
-    state = replace(state, summoned_this_turn=state.summoned_this_turn | {tp})  # R103
     events = [event(EventKind.NORMAL_SUMMONED, tp, held.id, **told), *tributed]
-    if not _answers_normal_summons(rules):
-        return open_window(state, Step.MAIN_PHASE_1), events
+    return summon_under_way(rules, state, held.id), events
+
+
+def summon_under_way(rules: Rules, state: GameState, instance: str) -> GameState:
+    """The monster ``instance`` would be Summoned: when a card in the game can negate a
+    Summon, the window before it succeeds, the turn player first, where only such a card may
+    be activated (R136); else the Summon succeeds at once (R131, R103)."""
+    if not rules.cards_with("negates_summons",
+                            lambda effect: effect.answers is EventName.SUMMONING):
+        return summon_succeeds(rules, state, instance)
     state = open_window(state, Step.MAIN_PHASE_1, WindowKind.EVENT)
-    state = replace(state, window=replace(state.window, event=EventName.NORMAL_SUMMONED,
-                                          summoned=(held.id,), first_chain=True))
-    triggers = triggers_for(rules, state, EventName.NORMAL_SUMMONED)
-    state = replace(state, window=replace(state.window, triggers=triggers))
-    if triggers and not rules.config.decline_counts_as_pass:
-        state = hand_on(rules, state, tp.opponent)
-    return state, events
-
-
-def _answers_normal_summons(rules: Rules) -> bool:
-    """Does any card of the situation answer a Normal Summon (R131)? A window nobody can use
-    in a way the open game state would not allow is no window."""
-    return bool(rules.cards_with("answers_normal_summons",
-                                 lambda effect: effect.answers_event(EventName.NORMAL_SUMMONED)))
+    return replace(state, window=replace(state.window, event=EventName.SUMMONING,
+                                         summoned=(instance,), first_chain=True))

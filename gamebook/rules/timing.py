@@ -344,6 +344,10 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     card = rules.card_of(state, instance)
     trigger = find_trigger(state, instance, effect.id)
     answers = effect.answers
+    if window.event is EventName.SUMMONING and answers is not EventName.SUMMONING \
+            and (answers is not None or not state.chain):
+        # before the Summon succeeds: no other event to answer, no other chain to start (R136)
+        return ("summon_under_way", "summon_negation_only", ())
     if answers is not None:
         event_name = (("event", answered_name(effect)),)
         if answers is EventName.FLIPPED and trigger is None:
@@ -471,7 +475,9 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
             if condition is Condition.OPPONENT_ACTIVATES_MONSTER_EFFECT \
                     and card.card_type is CardType.MONSTER:
                 return None
-    return ("response_speed", "nothing_to_respond_to", (("wanted", wanted[0].value),))
+    either = {Condition.SPELL_CARD_ACTIVATED, Condition.TRAP_CARD_ACTIVATED} <= set(wanted)
+    named = "spell_or_trap_card_activated" if either else wanted[0].value  # Solemn Judgment
+    return ("response_speed", "nothing_to_respond_to", (("wanted", named),))
 
 
 def _hand_problem(state: GameState, player: Player, card: Card, effect: Effect

@@ -39,6 +39,7 @@ from gamebook.rules.mechanics import (
     sent_to_graveyard,
     summon,
     summon_lock,
+    summon_negation,
     ties,
     trap_lock,
     untargetable,
@@ -62,6 +63,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     once_per_turn.MECHANIC,
     summon.MECHANIC,
     summon_lock.MECHANIC,
+    summon_negation.MECHANIC,
     position.MECHANIC,
     atk.MECHANIC,
     chain_negation.MECHANIC,
@@ -157,10 +159,11 @@ def _reference_problem(ref: Ref | None, effect: Effect, part: str) -> str | None
     if ref is Ref.COST and cost_choice(effect) is None:
         return (f"'cost' names the card chosen for the cost, but effect {effect.id!r} has no "
                 "cost step that chooses a card ('select' with pick: one, R:costs_at_activation)")
-    if ref is Ref.SUMMONED and effect.answers is not EventName.SPECIAL_SUMMONED:
+    if ref is Ref.SUMMONED and effect.answers not in (EventName.SPECIAL_SUMMONED,
+                                                      EventName.SUMMONING):
         return (f"'summoned' names the monsters of the Special Summon the effect answers, but "
                 f"effect {effect.id!r} answers no 'event: special_summoned' "
-                "(R:window_after_special_summon)")
+                "(R:window_after_special_summon) nor 'event: summoning' (R:summon_under_way)")
     return None
 
 

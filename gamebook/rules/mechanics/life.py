@@ -4,6 +4,8 @@ a player last took, remembered when a card reads it (R101).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from gamebook.cards.model import Effect, EventName, OpName, Portion, Primitive
 from gamebook.rules.actions import Event, event
 from gamebook.rules.conditions import DAMAGE_CONDITIONS
@@ -19,6 +21,7 @@ from gamebook.rules.mechanics.verb import (
     player_of,
 )
 from gamebook.rules.state import ChainLink, GameState, Player
+from gamebook.stats import round_half_up
 
 
 def _inflict_damage(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -48,10 +51,13 @@ def _gain_lp(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
 
 def _pay_lp(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
             who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
-    """A cost in LP (R16): the activation is legal only with at least that much (timing)."""
+    """A cost in LP (R16): the activation is legal only with at least that much (timing).
+    "Pay half your LP" (Solemn Judgment) pays half of what the player has, rounded up as
+    every half is (R76)."""
     player = link.player
-    state = state.with_lp(player, state.life(player) - step.amount)
-    paid = event(EventKind.LP_PAID, player, amount=step.amount, lp=state.life(player))
+    amount = lp_cost(state, player, step)
+    state = state.with_lp(player, state.life(player) - amount)
+    paid = event(EventKind.LP_PAID, player, amount=amount, lp=state.life(player))
     return state, [paid], True
 
 
@@ -77,9 +83,20 @@ def lp_after_damage(state: GameState, player: Player, amount: int) -> GameState:
 
 
 
+def lp_cost(state: GameState, player: Player, step: Primitive) -> int:
+    """What a ``pay_lp`` step costs ``player`` now: its ``amount``, or half their LP."""
+    if step.amount is not None:
+        return step.amount
+    return round_half_up(Fraction(state.life(player), 2))
+
+
 def _pay_grammar(step: Primitive) -> str | None:
+    if step.amount is not None and step.portion is not Portion.ALL:
+        return "pay_lp: give 'amount' or 'portion: half', not both"
+    if step.amount is None and step.portion is Portion.HALF:
+        return None
     if step.amount is None or step.amount < 1:
-        return "pay_lp: an 'amount' of 1 or more is required"
+        return "pay_lp: an 'amount' of 1 or more (or 'portion: half') is required"
     return None
 
 
@@ -90,6 +107,6 @@ MECHANIC = Mechanic("life", verbs=(
     Verb(OpName.GAIN_LP, _gain_lp, acts=Acts.PLAYER,
          parameters=("player", "amount", "of", "portion"), activatable_if=None,
          grammar=amount_grammar),
-    Verb(OpName.PAY_LP, _pay_lp, acts=Acts.NOTHING, parameters=("amount",),
+    Verb(OpName.PAY_LP, _pay_lp, acts=Acts.NOTHING, parameters=("amount", "portion"),
          activatable_if=None, grammar=_pay_grammar, cost=True),
 ))
