@@ -105,7 +105,7 @@ def test_r175_distinct_lp_traps_are_explored_in_one_order(tmp_path: Path) -> Non
     notes = [data["reordered"] for *_, data in reduced.graph.edges(data=True)
              if "reordered" in data]
     assert notes and all(isinstance(note, Reordered) and note.rule == RULE for note in notes)
-    for source, child, data in reduced.graph.edges(data=True):
+    for _, child, data in reduced.graph.edges(data=True):
         note = data.get("reordered")
         if note is None:
             continue
