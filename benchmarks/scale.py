@@ -185,7 +185,7 @@ def main() -> int:
     parser.add_argument("--max-seconds", type=float, default=120.0,
                         help="exploration budget of one point (default 120)")
     parser.add_argument("--reduce-orders", action="store_true",
-                        help="explore with the order reduction (R175)")
+                        help="explore with the order reduction (R137)")
     parser.add_argument("--point", nargs=2, metavar=("FAMILY", "SIZE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.point:

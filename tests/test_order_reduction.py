@@ -1,4 +1,4 @@
-"""The order reduction (R175, ``explore(..., reduce_orders=True)``) loses no ending.
+"""The order reduction (R137, ``explore(..., reduce_orders=True)``) loses no ending.
 
 On every example and every test situation, the endings (their merge keys: the outcome an
 ending's page and graph.json show) are the same with and without the reduction. Where it
@@ -50,13 +50,13 @@ def _check(situation) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_r175_every_example_has_the_same_endings_with_and_without_the_reduction(
+def test_r137_every_example_has_the_same_endings_with_and_without_the_reduction(
         path: Path) -> None:
     _check(load_situation(path))
 
 
 @pytest.mark.parametrize("path", TEST_SITUATIONS, ids=lambda p: p.stem)
-def test_r175_every_test_situation_has_the_same_endings_with_and_without_the_reduction(
+def test_r137_every_test_situation_has_the_same_endings_with_and_without_the_reduction(
         path: Path) -> None:
     try:
         situation = load_situation(path, card_folders=(CARDS,))
@@ -98,7 +98,7 @@ def _traps(folder: Path, heals: int, burns: int, *, lp: int = 8000,
     return load_situation(path, card_folders=(CARDS, cards))
 
 
-def test_r175_distinct_lp_traps_are_explored_in_one_order(tmp_path: Path) -> None:
+def test_r137_distinct_lp_traps_are_explored_in_one_order(tmp_path: Path) -> None:
     plain, reduced = _both(_traps(tmp_path, 2, 2))
     assert _endings(reduced) == _endings(plain)
     assert reduced.graph.number_of_nodes() < plain.graph.number_of_nodes()
@@ -115,21 +115,21 @@ def test_r175_distinct_lp_traps_are_explored_in_one_order(tmp_path: Path) -> Non
         assert note.reached[-1] == data["action"].card
 
 
-def test_r175_no_reduction_where_a_player_could_reach_0_lp(tmp_path: Path) -> None:
+def test_r137_no_reduction_where_a_player_could_reach_0_lp(tmp_path: Path) -> None:
     """100 + 200 damage against 300 LP: the burns could end the Duel halfway (R102)."""
     plain, reduced = _both(_traps(tmp_path, 2, 2, lp=300))
     assert _endings(reduced) == _endings(plain)
     assert reduced.graph.number_of_nodes() == plain.graph.number_of_nodes()
 
 
-def test_r175_no_reduction_where_a_card_reads_the_chain(tmp_path: Path) -> None:
+def test_r137_no_reduction_where_a_card_reads_the_chain(tmp_path: Path) -> None:
     """A Counter Trap negates the link directly below: the order tells the chains apart."""
     plain, reduced = _both(_traps(tmp_path, 2, 1, extra_b=("test_counter_trap",)))
     assert _endings(reduced) == _endings(plain)
     assert reduced.graph.number_of_nodes() == plain.graph.number_of_nodes()
 
 
-def test_r175_the_reduction_is_off_by_default(tmp_path: Path) -> None:
+def test_r137_the_reduction_is_off_by_default(tmp_path: Path) -> None:
     situation = _traps(tmp_path, 2, 1)
     default = explore(situation)
     assert not any("reordered" in data for *_, data in default.graph.edges(data=True))

@@ -100,7 +100,7 @@ def _add_exploration_options(parser: argparse.ArgumentParser, *,
 def _add_reduce_orders(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reduce-orders", action="store_true",
                         help="explore chain links whose order cannot matter in one order only "
-                             "(R175); the other orders' choices turn to that order's page")
+                             "(R137); the other orders' choices turn to that order's page")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

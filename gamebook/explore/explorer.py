@@ -267,7 +267,7 @@ def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_
             reduce_orders: bool = False) -> Exploration:
     """Explore a loaded :class:`~gamebook.situation.load.Situation` with the rules engine.
 
-    ``reduce_orders``: chain links the engine proves commute (R175) are explored in one
+    ``reduce_orders``: chain links the engine proves commute (R137) are explored in one
     order only, the other orders' choices turning to that order's page (off by default)."""
     from gamebook.rules.actions import ActionKind
     from gamebook.rules.engine import Engine

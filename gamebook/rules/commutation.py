@@ -1,4 +1,4 @@
-"""Chain links whose order cannot matter (R175): the proof obligation of the order reduction.
+"""Chain links whose order cannot matter (R137): the proof obligation of the order reduction.
 
 Two chain links *commute* when resolving them in either order leads to the same game, and
 nothing before they resolve can tell the two orders apart. Two chains that differ only in
@@ -42,7 +42,7 @@ from gamebook.rules.context import Rules
 from gamebook.rules.mechanics.life import _reads_damage
 from gamebook.rules.state import ChainLink, GameState, replace
 
-RULE = "order_does_not_matter"  # the rulebook entry that proves it (R175)
+RULE = "order_does_not_matter"  # the rulebook entry that proves it (R137)
 
 _LP_OPS = (OpName.GAIN_LP, OpName.INFLICT_DAMAGE)
 _CHAIN_OPS = (OpName.NEGATE_ACTIVATION, OpName.NEGATE_EFFECT)
@@ -51,7 +51,7 @@ _LEAVE_AFTER = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY)
 
 @dataclass(frozen=True)
 class Reordered:
-    """A choice whose chain is shown on its page in another order (R175): the cards of the
+    """A choice whose chain is shown on its page in another order (R137): the cards of the
     chain as the choice built it (link 1 first), and as the page shows them."""
 
     rule: str
@@ -116,7 +116,7 @@ class Commutation:
         return found and link.negated is None
 
     def commute(self, state: GameState, one: ChainLink, other: ChainLink) -> bool:
-        """Can ``one`` and ``other``, adjacent on the chain, swap places (R175)?"""
+        """Can ``one`` and ``other``, adjacent on the chain, swap places (R137)?"""
         rules = self.rules
         return (one.card != other.card and one.stage == other.stage
                 and (one.player is other.player or rules.config.decline_counts_as_pass)

@@ -203,7 +203,7 @@ class Engine:
         "vanished": "Tokens gone while a trigger waited: gone for good",
     }
 
-    # -- the order reduction (R175) -----------------------------------------------------------
+    # -- the order reduction (R137) -----------------------------------------------------------
     @property
     def commutation(self) -> Commutation:
         """The proof that two chain links commute, for this situation (made when asked)."""
@@ -220,7 +220,7 @@ class Engine:
         return self.commutation.canonical(state)
 
     def reordered(self, reached: GameState, shown: GameState) -> Reordered:
-        """Why a choice that built ``reached`` turns to the page of ``shown`` (R175)."""
+        """Why a choice that built ``reached`` turns to the page of ``shown`` (R137)."""
         return self.commutation.reordered(reached, shown)
 
     def to_move(self, state: GameState) -> Player | None:
