@@ -100,7 +100,7 @@ def situation(family: str, size: str) -> dict:
     raise SystemExit(f"unknown family {family!r}")
 
 
-def measure(family: str, size: str, max_seconds: float) -> dict:
+def measure(family: str, size: str, max_seconds: float, reduce_orders: bool = False) -> dict:
     """One point, in this process (the parent runs each in a child)."""
     import json as json_module
 
@@ -121,7 +121,8 @@ def measure(family: str, size: str, max_seconds: float) -> dict:
         scale_cards(cards)
         loaded = load_situation(path, card_folders=(ROOT / "tests" / "cards", cards))
     wall, cpu = time.perf_counter(), time.process_time()
-    exploration = explore(loaded, max_seconds=max_seconds, max_states=1_000_000)
+    exploration = explore(loaded, max_seconds=max_seconds, max_states=1_000_000,
+                          reduce_orders=reduce_orders)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     graph = exploration.graph
     endings = sum(1 for _, terminal in graph.nodes(data="terminal") if terminal)
@@ -139,7 +140,8 @@ def measure(family: str, size: str, max_seconds: float) -> dict:
             stage.write(f"{diagram.name}.dot", diagram.source)
         build_seconds = time.process_time() - began
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
-    return {"family": family, "size": size, "decisions": graph.number_of_nodes() - endings,
+    return {"family": family, "size": size, "reduce_orders": reduce_orders,
+            "decisions": graph.number_of_nodes() - endings,
             "pages": graph.number_of_nodes(), "transitions": exploration.transitions,
             "explore_s": wall, "explore_cpu_s": cpu,
             "us_per_transition": 1e6 * cpu / max(exploration.transitions, 1),
@@ -147,9 +149,9 @@ def measure(family: str, size: str, max_seconds: float) -> dict:
             "book_s": book_seconds, "build_s": build_seconds, "peak_mb": peak}
 
 
-def run_point(family: str, size: str, max_seconds: float) -> dict:
+def run_point(family: str, size: str, max_seconds: float, reduce_orders: bool = False) -> dict:
     command = [sys.executable, __file__, "--point", family, size,
-               "--max-seconds", str(max_seconds)]
+               "--max-seconds", str(max_seconds), *(["--reduce-orders"] if reduce_orders else [])]
     done = subprocess.run(command, capture_output=True, text=True, check=False,
                           env={**os.environ, "PYTHONHASHSEED": "0"})
     if done.returncode != 0:
@@ -182,16 +184,18 @@ def main() -> int:
     parser.add_argument("--only", help="run only this family")
     parser.add_argument("--max-seconds", type=float, default=120.0,
                         help="exploration budget of one point (default 120)")
+    parser.add_argument("--reduce-orders", action="store_true",
+                        help="explore with the order reduction (R137)")
     parser.add_argument("--point", nargs=2, metavar=("FAMILY", "SIZE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.point:
-        print(json.dumps(measure(*args.point, args.max_seconds)))
+        print(json.dumps(measure(*args.point, args.max_seconds, args.reduce_orders)))
         return 0
     rows = []
     for family, size in POINTS:
         if args.only and family != args.only:
             continue
-        row = run_point(family, size, args.max_seconds)
+        row = run_point(family, size, args.max_seconds, args.reduce_orders)
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     text = table(rows)

@@ -97,6 +97,12 @@ def _add_exploration_options(parser: argparse.ArgumentParser, *,
     _add_common_options(parser)
 
 
+def _add_reduce_orders(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--reduce-orders", action="store_true",
+                        help="explore chain links whose order cannot matter in one order only "
+                             "(R137); the other orders' choices turn to that order's page")
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; with ``only``, a parser of that command alone, which parses
     a command line naming it just as the whole one does, in a quarter of the time (the whole
@@ -122,6 +128,7 @@ def _command(sub: Any, name: str, help: str) -> argparse.ArgumentParser:
 def _add_build(sub: Any) -> None:
     build = _command(sub, "build", "write the book, diagrams, graph.json and audit.json")
     _add_exploration_options(build)
+    _add_reduce_orders(build)
     build.add_argument("--out", help="output folder (default output/<situation name>, or "
                                      "output/<situation name>.<lang> for other languages)")
     build.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the book")
@@ -138,6 +145,7 @@ def _add_build(sub: Any) -> None:
 def _add_graph(sub: Any) -> None:
     graph = _command(sub, "graph", "write the decision graph as DOT (and SVG/PNG)")
     _add_exploration_options(graph)
+    _add_reduce_orders(graph)
     graph.add_argument("--out", help="output folder (default output/<situation name>)")
     graph.add_argument("--lang", choices=LANGUAGES, default="en")
     graph.add_argument("--no-images", action="store_true", help="write graph.dot only")
@@ -167,6 +175,7 @@ def _add_diff(sub: Any) -> None:
 def _add_audit(sub: Any) -> None:
     audit = _command(sub, "audit", "check that every branch terminates")
     _add_exploration_options(audit)
+    _add_reduce_orders(audit)
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
 
 

@@ -27,6 +27,22 @@ from gamebook.explore.digraph import DecisionGraph
 FORCED_CHAIN_LIMIT = 10_000  # forced steps in a row before we call it a runaway loop
 
 
+class Reduction(Protocol):
+    """A coarser merge key for decision points, proved by the game (the order reduction):
+    ``key(state)`` is the key of every state the game proves equivalent to ``state``, or
+    ``None`` for the plain key; ``why(reached, shown)`` says why a choice that reached
+    ``reached`` turns to the page of ``shown``, and is kept on that edge (``reordered``)."""
+
+    def key(self, state: Any) -> Hashable | None: ...
+    def why(self, reached: Any, shown: Any) -> Any: ...
+
+
+@dataclass(frozen=True)
+class _Reduction:
+    key: Callable[[Any], Hashable | None]
+    why: Callable[[Any, Any], Any]
+
+
 class Game(Protocol):
     def legal_actions(self, state: Any) -> list[Any]: ...
     def apply(self, state: Any, action: Any, *, forced: bool = False,
@@ -56,7 +72,8 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
                  max_seconds: float = 60.0, key: Any = None, prelude: tuple = (),
                  choices: Callable[[Any], tuple[Any, list]] | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 on_progress: Callable[[int, float], None] | None = None) -> Exploration:
+                 on_progress: Callable[[int, float], None] | None = None,
+                 reduce: Reduction | None = None) -> Exploration:
     """Explore every decision from ``start`` (reached through the events in ``prelude``).
 
     ``forced(state)`` returns the action to apply without a decision, or ``None``. A game
@@ -65,7 +82,10 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
     a decision and again to explore it. ``key(state)`` is the merge key (default: the state
     itself, which must be hashable). ``clock`` measures ``max_seconds`` (the caller may count
     CPU time instead of wall time). ``on_progress(pages, seconds)``, if given, is told how far
-    the search is every 1,024 decision points (for a progress line).
+    the search is every 1,024 decision points (for a progress line). ``reduce``, if given,
+    merges decision points the game proves equivalent (:class:`Reduction`): a choice that
+    reaches one whose page shows another of them keeps ``reordered`` on its edge (or, for an
+    alternative, in ``alternatives_reordered``: the alternative's index and why).
     """
     # The explored values are acyclic (reference counting frees them), so the cyclic garbage
     # collector only walks the ever-growing set of states: 20-25% of the time, growing with
@@ -75,7 +95,7 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
     try:
         return _explore(game, start, forced=forced, max_states=max_states,
                         max_seconds=max_seconds, key=key, prelude=prelude, choices=choices,
-                        clock=clock, on_progress=on_progress)
+                        clock=clock, on_progress=on_progress, reduce=reduce)
     finally:
         if collecting:
             gc.enable()
@@ -83,8 +103,8 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
 
 def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_seconds: float,
              key: Any, prelude: tuple, choices: Callable[[Any], tuple[Any, list]] | None,
-             clock: Callable[[], float], on_progress: Callable[[int, float], None] | None
-             ) -> Exploration:
+             clock: Callable[[], float], on_progress: Callable[[int, float], None] | None,
+             reduce: Reduction | None = None) -> Exploration:
     if choices is None:
         if forced is None:
             raise TypeError("explore_game needs forced= or choices=")
@@ -145,10 +165,18 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
         events.extend(run)
         return state, state_key, actions
 
-    def node_for(state: Any, state_key: Hashable, actions: list | None) -> tuple[str, bool]:
+    def node_for(state: Any, state_key: Hashable, actions: list | None
+                 ) -> tuple[str, bool, Any]:
+        """The node of a settled state, whether it is new, and why its page shows another
+        state (the reduction's note), or ``None``."""
+        if reduce is not None and (reduced := reduce.key(state)) is not None:
+            state_key = reduced
         node = ids.get(state_key)
         if node is not None:
-            return node, False
+            shown = states[node]
+            if reduce is None or shown is state or shown == state:
+                return node, False, None
+            return node, False, reduce.why(state, shown)
         if len(ids) >= max_states:
             raise BudgetExceeded(f"exploration stopped: more than {max_states} pages (decision "
                                  "points and endings; raise --max-states, or narrow the "
@@ -160,11 +188,11 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
         graph.add_node(node, to_move=None if terminal else game.to_move(state), terminal=terminal)
         if actions is not None:
             known_actions[node] = actions
-        return node, True
+        return node, True, None
 
     prelude_events: list[Any] = list(prelude)
     start, start_key, start_actions = settle(start, prelude_events)
-    root, _ = node_for(start, start_key, start_actions)
+    root, _, _ = node_for(start, start_key, start_actions)
     result.root = root
     graph.graph["root"] = root
     graph.graph["prelude"] = tuple(prelude_events)
@@ -190,14 +218,20 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
             counter += 1
             events = list(transition.events)
             child_state, child_key, child_actions = settle(transition.state, events)
-            child, new = node_for(child_state, child_key, child_actions)
+            child, new, why = node_for(child_state, child_key, child_actions)
             if new:
                 queue.append(child)
             data = edges.get(child)
             if data is not None:
-                data.setdefault("alternatives", []).append((action, tuple(events)))
+                alternatives = data.setdefault("alternatives", [])
+                alternatives.append((action, tuple(events)))
+                if why is not None:
+                    data.setdefault("alternatives_reordered", []).append(
+                        (len(alternatives) - 1, why))
                 continue
             graph.add_edge(node, child, action=action, events=tuple(events))
+            if why is not None:
+                edges[child]["reordered"] = why
     result.seconds = clock() - began
     result.transitions = counter
     return result
@@ -229,8 +263,12 @@ def ordered_children(exploration: Exploration, node: str) -> list[str]:
 
 def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_000,
             max_seconds: float = 60.0, clock: Callable[[], float] = time.monotonic,
-            on_progress: Callable[[int, float], None] | None = None) -> Exploration:
-    """Explore a loaded :class:`~gamebook.situation.load.Situation` with the rules engine."""
+            on_progress: Callable[[int, float], None] | None = None,
+            reduce_orders: bool = False) -> Exploration:
+    """Explore a loaded :class:`~gamebook.situation.load.Situation` with the rules engine.
+
+    ``reduce_orders``: chain links the engine proves commute (R137) are explored in one
+    order only, the other orders' choices turning to that order's page (off by default)."""
     from gamebook.rules.actions import ActionKind
     from gamebook.rules.engine import Engine
 
@@ -248,7 +286,9 @@ def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_
 
     result = explore_game(engine, start.state, choices=choices, key=engine.merge_key,
                           max_states=max_states, max_seconds=max_seconds, prelude=start.events,
-                          clock=clock, on_progress=on_progress)
+                          clock=clock, on_progress=on_progress,
+                          reduce=_Reduction(engine.order_key, engine.reordered)
+                          if reduce_orders else None)
     result.graph.graph["title"] = situation.title
     result.graph.graph["rules"] = engine.config.name
     result.graph.graph["situation"] = situation.name

@@ -32,6 +32,7 @@ from gamebook.rules.battle import (
     resolve_chain,
     select_options,
 )
+from gamebook.rules.commutation import Commutation, Reordered
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
 from gamebook.rules.continuous import recounted, refresh, refresh_events
@@ -201,6 +202,26 @@ class Engine:
         "deck": "the Deck cards are never shown and cannot move after an ending",
         "vanished": "Tokens gone while a trigger waited: gone for good",
     }
+
+    # -- the order reduction (R137) -----------------------------------------------------------
+    @property
+    def commutation(self) -> Commutation:
+        """The proof that two chain links commute, for this situation (made when asked)."""
+        found = self.__dict__.get("_commutation")
+        if found is None:
+            found = self.__dict__["_commutation"] = Commutation(self.rules)
+        return found
+
+    def order_key(self, state: GameState) -> Hashable | None:
+        """A decision point's merge key with its chain's commuting links in one order
+        (:mod:`gamebook.rules.commutation`), or ``None`` when the reduction changes nothing."""
+        if len(state.chain) < 2 or state.window.kind is WindowKind.ENDED:
+            return None
+        return self.commutation.canonical(state)
+
+    def reordered(self, reached: GameState, shown: GameState) -> Reordered:
+        """Why a choice that built ``reached`` turns to the page of ``shown`` (R137)."""
+        return self.commutation.reordered(reached, shown)
 
     def to_move(self, state: GameState) -> Player | None:
         if self.is_terminal(state):
