@@ -39,7 +39,7 @@ from gamebook.cards.model import (
     SpellTrapType,
 )
 from gamebook.rules.context import Rules
-from gamebook.rules.mechanics.life import _reads_damage
+from gamebook.rules.mechanics.life import reads_damage
 from gamebook.rules.state import ChainLink, GameState, replace
 
 RULE = "order_does_not_matter"  # the rulebook entry that proves it (R137)
@@ -91,7 +91,7 @@ class Commutation:
         cards = [rules.cards[card_id] for _, card_id in rules.instances]
         self.possible = not (
             any(card.spell_trap_type is SpellTrapType.COUNTER for card in cards)
-            or any(_reads_chain(effect) or _reads_damage(effect) for effect in effects))
+            or any(_reads_chain(effect) or reads_damage(effect) for effect in effects))
         losses = [_max_loss(effect) for effect in effects]
         # every card's every effect at most once on one chain, counted against both players
         self.max_loss = None if None in losses else sum(losses)

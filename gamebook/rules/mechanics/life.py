@@ -61,7 +61,7 @@ def _pay_lp(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     return state, [paid], True
 
 
-def _reads_damage(effect: Effect) -> bool:
+def reads_damage(effect: Effect) -> bool:
     """Does the effect answer, or read, the damage a player took (R101)?"""
     return (effect.answers is EventName.DAMAGE_TAKEN
             or any(c in effect.conditions for c in DAMAGE_CONDITIONS)
@@ -73,7 +73,7 @@ def record_damage(rules: Rules, state: GameState, player: Player, kind: str, amo
                   from_opponent: bool) -> GameState:
     """Remember the damage as an event (R101), when a card of the situation reads it: without
     one, two histories that differ only in it are one game."""
-    if not rules.cards_with("reads_damage", _reads_damage):
+    if not rules.cards_with("reads_damage", reads_damage):
         return state
     return state.took_damage(player, kind, amount, from_opponent=from_opponent)
 
