@@ -56,8 +56,8 @@ def main() -> int:
 
             def write_book(exploration=exploration):
                 book = build_book(exploration)
-                return render(book, "md"), render(book, "html"), graph_json(exploration, book), \
-                    graph_dot(exploration, book)
+                return render(book, "md"), render(book, "html"), graph_json(book), \
+                    graph_dot(book)
 
             book_seconds, _ = best_of(args.repeat, write_book)
             print(f"{path.stem:<40} {preset:<9} {graph.number_of_nodes() - endings:>9} "

@@ -132,10 +132,10 @@ def measure(family: str, size: str, max_seconds: float) -> dict:
         began = time.process_time()
         book = build_book(exploration)
         stage.write("book.md", render_chunks(book, "md"))
-        stage.write("graph.json", graph_json_chunks(exploration, book))
+        stage.write("graph.json", graph_json_chunks(book))
         book_seconds = time.process_time() - began
         stage.write("book.html", render_chunks(book, "html"))
-        for diagram in diagrams(exploration, book, layouts=False):  # Graphviz is not timed
+        for diagram in diagrams(book, layouts=False):  # Graphviz is not timed
             stage.write(f"{diagram.name}.dot", diagram.source)
         build_seconds = time.process_time() - began
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux

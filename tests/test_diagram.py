@@ -39,7 +39,7 @@ def _book(path: Path, lang: str):
 
 def _dot(path: Path = MODEL, lang: str = "en", **options) -> list:
     exploration, book = _book(path, lang)
-    return diagrams(exploration, book, **options)
+    return diagrams(book, **options)
 
 
 def _nodes(source: str) -> dict[str, str]:
@@ -207,7 +207,7 @@ START_STEP_ROWS = [
 
 def _overview(lang: str) -> tuple[str, object]:
     exploration, book = _book(START_STEP, lang)
-    return diagrams(exploration, book, layouts=False)[0].source, book
+    return diagrams(book, layouts=False)[0].source, book
 
 
 def _rows(source: str) -> list[list[str]]:
@@ -255,7 +255,7 @@ def test_the_start_step_overview_reads_stage_by_stage_with_every_count_on_its_ed
     assert len(pairs) == len(set(pairs)) == len(tags)  # one edge per pair of boxes
     # the counts add up to the book's choices that leave a stage or end the battle
     stage_of = {page.number: index for index, (_, pages) in enumerate(
-        diagram_module._Builder(*_book(START_STEP, lang), False, "book.html",
+        diagram_module._Builder(_book(START_STEP, lang)[1], False, "book.html",
                                 False).groups(), start=1) for page in pages}
     leaving = sum(1 for page in book.pages for choice in page.choices
                   if book.page(choice.page).terminal
@@ -350,7 +350,7 @@ def test_svg_nodes_link_to_their_page_and_carry_a_tooltip(tmp_path):
 def test_without_graphviz_the_rank_direction_is_guessed_from_the_graphs_shape(monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda name: None)
     exploration, book = _book(MODEL, "en")
-    source = diagrams(exploration, book)[0].source
+    source = diagrams(book)[0].source
     assert "rankdir=TB" in source and "ratio=compress" in source
 
 
@@ -371,10 +371,10 @@ def test_a_tangled_battle_phase_of_87_pages_is_an_overview_plus_one_part_per_sta
 
     exploration, book = _book(WHOLE_BATTLE, "en")
     assert len(book.pages) == 84 <= SPLIT_LIMIT
-    whole = _Builder(exploration, book, False, "book.html")
+    whole = _Builder(book, False, "book.html")
     whole.diagram(book.pages)
     assert whole.figures.over_bound(), whole.figures
-    parts = diagrams(exploration, book)
+    parts = diagrams(book)
     assert [p.name for p in parts][:3] == ["graph", "graph.1", "graph.2"] and len(parts) > 4
     assert 'URL="graph.1.svg"' in parts[0].source
     for part in parts:

@@ -43,7 +43,7 @@ def _exploration(path: Path):
 def _diagrams(path: Path, lang: str, merge_endings: bool = False):
     exploration = _exploration(path)
     book = build_book(exploration, lang)
-    return diagrams(exploration, book, layouts=False, merge_endings=merge_endings)
+    return diagrams(book, layouts=False, merge_endings=merge_endings)
 
 
 def _names(path: Path, lang: str) -> set[str]:
@@ -217,7 +217,7 @@ def test_no_two_texts_of_any_diagram_a_build_writes_touch(lang):
         exploration = _exploration(path)
         book = build_book(exploration, lang)
         for merge in (False, True) if path.stem in MERGED else (False,):
-            for part in diagrams(exploration, book, merge_endings=merge):
+            for part in diagrams(book, merge_endings=merge):
                 laid_out = layout(part.source)
                 found = boxes(laid_out)
                 drawn += 1

@@ -91,7 +91,7 @@ def test_graph_json_is_networkx_node_link_data_written_without_networkx(tmp_path
     from gamebook.book.pages import build_book
 
     exploration = explore(load_situation(EXAMPLE))
-    data = graph_data(exploration, build_book(exploration))
+    data = graph_data(build_book(exploration))
     names = {"edges": "edges", "source": "from", "target": "to"}
     assert nx.node_link_data(nx.node_link_graph(data, **names), **names) == data
     code = ("import sys; from gamebook.cli.entry import main; code = main(['build', sys.argv[1], "

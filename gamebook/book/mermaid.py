@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from gamebook.book.diagram import OUTCOME_STYLE, PLAYER_STYLE, _Builder
 from gamebook.book.pages import Book, Page
-from gamebook.explore.explorer import Exploration
-from gamebook.rules.actions import ActionKind
+from gamebook.book.view import ActionKind
 
 MAX_EDGES = 500  # Mermaid's default maxEdges
 MAX_TEXT = 50_000  # Mermaid's default maxTextSize (characters)
@@ -40,10 +39,10 @@ def _classes() -> list[str]:
     return lines
 
 
-def mermaid_files(exploration: Exploration, book: Book, *, merge_endings: bool = False
+def mermaid_files(book: Book, *, merge_endings: bool = False
                   ) -> dict[str, str]:
     """``graph.mmd`` when the chart fits Mermaid's limits, else ``graph.part1.mmd``, …"""
-    builder = _Builder(exploration, book, merge_endings, "book.html")
+    builder = _Builder(book, merge_endings, "book.html")
     ids = builder._ids(book.pages)
     blocks = [(page, _page_lines(builder, page, ids)) for page in book.pages]
     edge_budget, text_budget = EDGE_BUDGET, TEXT_BUDGET

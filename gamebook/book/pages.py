@@ -18,7 +18,7 @@ from typing import Any
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.rulebook import AppendixEntry, appendix, cited
-from gamebook.book.view import Action, EndingView, Outcome, Player, PointView, Views
+from gamebook.book.view import Action, ActionKind, EndingView, Outcome, Player, PointView, Views
 from gamebook.explore.explorer import Exploration, number_pages
 
 
@@ -28,6 +28,10 @@ class Choice:
     page: int
     action: Action
     short: str  # a few words, for diagrams
+    # an activation's few words without its target or cost (a diagram leaves out a target
+    # that could not be another), "" for any other choice
+    short_any_target: str = ""
+    events: tuple[Any, ...] = field(default=(), compare=False, repr=False)  # on the way
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,8 @@ class Book:
     language_line: str = ""
     # the words of the book's language and cards, for the renderers' own labels
     narrator: Narrator | None = field(default=None, compare=False, repr=False)
+    # what graph.json says of the exploration: title, root, rules, situation
+    facts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def page(self, number: int) -> Page:
         return self.pages[number - 1]
@@ -136,6 +142,7 @@ def _build_book(exploration: Exploration, lang: str) -> Book:
         pages=tuple(pages),
         language_line=_untranslated(situation, lang, narrator),
         narrator=narrator,
+        facts=views.facts,
     )
     # The same sentences recur on thousands of pages: each distinct one is searched once.
     return replace(book, appendix=appendix(cited(dict.fromkeys(book.texts())), lang))
@@ -163,6 +170,7 @@ class _Labels:
         self.views = views
         self.narrator = narrator
         self._said: dict[str, dict[Action, str]] = {}
+        self._untargeted: dict[Action, str] = {}
 
     def __call__(self, node: str, action: Action) -> str:
         said = self._said.setdefault(node, {})
@@ -175,6 +183,15 @@ class _Labels:
                 label = said[action] = self.narrator.choice(action, choice.declining)
         return label
 
+    def short_any_target(self, action: Action) -> str:
+        if action.kind is not ActionKind.ACTIVATE or not (action.target or action.cost):
+            return ""
+        short = self._untargeted.get(action)
+        if short is None:
+            short = self._untargeted[action] = self.narrator.short_choice(
+                replace(action, target=None, cost=None))
+        return short
+
 
 def _page(exploration: Exploration, point: PointView, narrator: Narrator, number: int,
           numbers: dict[str, int], labels: _Labels, several_attacks: bool = False) -> Page:
@@ -185,7 +202,8 @@ def _page(exploration: Exploration, point: PointView, narrator: Narrator, number
         action = option.action
         short = narrator.msg("short.enter_battle_phase") \
             if option.enters_battle_phase else narrator.short_choice(action)
-        choices.append(Choice(labels(node, action), numbers[option.child], action, short))
+        choices.append(Choice(labels(node, action), numbers[option.child], action, short,
+                              labels.short_any_target(action), option.events))
     ending: tuple[str, ...] = ()
     arrivals, then = _split_common_tail(_arrivals(exploration, narrator, node, numbers, labels))
     if point.ending is not None:

@@ -28,8 +28,9 @@ from gamebook.rules.outcome import Outcome
 from gamebook.rules.protection import ability_source
 from gamebook.rules.state import Player, Step, WindowKind
 
-__all__ = ["Action", "AttackView", "Cast", "ChainLinkView", "ChoiceView", "EndingView",
-           "FieldView", "HeldCard", "MonsterView", "Note", "Outcome", "Player", "PointView",
+__all__ = ["Action", "ActionKind", "AttackView", "Cast", "ChainLinkView", "ChoiceView",
+           "EndingView", "FieldView", "HeldCard", "MonsterView", "Note", "Outcome", "Player",
+           "PointView",
            "SpellTrapView", "Views"]
 
 
@@ -98,6 +99,7 @@ class ChoiceView:
     child: str
     declining: tuple[str, ...]  # the Trigger Effects (``card.effect``) it gives up (R22)
     enters_battle_phase: bool  # the turn player's last pass of Main Phase 1 (R129)
+    events: tuple[Any, ...] = ()  # what happens on the way (the engine's events)
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,7 @@ class Cast:
     """The situation's card instances: each one's card and owner, in the engine's order."""
     instances: dict[str, Card] = field(default_factory=dict)
     owners: dict[str, Player] = field(default_factory=dict)
+    cards: dict[str, str] = field(default_factory=dict)  # each instance's card id
 
 
 class Views:
@@ -149,9 +152,14 @@ class Views:
         engine = exploration.engine
         situation = engine.situation
         self.cast = Cast({instance: situation.cards[card]
-                          for instance, card in engine.rules.instances}, dict(engine.owners))
+                          for instance, card in engine.rules.instances}, dict(engine.owners),
+                         dict(engine.rules.instances))
         self.situation = situation
         self.preset = engine.config.name
+        graph = exploration.graph.graph
+        # what graph.json says of the exploration itself
+        self.facts = {"title": graph.get("title"), "root": exploration.root,
+                      "rules": graph.get("rules"), "situation": graph.get("situation")}
         self._points: dict[str, PointView] = {}
         self._fields: dict[tuple, FieldView] = {}
         self._chains: dict[tuple, tuple[ChainLinkView, ...]] = {}
@@ -172,9 +180,10 @@ class Views:
         choices = []
         for child in ordered_children(exploration, node):
             data = graph.edges[node, child]
-            for action in [data["action"]] + [a for a, _ in data.get("alternatives", [])]:
+            for action, events in [(data["action"], data["events"]),
+                                   *data.get("alternatives", [])]:
                 choices.append(ChoiceView(action, child, engine.declining(state, action),
-                                          _enters_battle_phase(state, action)))
+                                          _enters_battle_phase(state, action), events))
         attack = state.attack
         return PointView(
             node=node, step=state.window.step.value, turn_player=state.turn_player,

@@ -60,7 +60,7 @@ def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
     deadline.phase = "writing the article"
     book = build_book(exploration, args.lang)
     progress.phase("drawing")
-    pictures = _diagrams(exploration, book, deadline)
+    pictures = _diagrams(book, deadline)
     article = build_article(exploration, book, differences, other, pictures)
     outputs = {"article.md": render_article(article, "md"),
                "article.html": render_article(article, "html"), **dict(pictures)}
@@ -85,7 +85,7 @@ def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
     return 0
 
 
-def _diagrams(exploration: Any, book: Any, deadline: Any) -> tuple[tuple[str, str], ...]:
+def _diagrams(book: Any, deadline: Any) -> tuple[tuple[str, str], ...]:
     """The decision diagram as SVG files for the article, ``(article.svg, svg)``, …: the
     diagram, or the overview and one per attack or step, each page linking to its page in
     article.html. None without Graphviz, or for a book too large to draw (the article then
@@ -99,7 +99,7 @@ def _diagrams(exploration: Any, book: Any, deadline: Any) -> tuple[tuple[str, st
     dot = shutil.which("dot")
     if dot is None or len(book.pages) > IMAGE_PAGE_LIMIT:
         return ()
-    parts = diagrams(exploration, book, book_file="article.html", stem="article")
+    parts = diagrams(book, book_file="article.html", stem="article")
     if max(part.pages for part in parts) > DIAGRAM_PAGE_LIMIT:
         return ()
     drawn = []

@@ -93,13 +93,13 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
     # a big book's formats are hundreds of megabytes each.
     with staged_folder(out, owned) as stage:
         # Layouts are tried with Graphviz only for a book small enough to be drawn.
-        diagrams = make_diagrams(exploration, book, merge_endings=merge,
+        diagrams = make_diagrams(book, merge_endings=merge,
                                  layouts=report.pages <= IMAGE_PAGE_LIMIT)
         _write(stage, {f"{diagram.name}.dot": diagram.source for diagram in diagrams})
         if args.command == "build":
             for fmt in formats:
-                _write(stage, format_files(exploration, book, fmt, merge_endings=merge))
-            _write(stage, {"graph.json": graph_json_chunks(exploration, book),
+                _write(stage, format_files(book, fmt, merge_endings=merge))
+            _write(stage, {"graph.json": graph_json_chunks(book),
                            "audit.json": report.to_json()})
         if not args.no_images:
             progress.phase("drawing")
