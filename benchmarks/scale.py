@@ -105,12 +105,12 @@ def measure(family: str, size: str, max_seconds: float) -> dict:
     import json as json_module
 
     sys.path.insert(0, str(ROOT))
-    from gamebook.book.diagram import diagrams
-    from gamebook.book.export import graph_json_chunks
     from gamebook.book.pages import build_book
-    from gamebook.book.render import render_chunks
     from gamebook.explore.explorer import explore
     from gamebook.inputs.files import Stage
+    from gamebook.render.diagram import diagrams
+    from gamebook.render.export import graph_json_chunks
+    from gamebook.render.markup import render_chunks
     from gamebook.situation.load import load_situation
 
     with tempfile.TemporaryDirectory() as folder:

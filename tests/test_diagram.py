@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from gamebook.book import diagram as diagram_module
-from gamebook.book.diagram import diagrams, missing_font
-from gamebook.book.linebreak import wrap
 from gamebook.book.pages import build_book
 from gamebook.cli.entry import main
 from gamebook.explore.explorer import explore
+from gamebook.render import diagram as diagram_module
+from gamebook.render.diagram import diagrams, missing_font
+from gamebook.render.linebreak import wrap
 from gamebook.situation.load import load_situation
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -365,9 +365,9 @@ def test_a_tangled_battle_phase_of_87_pages_is_an_overview_plus_one_part_per_sta
     the rules of issue 35 were fixed: the same tangle). Its whole
     layout is measured above the bound; it is drawn as the overview and one part per stage,
     each of them under the bound."""
-    from gamebook.book.diagram import SPLIT_LIMIT, _Builder
-    from gamebook.book.layoutfigures import figures
-    from gamebook.book.textboxes import layout
+    from gamebook.render.diagram import SPLIT_LIMIT, _Builder
+    from gamebook.render.layoutfigures import figures
+    from gamebook.render.textboxes import layout
 
     exploration, book = _book(WHOLE_BATTLE, "en")
     assert len(book.pages) == 84 <= SPLIT_LIMIT
@@ -384,7 +384,7 @@ def test_a_tangled_battle_phase_of_87_pages_is_an_overview_plus_one_part_per_sta
 
 def test_the_layout_figures_count_crossings_long_edges_and_stray_labels():
     """The figures themselves, on layouts made for them."""
-    from gamebook.book.layoutfigures import figures, lines, stray_labels
+    from gamebook.render.layoutfigures import figures, lines, stray_labels
 
     def edge(tail: int, head: int, points, label=None):
         found = {"tail": tail, "head": head, "_gvid": tail * 10 + head,
@@ -417,7 +417,7 @@ def test_the_layout_figures_count_crossings_long_edges_and_stray_labels():
 def test_an_svg_is_never_drawn_so_narrow_that_its_capitals_fall_under_10_px():
     """Issue 33: the article's column (52rem) drew the Battle Phase diagram 830 px wide, its
     capitals 8 px high. The SVG carries the narrowest width that keeps them 10 px high."""
-    from gamebook.book.diagram import CAP_RATIO, readable_svg
+    from gamebook.render.diagram import CAP_RATIO, readable_svg
 
     svg = ('<svg width="1195pt" height="900pt" viewBox="0.00 0.00 1195.00 900.00">'
            '<g transform="scale(0.5 0.5) rotate(0) translate(4 1796)">'

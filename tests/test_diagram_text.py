@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 
 from gamebook.book.catalog import messages
-from gamebook.book.diagram import WRAP, diagrams
-from gamebook.book.linebreak import cjk, columns, phrases
 from gamebook.book.pages import build_book, narrator_for
 from gamebook.explore import explore
+from gamebook.render.diagram import WRAP, diagrams
+from gamebook.render.linebreak import cjk, columns, phrases
 from gamebook.situation import load_situation
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -210,7 +210,7 @@ def test_no_two_texts_of_any_diagram_a_build_writes_touch(lang):
     Elf", the words of 1→2, sat against node 4, the pass 4→13 running through them)."""
     from diagram_layout import boxes, collisions, layout
 
-    from gamebook.book.layoutfigures import lines, stray_labels
+    from gamebook.render.layoutfigures import lines, stray_labels
 
     problems, stray, drawn = [], [], 0
     for path in EXAMPLES:

@@ -7,12 +7,12 @@ import re
 from functools import cache
 from pathlib import Path
 
-from gamebook.book import mermaid
-from gamebook.book.mermaid import MAX_EDGES, MAX_TEXT, mermaid_files
 from gamebook.book.pages import build_book
-from gamebook.book.render import render
 from gamebook.cli.entry import main
 from gamebook.explore.explorer import explore
+from gamebook.render import mermaid
+from gamebook.render.markup import render
+from gamebook.render.mermaid import MAX_EDGES, MAX_TEXT, mermaid_files
 from gamebook.situation.load import load_situation
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -110,7 +110,7 @@ def test_a_new_build_removes_the_parts_of_an_older_one(tmp_path):
 def test_a_book_written_in_pieces_reads_as_the_book_rendered_whole():
     import random
 
-    from gamebook.book.render import _blocks, _squeezed
+    from gamebook.render.markup import _blocks, _squeezed
 
     rng = random.Random(14)
     for _ in range(2000):  # runs of blank lines across any cut between two pieces

@@ -87,8 +87,8 @@ def test_exploring_and_auditing_import_neither_networkx_nor_pydantic(tmp_path):
 
 
 def test_graph_json_is_networkx_node_link_data_written_without_networkx(tmp_path):
-    from gamebook.book.export import graph_data
     from gamebook.book.pages import build_book
+    from gamebook.render.export import graph_data
 
     exploration = explore(load_situation(EXAMPLE))
     data = graph_data(build_book(exploration))

@@ -93,7 +93,7 @@ class Article:
     book: Book
     book_preset: str
     other_preset: str  # "" when no comparison was asked for
-    # the decision diagram: inline SVG for article.html (the overview first, then one per
+    # the decision diagram: Graphviz's SVG for article.html (the overview first, then one per
     # attack or step), and the files article.md links to; empty without Graphviz
     diagrams: tuple[str, ...] = ()
     diagram_files: tuple[str, ...] = ()
@@ -149,25 +149,9 @@ def build_article(exploration: Exploration, book: Book,
         book=book,
         book_preset=views.preset,
         other_preset=other_preset,
-        diagrams=tuple(inline_svg(svg) for _, svg in diagrams),
+        diagrams=tuple(svg for _, svg in diagrams),
         diagram_files=tuple(name for name, _ in diagrams),
     )
-
-
-_SVG_PROLOGUE = re.compile(r"<\?xml[^>]*>|<!DOCTYPE[^>]*>|<!--.*?-->", re.DOTALL)
-_PART_LINK = re.compile(r'xlink:href="article\.(\d+)\.svg"')
-
-
-def inline_svg(svg: str) -> str:
-    """Graphviz's SVG made fit to stand inside article.html: no XML prologue or comments,
-    page links to the article's own pages, a part's link to that part in the article, drawn
-    no smaller than its capitals need (:func:`~gamebook.book.diagram.readable_svg`).
-    Graphviz has escaped every text of it (titles, names) as XML."""
-    from gamebook.book.diagram import readable_svg
-
-    svg = readable_svg(_SVG_PROLOGUE.sub("", svg).strip())
-    svg = svg.replace('xlink:href="article.html#', 'xlink:href="#')
-    return _PART_LINK.sub(r'xlink:href="#diagram-\1"', svg)
 
 
 # The rule that makes an effect of each kind activatable where it was (R3-R6, R8, R9).

@@ -44,9 +44,9 @@ def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
     from gamebook.book.article import build_article
     from gamebook.book.pages import build_book
     from gamebook.book.presetdiff import compare
-    from gamebook.book.render import render_article
     from gamebook.cli.build import default_output
     from gamebook.inputs.files import staged_folder
+    from gamebook.render.markup import render_article
     from gamebook.situation.load import load_situation
 
     situation = load_situation(args.situation, card_folders=tuple(args.cards))
@@ -93,8 +93,8 @@ def _diagrams(book: Any, deadline: Any) -> tuple[tuple[str, str], ...]:
     import shutil
     import subprocess
 
-    from gamebook.book.diagram import diagrams
     from gamebook.cli.build import DIAGRAM_PAGE_LIMIT, IMAGE_PAGE_LIMIT
+    from gamebook.render.diagram import diagrams
 
     dot = shutil.which("dot")
     if dot is None or len(book.pages) > IMAGE_PAGE_LIMIT:

@@ -75,11 +75,11 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
         sys.stdout.write(report.to_json() if args.json else report.to_text())
         return 0 if report.terminates else 1
 
-    from gamebook.book.diagram import diagrams as make_diagrams
-    from gamebook.book.diagram import missing_font
-    from gamebook.book.export import format_files, graph_json_chunks, part_files, shorten
     from gamebook.book.pages import build_book
     from gamebook.inputs.files import staged_folder
+    from gamebook.render.diagram import diagrams as make_diagrams
+    from gamebook.render.diagram import missing_font
+    from gamebook.render.export import format_files, graph_json_chunks, part_files, shorten
 
     out = Path(args.out) if args.out else default_output(situation.name, args.lang, args.rules,
                                                          situation.spec.rules)

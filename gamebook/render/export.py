@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from gamebook.book.diagram import diagrams, shorten  # noqa: F401 - shorten is public here
 from gamebook.book.pages import Book
+from gamebook.render.diagram import diagrams, shorten  # noqa: F401 - shorten is public here
 
 # Files a build may write besides the fixed names: the per-attack diagrams of a large book
 # (graph.1.dot, …) and the parts of a Mermaid chart too large for one (graph.part1.mmd, …).
@@ -117,7 +117,7 @@ def _edges(book: Book) -> Iterator[tuple[dict[str, Any], Any]]:
 
 
 def graph_dot(book: Book, *, merge_endings: bool = False) -> str:
-    """DOT source of the book's (first) diagram: see :mod:`gamebook.book.diagram`."""
+    """DOT source of the book's (first) diagram: see :mod:`gamebook.render.diagram`."""
     return diagrams(book, merge_endings=merge_endings)[0].source
 
 
@@ -132,16 +132,16 @@ def format_files(book: Book, fmt: str, *,
                  merge_endings: bool = False) -> dict[str, str | Iterator[str]]:
     """The files of one ``--format``: ``md``, ``html``, ``txt`` (``book.<fmt>``), ``print``
     (``book.print.html``), ``twee`` (``book.twee``), ``mmd`` (``graph.mmd`` or its parts).
-    A book's text comes in pieces (:func:`~gamebook.book.render.render_chunks`), made as
+    A book's text comes in pieces (:func:`~gamebook.render.markup.render_chunks`), made as
     they are written."""
-    from gamebook.book.render import render_chunks
+    from gamebook.render.markup import render_chunks
 
     if fmt == "twee":
-        from gamebook.book.twee import book_twee
+        from gamebook.render.twee import book_twee
 
         return {"book.twee": book_twee(book)}
     if fmt == "mmd":
-        from gamebook.book.mermaid import mermaid_files
+        from gamebook.render.mermaid import mermaid_files
 
         return mermaid_files(book, merge_endings=merge_endings)
     if fmt == "print":

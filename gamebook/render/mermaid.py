@@ -1,6 +1,6 @@
 """``graph.mmd``: the decision diagram as a Mermaid flowchart, for Markdown platforms.
 
-The nodes, labels, colours and links are the Graphviz diagram's (:mod:`gamebook.book.diagram`).
+The nodes, labels, colours and links are the Graphviz diagram's (:mod:`gamebook.render.diagram`).
 Mermaid refuses a chart of more than 500 edges or 50,000 characters (its default
 ``maxEdges`` and ``maxTextSize``), so a larger book is split, in page order, into parts that
 stay under both (``graph.part1.mmd``, ``graph.part2.mmd``, …); a choice that leads into
@@ -9,9 +9,9 @@ another part ends at a small node naming that page and part.
 
 from __future__ import annotations
 
-from gamebook.book.diagram import OUTCOME_STYLE, PLAYER_STYLE, _Builder
 from gamebook.book.pages import Book, Page
 from gamebook.book.view import ActionKind
+from gamebook.render.diagram import OUTCOME_STYLE, PLAYER_STYLE, _Builder
 
 MAX_EDGES = 500  # Mermaid's default maxEdges
 MAX_TEXT = 50_000  # Mermaid's default maxTextSize (characters)

@@ -13,7 +13,7 @@ Rules (documented in the README, "Diagrams"):
   the chain.
 - A book of more than :data:`SPLIT_LIMIT` pages whose pages belong to several attacks or
   steps, or whose whole diagram is laid out above the bounds of
-  :mod:`gamebook.book.layoutfigures` (crossings, long edges), is drawn as an overview
+  :mod:`gamebook.render.layoutfigures` (crossings, long edges), is drawn as an overview
   plus one diagram per attack or step (``graph.1``,
   ``graph.2``, … in the order of the Battle Phase; the Battle Step is one per number of
   attacks declared before it); inside those, and in any diagram of more than
@@ -21,9 +21,9 @@ Rules (documented in the README, "Diagrams"):
   is ranked cluster by cluster (``newrank`` can set edge labels beside a cluster on each
   other: a layout with it is only a trial, kept when its texts stand apart).
 - Of the layouts tried (:data:`LAYOUTS`), one whose texts stand apart
-  (:mod:`gamebook.book.textboxes`) is kept, if one does: a layout whose texts touch is
+  (:mod:`gamebook.render.textboxes`) is kept, if one does: a layout whose texts touch is
   first laid out again with a wider search (:func:`_searched`); of those, the one easiest
-  to follow (:mod:`gamebook.book.layoutfigures`).
+  to follow (:mod:`gamebook.render.layoutfigures`).
 - The overview: one row per stage (the Start Step, the Battle Step before the first attack,
   attack 1 on each target, the Battle Step after it, …, the End Step), then the endings,
   one box per outcome class; one edge per pair of boxes, its count a tag on it.
@@ -40,11 +40,11 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from gamebook.book.layoutfigures import JOINT, Figures, figures
-from gamebook.book.linebreak import wrap
 from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book, Page
 from gamebook.book.view import ActionKind, Outcome, PointView
+from gamebook.render.layoutfigures import JOINT, Figures, figures
+from gamebook.render.linebreak import wrap
 
 SPLIT_LIMIT = 150  # pages: above this, an overview plus one diagram per attack or step
 # The layouts tried: ranks top to bottom with the legend as a row, or as a column beside the
@@ -217,7 +217,7 @@ class _Builder:
         self.one_target = {key for key, found in targets.items() if len(found) == 1}
 
     def wrap(self, value: str, width: int = WRAP) -> str:
-        """``value`` broken into lines between whole words (:mod:`gamebook.book.linebreak`)."""
+        """``value`` broken into lines between whole words (:mod:`gamebook.render.linebreak`)."""
         return wrap(value, width, self.book.lang, self.names)
 
     def edge_label(self, choice: Any) -> str:
@@ -748,12 +748,12 @@ def _padded(label: str) -> str:
 
 def _trials(sources: dict[str, str]) -> dict[str, tuple[float, int, dict]] | None:
     """Each source laid out by Graphviz: how much it is shrunk to fit :data:`SIZE` (1: not at
-    all), how many pairs of its texts touch (:mod:`gamebook.book.textboxes`) and the layout
+    all), how many pairs of its texts touch (:mod:`gamebook.render.textboxes`) and the layout
     itself; None without Graphviz."""
     import shutil
     import subprocess
 
-    from gamebook.book.textboxes import boxes, collisions, layout, scale
+    from gamebook.render.textboxes import boxes, collisions, layout, scale
 
     if shutil.which("dot") is None:
         return None
@@ -825,3 +825,17 @@ def missing_font(lang: str, texts: list[str] | None = None) -> str | None:
     return (f"gamebook: warning: no installed font covers {lang} (fc-list :lang={fc_lang} "
             f"lists none): the diagram's text would be empty boxes. Install a CJK font "
             f"(Debian/Ubuntu: apt-get install fonts-noto-cjk) and build again.")
+
+
+_SVG_PROLOGUE = re.compile(r"<\?xml[^>]*>|<!DOCTYPE[^>]*>|<!--.*?-->", re.DOTALL)
+_PART_LINK = re.compile(r'xlink:href="article\.(\d+)\.svg"')
+
+
+def inline_svg(svg: str) -> str:
+    """Graphviz's SVG made fit to stand inside article.html: no XML prologue or comments,
+    page links to the article's own pages, a part's link to that part in the article, drawn
+    no smaller than its capitals need (:func:`readable_svg`).
+    Graphviz has escaped every text of it (titles, names) as XML."""
+    svg = readable_svg(_SVG_PROLOGUE.sub("", svg).strip())
+    svg = svg.replace('xlink:href="article.html#', 'xlink:href="#')
+    return _PART_LINK.sub(r'xlink:href="#diagram-\1"', svg)
