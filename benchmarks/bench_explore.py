@@ -17,10 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gamebook.book.export import graph_dot, graph_json  # noqa: E402
 from gamebook.book.pages import build_book  # noqa: E402
-from gamebook.book.render import render  # noqa: E402
 from gamebook.explore.explorer import explore  # noqa: E402
+from gamebook.render.export import graph_dot, graph_json  # noqa: E402
+from gamebook.render.markup import render  # noqa: E402
 from gamebook.situation.load import load_situation  # noqa: E402
 
 
@@ -56,8 +56,8 @@ def main() -> int:
 
             def write_book(exploration=exploration):
                 book = build_book(exploration)
-                return render(book, "md"), render(book, "html"), graph_json(exploration, book), \
-                    graph_dot(exploration, book)
+                return render(book, "md"), render(book, "html"), graph_json(book), \
+                    graph_dot(book)
 
             book_seconds, _ = best_of(args.repeat, write_book)
             print(f"{path.stem:<40} {preset:<9} {graph.number_of_nodes() - endings:>9} "

@@ -105,12 +105,12 @@ def measure(family: str, size: str, max_seconds: float, reduce_orders: bool = Fa
     import json as json_module
 
     sys.path.insert(0, str(ROOT))
-    from gamebook.book.diagram import diagrams
-    from gamebook.book.export import graph_json_chunks
     from gamebook.book.pages import build_book
-    from gamebook.book.render import render_chunks
     from gamebook.explore.explorer import explore
     from gamebook.inputs.files import Stage
+    from gamebook.render.diagram import diagrams
+    from gamebook.render.export import graph_json_chunks
+    from gamebook.render.markup import render_chunks
     from gamebook.situation.load import load_situation
 
     with tempfile.TemporaryDirectory() as folder:
@@ -133,10 +133,10 @@ def measure(family: str, size: str, max_seconds: float, reduce_orders: bool = Fa
         began = time.process_time()
         book = build_book(exploration)
         stage.write("book.md", render_chunks(book, "md"))
-        stage.write("graph.json", graph_json_chunks(exploration, book))
+        stage.write("graph.json", graph_json_chunks(book))
         book_seconds = time.process_time() - began
         stage.write("book.html", render_chunks(book, "html"))
-        for diagram in diagrams(exploration, book, layouts=False):  # Graphviz is not timed
+        for diagram in diagrams(book, layouts=False):  # Graphviz is not timed
             stage.write(f"{diagram.name}.dot", diagram.source)
         build_seconds = time.process_time() - began
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux

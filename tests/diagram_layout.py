@@ -1,4 +1,4 @@
-"""Where a laid-out diagram puts its text (:mod:`gamebook.book.textboxes`).
+"""Where a laid-out diagram puts its text (:mod:`gamebook.render.textboxes`).
 
 ``python tests/diagram_layout.py output/…/graph.dot`` prints the boxes that collide.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from gamebook.book.textboxes import Box, boxes, collisions, layout, scale
+from gamebook.render.textboxes import Box, boxes, collisions, layout, scale
 
 __all__ = ["Box", "boxes", "collisions", "layout", "scale"]
 

@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "gamebook"
 
 #: Which room may import which. Read bottom-up: errors, inputs, cards, stats, situation, rules,
-#: explore, then audit / book / edopro side by side, then cli on top. ``gamebook`` is the
+#: explore, then audit / book / edopro side by side, render over book (the renderers read the
+#: finished book only: no engine, explorer or cards), then cli on top. ``gamebook`` is the
 #: package root: its ``__init__`` (the version) and ``__main__`` (``python -m gamebook``).
 #: Only edges some import uses are listed.
 ALLOWED: dict[str, set[str]] = {
@@ -31,9 +32,10 @@ ALLOWED: dict[str, set[str]] = {
     "explore": {"errors", "rules"},
     "audit": {"errors", "inputs", "explore"},
     "book": {"cards", "rules", "explore"},
+    "render": {"book"},
     "edopro": {"errors", "inputs", "cards", "situation"},
     "cli": {"gamebook", "errors", "inputs", "cards", "stats", "situation", "rules", "explore",
-            "audit", "book", "edopro"},
+            "audit", "book", "render", "edopro"},
     "gamebook": {"cli"},
 }
 

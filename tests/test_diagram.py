@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from gamebook.book import diagram as diagram_module
-from gamebook.book.diagram import diagrams, missing_font
-from gamebook.book.linebreak import wrap
 from gamebook.book.pages import build_book
 from gamebook.cli.entry import main
 from gamebook.explore.explorer import explore
+from gamebook.render import diagram as diagram_module
+from gamebook.render.diagram import diagrams, missing_font
+from gamebook.render.linebreak import wrap
 from gamebook.situation.load import load_situation
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,7 +39,7 @@ def _book(path: Path, lang: str):
 
 def _dot(path: Path = MODEL, lang: str = "en", **options) -> list:
     exploration, book = _book(path, lang)
-    return diagrams(exploration, book, **options)
+    return diagrams(book, **options)
 
 
 def _nodes(source: str) -> dict[str, str]:
@@ -207,7 +207,7 @@ START_STEP_ROWS = [
 
 def _overview(lang: str) -> tuple[str, object]:
     exploration, book = _book(START_STEP, lang)
-    return diagrams(exploration, book, layouts=False)[0].source, book
+    return diagrams(book, layouts=False)[0].source, book
 
 
 def _rows(source: str) -> list[list[str]]:
@@ -255,7 +255,7 @@ def test_the_start_step_overview_reads_stage_by_stage_with_every_count_on_its_ed
     assert len(pairs) == len(set(pairs)) == len(tags)  # one edge per pair of boxes
     # the counts add up to the book's choices that leave a stage or end the battle
     stage_of = {page.number: index for index, (_, pages) in enumerate(
-        diagram_module._Builder(*_book(START_STEP, lang), False, "book.html",
+        diagram_module._Builder(_book(START_STEP, lang)[1], False, "book.html",
                                 False).groups(), start=1) for page in pages}
     leaving = sum(1 for page in book.pages for choice in page.choices
                   if book.page(choice.page).terminal
@@ -350,7 +350,7 @@ def test_svg_nodes_link_to_their_page_and_carry_a_tooltip(tmp_path):
 def test_without_graphviz_the_rank_direction_is_guessed_from_the_graphs_shape(monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda name: None)
     exploration, book = _book(MODEL, "en")
-    source = diagrams(exploration, book)[0].source
+    source = diagrams(book)[0].source
     assert "rankdir=TB" in source and "ratio=compress" in source
 
 
@@ -365,16 +365,16 @@ def test_a_tangled_battle_phase_of_87_pages_is_an_overview_plus_one_part_per_sta
     the rules of issue 35 were fixed: the same tangle). Its whole
     layout is measured above the bound; it is drawn as the overview and one part per stage,
     each of them under the bound."""
-    from gamebook.book.diagram import SPLIT_LIMIT, _Builder
-    from gamebook.book.layoutfigures import figures
-    from gamebook.book.textboxes import layout
+    from gamebook.render.diagram import SPLIT_LIMIT, _Builder
+    from gamebook.render.layoutfigures import figures
+    from gamebook.render.textboxes import layout
 
     exploration, book = _book(WHOLE_BATTLE, "en")
     assert len(book.pages) == 84 <= SPLIT_LIMIT
-    whole = _Builder(exploration, book, False, "book.html")
+    whole = _Builder(book, False, "book.html")
     whole.diagram(book.pages)
     assert whole.figures.over_bound(), whole.figures
-    parts = diagrams(exploration, book)
+    parts = diagrams(book)
     assert [p.name for p in parts][:3] == ["graph", "graph.1", "graph.2"] and len(parts) > 4
     assert 'URL="graph.1.svg"' in parts[0].source
     for part in parts:
@@ -384,7 +384,7 @@ def test_a_tangled_battle_phase_of_87_pages_is_an_overview_plus_one_part_per_sta
 
 def test_the_layout_figures_count_crossings_long_edges_and_stray_labels():
     """The figures themselves, on layouts made for them."""
-    from gamebook.book.layoutfigures import figures, lines, stray_labels
+    from gamebook.render.layoutfigures import figures, lines, stray_labels
 
     def edge(tail: int, head: int, points, label=None):
         found = {"tail": tail, "head": head, "_gvid": tail * 10 + head,
@@ -417,7 +417,7 @@ def test_the_layout_figures_count_crossings_long_edges_and_stray_labels():
 def test_an_svg_is_never_drawn_so_narrow_that_its_capitals_fall_under_10_px():
     """Issue 33: the article's column (52rem) drew the Battle Phase diagram 830 px wide, its
     capitals 8 px high. The SVG carries the narrowest width that keeps them 10 px high."""
-    from gamebook.book.diagram import CAP_RATIO, readable_svg
+    from gamebook.render.diagram import CAP_RATIO, readable_svg
 
     svg = ('<svg width="1195pt" height="900pt" viewBox="0.00 0.00 1195.00 900.00">'
            '<g transform="scale(0.5 0.5) rotate(0) translate(4 1796)">'

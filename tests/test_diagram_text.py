@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 
 from gamebook.book.catalog import messages
-from gamebook.book.diagram import WRAP, diagrams
-from gamebook.book.linebreak import cjk, columns, phrases
 from gamebook.book.pages import build_book, narrator_for
 from gamebook.explore import explore
+from gamebook.render.diagram import WRAP, diagrams
+from gamebook.render.linebreak import cjk, columns, phrases
 from gamebook.situation import load_situation
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,7 +43,7 @@ def _exploration(path: Path):
 def _diagrams(path: Path, lang: str, merge_endings: bool = False):
     exploration = _exploration(path)
     book = build_book(exploration, lang)
-    return diagrams(exploration, book, layouts=False, merge_endings=merge_endings)
+    return diagrams(book, layouts=False, merge_endings=merge_endings)
 
 
 def _names(path: Path, lang: str) -> set[str]:
@@ -210,14 +210,14 @@ def test_no_two_texts_of_any_diagram_a_build_writes_touch(lang):
     Elf", the words of 1→2, sat against node 4, the pass 4→13 running through them)."""
     from diagram_layout import boxes, collisions, layout
 
-    from gamebook.book.layoutfigures import lines, stray_labels
+    from gamebook.render.layoutfigures import lines, stray_labels
 
     problems, stray, drawn = [], [], 0
     for path in EXAMPLES:
         exploration = _exploration(path)
         book = build_book(exploration, lang)
         for merge in (False, True) if path.stem in MERGED else (False,):
-            for part in diagrams(exploration, book, merge_endings=merge):
+            for part in diagrams(book, merge_endings=merge):
                 laid_out = layout(part.source)
                 found = boxes(laid_out)
                 drawn += 1

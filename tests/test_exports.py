@@ -7,12 +7,12 @@ import re
 from functools import cache
 from pathlib import Path
 
-from gamebook.book import mermaid
-from gamebook.book.mermaid import MAX_EDGES, MAX_TEXT, mermaid_files
 from gamebook.book.pages import build_book
-from gamebook.book.render import render
 from gamebook.cli.entry import main
 from gamebook.explore.explorer import explore
+from gamebook.render import mermaid
+from gamebook.render.markup import render
+from gamebook.render.mermaid import MAX_EDGES, MAX_TEXT, mermaid_files
 from gamebook.situation.load import load_situation
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,7 +47,7 @@ def check_chart(text: str) -> tuple[set[str], list[tuple[str, str]]]:
 
 def test_the_model_battle_is_one_mermaid_chart_with_every_page_and_choice():
     exploration, book = _explored(MODEL)
-    files = mermaid_files(exploration, book)
+    files = mermaid_files(book)
     assert list(files) == ["graph.mmd"]
     nodes, edges = check_chart(files["graph.mmd"])
     assert nodes == {f"p{page.number}" for page in book.pages}
@@ -59,7 +59,7 @@ def test_the_model_battle_is_one_mermaid_chart_with_every_page_and_choice():
 
 def test_a_chart_past_mermaids_limits_is_split_into_parts_under_them(monkeypatch):
     exploration, book = _explored(START_STEP)
-    files = mermaid_files(exploration, book)
+    files = mermaid_files(book)
     assert len(files) >= 2 and set(files) == {f"graph.part{i}.mmd"
                                               for i in range(1, len(files) + 1)}
     seen = set()
@@ -70,7 +70,7 @@ def test_a_chart_past_mermaids_limits_is_split_into_parts_under_them(monkeypatch
     assert {f"p{page.number}" for page in book.pages} <= seen
     # and by edges alone: a budget of 60 edges makes parts of at most 60 edges
     monkeypatch.setattr(mermaid, "EDGE_BUDGET", 60)
-    for text in mermaid_files(exploration, book).values():
+    for text in mermaid_files(book).values():
         assert len(check_chart(text)[1]) <= 60
 
 
@@ -110,7 +110,7 @@ def test_a_new_build_removes_the_parts_of_an_older_one(tmp_path):
 def test_a_book_written_in_pieces_reads_as_the_book_rendered_whole():
     import random
 
-    from gamebook.book.render import _blocks, _squeezed
+    from gamebook.render.markup import _blocks, _squeezed
 
     rng = random.Random(14)
     for _ in range(2000):  # runs of blank lines across any cut between two pieces

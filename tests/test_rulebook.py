@@ -120,7 +120,8 @@ def _literal_numbers(path: Path) -> list[str]:
 def test_rules_are_cited_by_id_not_by_number_in_code_and_catalogs():
     """A renumbering changes rulebook.yaml alone: the engine, the book and the catalogs
     cite ids (comments and docstrings may still say "(R18)" to a reader)."""
-    numbered = [found for folder in ("gamebook/rules", "gamebook/book", "gamebook/explore")
+    numbered = [found for folder in ("gamebook/rules", "gamebook/book", "gamebook/render",
+                                     "gamebook/explore")
                 for path in sorted((REPO / folder).rglob("*.py"))
                 for found in _literal_numbers(path)]
     numbered += [f"{path.name}:{number}" for path in (REPO / "gamebook/book/catalogs").glob("*.po")

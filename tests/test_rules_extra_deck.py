@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from rules_helpers import engine, kinds, play_events
 
-from gamebook.book.diagram import Words
 from gamebook.book.narrate import Narrator
+from gamebook.render.diagram import Words
 
 
 def _evacuated():  # noqa: ANN202 - the engine and the state after Linkuriboh's return

@@ -87,11 +87,11 @@ def test_exploring_and_auditing_import_neither_networkx_nor_pydantic(tmp_path):
 
 
 def test_graph_json_is_networkx_node_link_data_written_without_networkx(tmp_path):
-    from gamebook.book.export import graph_data
     from gamebook.book.pages import build_book
+    from gamebook.render.export import graph_data
 
     exploration = explore(load_situation(EXAMPLE))
-    data = graph_data(exploration, build_book(exploration))
+    data = graph_data(build_book(exploration))
     names = {"edges": "edges", "source": "from", "target": "to"}
     assert nx.node_link_data(nx.node_link_graph(data, **names), **names) == data
     code = ("import sys; from gamebook.cli.entry import main; code = main(['build', sys.argv[1], "

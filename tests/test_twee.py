@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from gamebook.book.pages import build_book
-from gamebook.book.twee import book_twee
 from gamebook.cli.entry import main
 from gamebook.explore.explorer import explore
+from gamebook.render.twee import book_twee
 from gamebook.situation.load import load_situation
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,6 +1,7 @@
-"""Turning an exploration into a book: page numbering, narration, templates, diagrams, JSON.
+"""Turning an exploration into a book, built once: views, narration, page numbering, article.
 
-Nothing here changes the game: pages are built once from the engine's answers (a page model),
-and the Markdown, HTML and text templates, the Graphviz diagram and graph.json only lay that
-model out.
+Nothing here changes the game: the engine's answers are read once per decision point into
+typed views (:mod:`gamebook.book.view`), and the pages are built once from them (a page
+model that holds every sentence). The renderers of :mod:`gamebook.render` (Markdown, HTML,
+text, Twee, Mermaid, the Graphviz diagrams, graph.json) only lay that model out.
 """

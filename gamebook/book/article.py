@@ -26,9 +26,9 @@ from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book, narrator_for, number_pages
 from gamebook.book.presetdiff import Difference
 from gamebook.book.rulebook import RULE_NUMBER, appendix, cited, load_rulebook, translated
+from gamebook.book.view import ActionKind, Outcome, Views
 from gamebook.explore.explorer import Exploration
-from gamebook.rules.actions import ActionKind
-from gamebook.rules.outcome import MonsterAtEnd, Outcome, SpellTrapAtEnd
+from gamebook.rules.outcome import MonsterAtEnd, SpellTrapAtEnd
 
 _SENTENCE_END = re.compile(r"(?<=[.。])\s*")
 
@@ -93,7 +93,7 @@ class Article:
     book: Book
     book_preset: str
     other_preset: str  # "" when no comparison was asked for
-    # the decision diagram: inline SVG for article.html (the overview first, then one per
+    # the decision diagram: Graphviz's SVG for article.html (the overview first, then one per
     # attack or step), and the files article.md links to; empty without Graphviz
     diagrams: tuple[str, ...] = ()
     diagram_files: tuple[str, ...] = ()
@@ -105,10 +105,10 @@ def build_article(exploration: Exploration, book: Book,
                   ) -> Article:
     """The article; ``diagrams`` are the decision diagram's SVG files, ``(name, svg)``,
     linked from article.md and drawn inside article.html."""
-    engine = exploration.engine
-    situation = engine.situation
+    views = Views(exploration)
+    situation = views.situation
     lang = book.lang
-    narrator = narrator_for(exploration, lang)
+    narrator = narrator_for(views, lang)
     first = book.page(1)
     moment = [line for arrival in first.arrivals for line in arrival.lines]
     # The situation's own description, or else how the book's first page begins.
@@ -117,29 +117,29 @@ def build_article(exploration: Exploration, book: Book,
                        narrator.msg("article.turn_player",
                                     player=narrator.player(situation.spec.turn_player)),
                        narrator.msg("article.question"))
-    points = _points(book, exploration, narrator)
+    points = _points(book, views, narrator)
     # Each rule once: the numbered points carry their rules' text, so the appendix holds
     # only the other rules the book (or a point's statement) cites.
     explained = {point.label for point in points}
     book = replace(book, appendix=appendix(
         [rule for rule in cited([*book.texts(), *(point.statement for point in points)])
          if rule not in explained], lang))
-    outcomes = _outcomes(exploration, narrator)
+    outcomes = _outcomes(exploration, book, narrator)
     endings = sum(1 for page in book.pages if page.terminal)
     paths = sum(row.paths for row in outcomes)
     differ_intro = ""
     if differences is not None:
         other = narrator.msg(f"rules_name.{other_preset}")
         differ_intro = (narrator.msg("article.differ_intro", other=other, count=len(differences),
-                                     name=narrator.msg(f"rules_name.{engine.config.name}"))
+                                     name=narrator.msg(f"rules_name.{views.preset}"))
                         if differences else narrator.msg("article.differ_none", other=other))
     return Article(
         title=narrator.msg("article.title", title=book.title),
         lang=lang,
         intro=narrator.msg("article.intro"),
         situation_lines=tuple(situation_lines),
-        picture=_picture(exploration, narrator),
-        cards=_cards(exploration, narrator),
+        picture=_picture(situation, narrator),
+        cards=_cards(views, narrator),
         points=points,
         outcomes=outcomes,
         outcomes_intro=narrator.msg("article.outcomes_intro", endings=endings,
@@ -147,27 +147,11 @@ def build_article(exploration: Exploration, book: Book,
         differences=differences,
         differ_intro=differ_intro,
         book=book,
-        book_preset=engine.config.name,
+        book_preset=views.preset,
         other_preset=other_preset,
-        diagrams=tuple(inline_svg(svg) for _, svg in diagrams),
+        diagrams=tuple(svg for _, svg in diagrams),
         diagram_files=tuple(name for name, _ in diagrams),
     )
-
-
-_SVG_PROLOGUE = re.compile(r"<\?xml[^>]*>|<!DOCTYPE[^>]*>|<!--.*?-->", re.DOTALL)
-_PART_LINK = re.compile(r'xlink:href="article\.(\d+)\.svg"')
-
-
-def inline_svg(svg: str) -> str:
-    """Graphviz's SVG made fit to stand inside article.html: no XML prologue or comments,
-    page links to the article's own pages, a part's link to that part in the article, drawn
-    no smaller than its capitals need (:func:`~gamebook.book.diagram.readable_svg`).
-    Graphviz has escaped every text of it (titles, names) as XML."""
-    from gamebook.book.diagram import readable_svg
-
-    svg = readable_svg(_SVG_PROLOGUE.sub("", svg).strip())
-    svg = svg.replace('xlink:href="article.html#', 'xlink:href="#')
-    return _PART_LINK.sub(r'xlink:href="#diagram-\1"', svg)
 
 
 # The rule that makes an effect of each kind activatable where it was (R3-R6, R8, R9).
@@ -178,7 +162,7 @@ _CARD_RULES = {"trap": "trap_cards", "spell": "spell_cards"}
 _CHAIN_RULE = "response_speed"
 
 
-def used_rules(book: Book, exploration: Exploration, narrator: Narrator
+def used_rules(book: Book, exploration: Exploration | Views, narrator: Narrator
                ) -> dict[str, list[tuple[int, str]]]:
     """Each rule the graph used (its id) -> every (page, sentence) that shows it, in page
     order.
@@ -187,8 +171,8 @@ def used_rules(book: Book, exploration: Exploration, narrator: Narrator
     an outcome), when a choice activates an effect of the kind it governs (a Trigger Effect:
     R4), or, for R2, when a chain grows a second link.
     """
-    instances = dict(exploration.engine.rules.instances)
-    cards = exploration.engine.situation.cards
+    views = exploration if isinstance(exploration, Views) else Views(exploration)
+    instances, cards = views.cast.cards, views.situation.cards
     labelled = load_rulebook().labelled
     found: dict[str, list[tuple[int, str]]] = {}
     for page in book.pages:
@@ -217,11 +201,11 @@ def used_rules(book: Book, exploration: Exploration, narrator: Narrator
     return found
 
 
-def _points(book: Book, exploration: Exploration, narrator: Narrator) -> tuple[Point, ...]:
+def _points(book: Book, views: Views, narrator: Narrator) -> tuple[Point, ...]:
     """One point per rule used, in teaching order, each with its own example if it can:
     rules shown by a single sentence take it first, the others the first one not taken."""
     rulebook = load_rulebook()
-    used = used_rules(book, exploration, narrator)
+    used = used_rules(book, views, narrator)
     order = rulebook.in_teaching_order(used)
     examples: dict[str, tuple[int, str]] = {}
     for rule_id in order:
@@ -245,10 +229,10 @@ def _points(book: Book, exploration: Exploration, narrator: Narrator) -> tuple[P
     return tuple(points)
 
 
-def _cards(exploration: Exploration, narrator: Narrator) -> tuple[CardEntry, ...]:
-    situation = exploration.engine.situation
+def _cards(views: Views, narrator: Narrator) -> tuple[CardEntry, ...]:
+    situation = views.situation
     seen: dict[str, CardEntry] = {}
-    instances = dict(exploration.engine.rules.instances)
+    instances = views.cast.cards
     for instance in _in_order_of_play(situation, instances):
         card_id = instances[instance]
         if card_id in seen:
@@ -303,11 +287,10 @@ def _word(narrator: Narrator, section: str, value: str | None) -> str:
     return words.get(value, value) if value else ""
 
 
-def _picture(exploration: Exploration, narrator: Narrator) -> tuple[PictureRow, ...]:
+def _picture(situation: Any, narrator: Narrator) -> tuple[PictureRow, ...]:
     """The field as the turn player sees it: the opponent's zones on top, drawn as seen
     from across the table (the opponent's first zone, m1 or s1, on the reader's right, as
     the simulators draw it); the Extra Monster Zones as the turn player names them."""
-    situation = exploration.engine.situation
     spec = situation.spec
     empty = FieldZone("", "")
 
@@ -349,18 +332,15 @@ def _picture(exploration: Exploration, narrator: Narrator) -> tuple[PictureRow, 
             bottom_main, bottom_back)
 
 
-def _outcomes(exploration: Exploration, narrator: Narrator) -> tuple[OutcomeRow, ...]:
+def _outcomes(exploration: Exploration, book: Book, narrator: Narrator
+              ) -> tuple[OutcomeRow, ...]:
     """Every distinct outcome (as the audit counts them), with paths and ending pages."""
-    graph = exploration.graph
-    engine = exploration.engine
     numbers = number_pages(exploration)
     paths = _paths_from_root(exploration)
     groups: dict[Outcome, list[str]] = {}
-    for node in graph.nodes:
-        state = exploration.state(node)
-        if not engine.is_terminal(state):
-            continue
-        groups.setdefault(engine.outcome(state), []).append(node)
+    for page in book.pages:
+        if page.outcome is not None:
+            groups.setdefault(page.outcome, []).append(page.node)
     ordered = sorted(groups.items(), key=lambda item: min(numbers[n] for n in item[1]))
     rows = []
     for index, (outcome, nodes) in enumerate(ordered, start=1):

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamebook.book.rulebook import cite
 from gamebook.cards.model import Card, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.events import EventKind
 from gamebook.rules.main_phase import TRIBUTES_JOINED
-from gamebook.rules.mechanics.equip import equipped_to
-from gamebook.rules.mechanics.stays import turns_left
-from gamebook.rules.mechanics.ties import tied_to
-from gamebook.rules.state import DAMAGE_STEP_TIMINGS, GameState, Player
+from gamebook.rules.state import DAMAGE_STEP_TIMINGS, Player
 from gamebook.rules.timing import answered_name
+
+if TYPE_CHECKING:
+    from gamebook.book.view import ChainLinkView, FieldView, MonsterView, PointView
 
 CATALOGS = Path(__file__).parent / "catalogs"
 
@@ -48,8 +48,8 @@ class Narrator:
         # keeps the events, so no id can be reused while it lives.
         self._told: dict[tuple[int, ...], tuple[tuple[Event, ...], tuple[str, ...]]] = {}
         self._said: dict[int, tuple[Event, str | None]] = {}
-        self._fields: dict[tuple, tuple[str, ...]] = {}
-        self._chains: dict[tuple, tuple[str, ...]] = {}
+        self._fields: dict[int, tuple[FieldView, tuple[str, ...]]] = {}
+        self._chains: dict[int, tuple[tuple[ChainLinkView, ...], tuple[str, ...]]] = {}
         self._notes: dict[Note, str] = {}
         self._choices: dict[tuple[Action, tuple[str, ...]], str] = {}
         self._labels = self._distinct_labels()
@@ -272,48 +272,45 @@ class Narrator:
             words["rule"] = cite(f"R:{note.rule}")
         return self.msg(f"reason.{note.reason}", **words)
 
-    def chain(self, state: GameState) -> list[str]:
-        said = self._chains.get(state.chain)
-        if said is None:
-            said = self._chains[state.chain] = tuple(self._chain(state.chain))
-        return list(said)
+    def chain(self, chain: tuple[ChainLinkView, ...]) -> list[str]:
+        """One line per chain link, Chain Link 1 first."""
+        found = self._chains.get(id(chain))
+        if found is None:  # the views intern a chain: one object per distinct chain
+            found = self._chains[id(chain)] = (chain, tuple(self._chain(chain)))
+        return list(found[1])
 
-    def _chain(self, chain: tuple) -> list[str]:
+    def _chain(self, chain: tuple[ChainLinkView, ...]) -> list[str]:
         return [self.msg("chain_link", link=number, effect=self.effect(link.card, link.effect),
                          player=self.player(link.player))
                 for number, link in enumerate(chain, start=1)]
 
-    def moment(self, state: GameState) -> str:
+    def moment(self, point: PointView) -> str:
         """Where in the Battle Phase a page is: the attack it belongs to, or the step."""
-        attack = state.attack
+        attack = point.attack
         if attack is None:
-            return self.msg(f"moment.{state.window.step.value}"
-                            if state.window.step.value in ("main_phase_1", "start_step",
-                                                           "end_step")
+            return self.msg(f"moment.{point.step}"
+                            if point.step in ("main_phase_1", "start_step", "end_step")
                             else "moment.no_attack")
-        number = state.attacks_this_turn
+        number = point.attacks_this_turn
         if attack.target is None:
             return self.msg("moment.attack_direct", number=number, card=self.card(attack.attacker))
         return self.msg("moment.attack", number=number, card=self.card(attack.attacker),
                         target=self.card(attack.target))
 
     # -- field -----------------------------------------------------------------------------
-    def field(self, state: GameState) -> list[str]:
+    def field(self, field: FieldView) -> list[str]:
         """The field: each player's LP and cards, the GY, the banished cards."""
-        key = (state.lp, state.monsters, state.spell_traps, state.hand, state.graveyard,
-               state.banished)
-        said = self._fields.get(key)
-        if said is None:
-            said = self._fields[key] = tuple(self._field(state))
-        return list(said)
+        found = self._fields.get(id(field))
+        if found is None:  # the views intern a field: one object per distinct field
+            found = self._fields[id(field)] = (field, tuple(self._field(field)))
+        return list(found[1])
 
-    def _field(self, state: GameState) -> list[str]:
+    def _field(self, field: FieldView) -> list[str]:
         lines = []
         for player in (Player.A, Player.B):
-            cards = [self._monster(m) for m in state.monsters if m.controller is player]
-            for card in state.spell_traps:
-                equipped, tied = equipped_to(state, card.id), tied_to(state, card.id)
-                turns = turns_left(state, card.id)
+            cards = [self._monster(m) for m in field.monsters if m.controller is player]
+            for card in field.spell_traps:
+                equipped, tied, turns = card.equipped_to, card.tied_to, card.turns_left
                 if card.controller is player and equipped is not None:  # R105
                     cards.append(self.msg("field.equipped_card", card=self.card(card.id),
                                           target=self.card(equipped)))
@@ -326,30 +323,29 @@ class Narrator:
                 elif card.controller is player:
                     key = "field.face_up_card" if card.face_up else "field.set_card"
                     cards.append(self.msg(key, card=self.card(card.id)))
-            held = [self.card(h.id) for h in state.hand if h.owner is player]
+            held = [self.card(h.id) for h in field.hand if h.owner is player]
             if held:
                 cards.append(self.msg("field.hand", cards=self.join(held)))
             lines.append(self.msg("field.player_line", player=self.player(player),
-                                  lp=state.life(player),
+                                  lp=field.life(player),
                                   cards=self.join(cards, separator="meta.item_sep")
                                   or self.msg("field.nothing")))
         grave = [self.msg("field.grave_card", card=self.card(g.id),
-                          reason=self.msg(f"grave_reason.{g.reason}")) for g in state.graveyard]
+                          reason=self.msg(f"grave_reason.{g.reason}")) for g in field.graveyard]
         lines.append(self.labelled("meta.graveyard",
                                    self.join(grave) or self.msg("meta.gy_empty")))
-        if state.banished:
+        if field.banished:
             lines.append(self.labelled("meta.banished",
-                                       self.join(self.card(b.id) for b in state.banished)))
+                                       self.join(self.card(b.id) for b in field.banished)))
         return lines
 
-    def _monster(self, monster: Any) -> str:
-        position = self.msg(f"position.{monster.position.value}")
+    def _monster(self, monster: MonsterView) -> str:
+        position = self.msg(f"position.{monster.position}")
         if not monster.face_up:
             return self.msg("field.face_down_monster", position=position)
-        if monster.stats.def_ is None:
-            return self.msg("field.monster_link", card=self.card(monster.id),
-                            atk=monster.stats.atk)
-        stats = self.msg("field.stats", atk=monster.stats.atk, defense=monster.stats.def_)
+        if monster.def_ is None:
+            return self.msg("field.monster_link", card=self.card(monster.id), atk=monster.atk)
+        stats = self.msg("field.stats", atk=monster.atk, defense=monster.def_)
         return self.msg("field.monster", card=self.card(monster.id), stats=stats,
                         position=position)
 

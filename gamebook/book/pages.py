@@ -13,19 +13,13 @@ with the page it leads to; an ending page summarises the outcome instead.
 from __future__ import annotations
 
 import gc
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.rulebook import AppendixEntry, appendix, cited
-from gamebook.cards.model import PlayerAbility
-from gamebook.explore.explorer import Exploration, number_pages, ordered_children
-from gamebook.rules.actions import Action, ActionKind
-from gamebook.rules.mechanics.equip import equipped_to
-from gamebook.rules.mechanics.ties import tied_to
-from gamebook.rules.outcome import Outcome
-from gamebook.rules.protection import ability_source
-from gamebook.rules.state import GameState, Player, Step, WindowKind
+from gamebook.book.view import Action, ActionKind, EndingView, Outcome, Player, PointView, Views
+from gamebook.explore.explorer import Exploration, number_pages
 
 
 @dataclass(frozen=True)
@@ -34,6 +28,10 @@ class Choice:
     page: int
     action: Action
     short: str  # a few words, for diagrams
+    # an activation's few words without its target or cost (a diagram leaves out a target
+    # that could not be another), "" for any other choice
+    short_any_target: str = ""
+    events: tuple[Any, ...] = field(default=(), compare=False, repr=False)  # on the way
 
 
 @dataclass(frozen=True)
@@ -59,6 +57,8 @@ class Page:
     ending: tuple[str, ...] = ()
     outcome: Outcome | None = None  # at an ending
     moment: str | None = None  # "Attack 2: Gemini Elf → Leo Wizard" in books of several attacks
+    # the decision point as the engine showed it (step, attack, chain links, field)
+    point: PointView | None = field(default=None, compare=False, repr=False)
 
     @property
     def terminal(self) -> bool:
@@ -78,6 +78,10 @@ class Book:
     # Said once, on the first page, when the situation's title or description has no
     # translation into the book's language and is shown in English.
     language_line: str = ""
+    # the words of the book's language and cards, for the renderers' own labels
+    narrator: Narrator | None = field(default=None, compare=False, repr=False)
+    # what graph.json says of the exploration: title, root, rules, situation
+    facts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def page(self, number: int) -> Page:
         return self.pages[number - 1]
@@ -92,12 +96,10 @@ class Book:
         return texts
 
 
-def narrator_for(exploration: Exploration, lang: str) -> Narrator:
+def narrator_for(exploration: Exploration | Views, lang: str) -> Narrator:
     """The narrator of a book of ``exploration``: its cards, and who owns each."""
-    situation = exploration.engine.situation
-    instances = {instance: situation.cards[card]
-                 for instance, card in exploration.engine.rules.instances}
-    return Narrator(lang, instances, exploration.engine.owners)
+    cast = (exploration if isinstance(exploration, Views) else Views(exploration)).cast
+    return Narrator(lang, cast.instances, cast.owners)
 
 
 def build_book(exploration: Exploration, lang: str = "en") -> Book:
@@ -114,24 +116,24 @@ def build_book(exploration: Exploration, lang: str = "en") -> Book:
 
 
 def _build_book(exploration: Exploration, lang: str) -> Book:
-    engine = exploration.engine
-    situation = engine.situation
-    narrator = narrator_for(exploration, lang)
+    views = Views(exploration)
+    situation = views.situation
+    narrator = narrator_for(views, lang)
     numbers = number_pages(exploration)
-    labels = _Labels(exploration, narrator)
+    labels = _Labels(views, narrator)
     pages = []
     several_attacks = situation.spec.scope.value == "end_of_battle_phase"
     for node, number in numbers.items():  # numbered in insertion order
-        pages.append(_page(exploration, narrator, node, number, numbers, labels,
+        pages.append(_page(exploration, views.point(node), narrator, number, numbers, labels,
                            several_attacks))
     endings = sum(1 for page in pages if page.terminal)
     book = Book(
         title=situation.title_in(lang),
         description=situation.description_in(lang),
         rules_line=narrator.msg("meta.rules_preset",
-                                name=narrator.msg(f"rules_name.{engine.config.name}"),
+                                name=narrator.msg(f"rules_name.{views.preset}"),
                                 description=narrator.msg(
-                                    f"rules_description.{engine.config.name}")),
+                                    f"rules_description.{views.preset}")),
         scope_line=narrator.msg("meta.scope",
                                 scope=narrator.msg(f"scope.{situation.spec.scope.value}")),
         summary_line=narrator.msg("meta.summary", pages=len(pages),
@@ -139,6 +141,8 @@ def _build_book(exploration: Exploration, lang: str) -> Book:
         lang=lang,
         pages=tuple(pages),
         language_line=_untranslated(situation, lang, narrator),
+        narrator=narrator,
+        facts=views.facts,
     )
     # The same sentences recur on thousands of pages: each distinct one is searched once.
     return replace(book, appendix=appendix(cited(dict.fromkeys(book.texts())), lang))
@@ -162,70 +166,64 @@ class _Labels:
     """The words of each choice (``narrator.choice``), made once per page and action: a
     page's choices and the arrivals of the pages they lead to say the same."""
 
-    def __init__(self, exploration: Exploration, narrator: Narrator) -> None:
-        self.exploration = exploration
+    def __init__(self, views: Views, narrator: Narrator) -> None:
+        self.views = views
         self.narrator = narrator
         self._said: dict[str, dict[Action, str]] = {}
+        self._untargeted: dict[Action, str] = {}
 
     def __call__(self, node: str, action: Action) -> str:
         said = self._said.setdefault(node, {})
         label = said.get(action)
         if label is None:
-            engine = self.exploration.engine
-            state = self.exploration.state(node)
-            if enters_battle_phase(state, action):
+            choice = self.views.point(node).choice(action)
+            if choice.enters_battle_phase:
                 label = said[action] = self.narrator.msg("choice.enter_battle_phase")
             else:
-                label = said[action] = self.narrator.choice(action,
-                                                            engine.declining(state, action))
+                label = said[action] = self.narrator.choice(action, choice.declining)
         return label
 
+    def short_any_target(self, action: Action) -> str:
+        if action.kind is not ActionKind.ACTIVATE or not (action.target or action.cost):
+            return ""
+        short = self._untargeted.get(action)
+        if short is None:
+            short = self._untargeted[action] = self.narrator.short_choice(
+                replace(action, target=None, cost=None))
+        return short
 
-def enters_battle_phase(state: GameState, action: Action) -> bool:
-    """The turn player's pass in their open game state of Main Phase 1: it enters the Battle
-    Phase, once the opponent has passed too (R129)."""
-    window = state.window
-    return (action.kind is ActionKind.PASS and window.step is Step.MAIN_PHASE_1
-            and window.kind is WindowKind.OPEN and action.player is state.turn_player
-            and not state.chain)
 
-
-def _page(exploration: Exploration, narrator: Narrator, node: str, number: int,
+def _page(exploration: Exploration, point: PointView, narrator: Narrator, number: int,
           numbers: dict[str, int], labels: _Labels, several_attacks: bool = False) -> Page:
-    engine = exploration.engine
-    graph = exploration.graph
-    state = exploration.state(node)
-    to_move = engine.to_move(state)
-    notes = engine.notes(state)
+    node = point.node
+    to_move = point.to_move
     choices = []
-    for child in ordered_children(exploration, node):
-        data = graph.edges[node, child]
-        actions = [data["action"]] + [a for a, _ in data.get("alternatives", [])]
-        for action in actions:
-            short = narrator.msg("short.enter_battle_phase") \
-                if enters_battle_phase(state, action) else narrator.short_choice(action)
-            choices.append(Choice(labels(node, action), numbers[child], action, short))
+    for option in point.choices:
+        action = option.action
+        short = narrator.msg("short.enter_battle_phase") \
+            if option.enters_battle_phase else narrator.short_choice(action)
+        choices.append(Choice(labels(node, action), numbers[option.child], action, short,
+                              labels.short_any_target(action), option.events))
     ending: tuple[str, ...] = ()
-    outcome: Outcome | None = None
     arrivals, then = _split_common_tail(_arrivals(exploration, narrator, node, numbers, labels))
-    if to_move is None:
-        outcome = engine.outcome(state)
-        ending = tuple(_ending_lines(narrator, outcome, state, engine))
+    if point.ending is not None:
+        ending = tuple(_ending_lines(narrator, point, point.ending))
     return Page(
         number=number,
         node=node,
         to_move=to_move.value if to_move else None,
         arrivals=arrivals,
         then=then,
-        chain=tuple(narrator.chain(state)),
-        field=tuple(narrator.field(state)),
-        can=tuple(narrator.note(n) for n in notes if n.legal),
-        cannot=tuple(narrator.note(n) for n in notes if not n.legal),
+        chain=tuple(narrator.chain(point.chain)),
+        field=tuple(narrator.field(point.field)),
+        can=tuple(narrator.note(n) for n in point.notes if n.legal),
+        cannot=tuple(narrator.note(n) for n in point.notes if not n.legal),
         choices=tuple(choices),
         decides=narrator.msg("meta.decides", player=narrator.player(to_move)) if to_move else None,
         ending=ending,
-        outcome=outcome,
-        moment=narrator.moment(state) if several_attacks and to_move else None,
+        outcome=point.outcome,
+        moment=narrator.moment(point) if several_attacks and to_move else None,
+        point=point,
     )
 
 
@@ -263,54 +261,44 @@ def _split_common_tail(arrivals: tuple[Arrival, ...]
     return heads, arrivals[0].lines[len(arrivals[0].lines) - tail:]
 
 
-def _face_up_at_start(engine: Any) -> frozenset[str]:
-    """The Spell/Trap Cards face-up when the situation starts (an Equip Spell already
-    equipped): computed once per engine."""
-    found = engine.__dict__.get("_face_up_at_start")
-    if found is None:
-        found = frozenset(c.id for c in engine.initial_state().spell_traps if c.face_up)
-        engine.__dict__["_face_up_at_start"] = found
-    return found
-
-
-def _ending_lines(narrator: Narrator, outcome: Outcome, state: Any, engine: Any
-                  ) -> list[str]:
+def _ending_lines(narrator: Narrator, point: PointView, end: EndingView) -> list[str]:
     """The outcome, one line per subject: why it ended, the board, the cards used, attacks."""
+    outcome, field = end.outcome, point.field
     reason = [narrator.msg(f"ending.reason_{outcome.reason}",
-                           player=narrator.player(state.turn_player))]
+                           player=narrator.player(point.turn_player))]
     board = [narrator.msg("ending.lp", a=outcome.lp[0], b=outcome.lp[1])]
-    for monster in state.monsters:
+    for monster in field.monsters:
         controller = narrator.player(monster.controller)
-        if monster.stats.def_ is None:
+        if monster.def_ is None:
             board.append(narrator.msg("ending.monster_link", card=narrator.card(monster.id),
-                                      controller=controller, atk=monster.stats.atk))
+                                      controller=controller, atk=monster.atk))
         else:  # the ending names a face-down monster too, and says it is face-down
-            stats = narrator.msg("field.stats", atk=monster.stats.atk, defense=monster.stats.def_)
+            stats = narrator.msg("field.stats", atk=monster.atk, defense=monster.def_)
             key = "ending.monster" if monster.face_up else "ending.monster_face_down"
             board.append(narrator.msg(key, card=narrator.card(monster.id),
                                       controller=controller, stats=stats,
-                                      position=narrator.msg(f"position.{monster.position.value}")))
-    for card in state.spell_traps:  # an Equip Card, a card tied to its monster (R105, R108)
-        equipped, tied = equipped_to(state, card.id), tied_to(state, card.id)
+                                      position=narrator.msg(f"position.{monster.position}")))
+    for card in field.spell_traps:  # an Equip Card, a card tied to its monster (R105, R108)
+        equipped, tied = card.equipped_to, card.tied_to
         if equipped is not None or tied is not None:
             key = "ending.equipped" if equipped is not None else "ending.tied"
             board.append(narrator.msg(key, card=narrator.card(card.id),
                                       controller=narrator.player(card.controller),
                                       target=narrator.card(equipped or tied)))
-    for monster in state.monsters:
+    for monster in field.monsters:
         if monster.battle_destroyed:  # the Duel ended in damage calculation (R49-R51)
             board.append(narrator.msg("ending.destroyed_not_sent", card=narrator.card(monster.id)))
     grave = [narrator.msg("field.grave_card", card=narrator.card(g.id),
                           reason=narrator.msg(f"grave_reason.{g.reason}"))
-             for g in state.graveyard]
+             for g in field.graveyard]
     graveyard = [narrator.msg("ending.gy", cards=narrator.join(grave)) if grave
                  else narrator.msg("ending.gy_none")]
-    if state.banished:
+    if field.banished:
         graveyard.append(narrator.msg("ending.banished", cards=narrator.join(
-            narrator.card(b.id) for b in state.banished)))
+            narrator.card(b.id) for b in field.banished)))
     hands = []
     for player in (Player.A, Player.B):  # each hand, an empty one too
-        held = [narrator.card(card.id) for card in state.hand if card.owner is player]
+        held = [narrator.card(card.id) for card in field.hand if card.owner is player]
         hands.append(narrator.msg("ending.hand", player=narrator.player(player),
                                       cards=narrator.join(held)) if held
                          else narrator.msg("ending.hand_empty",
@@ -327,26 +315,17 @@ def _ending_lines(narrator: Narrator, outcome: Outcome, state: Any, engine: Any
                                         effect=narrator.effect_key(key)))
     else:
         attacks.append(narrator.msg("ending.second_attack_no"))
-    for player in outcome.cannot_declare_attacks:
-        if Player(player) in state.cannot_declare_attacks:
+    for player, this_turn, source in end.forbidden:
+        if this_turn:
             attacks.append(narrator.msg("ending.forbidden", player=narrator.player(player)))
-        source = ability_source(engine.rules, state, Player(player),
-                                PlayerAbility.CANNOT_DECLARE_ATTACKS)
         if source not in (None, "turn"):  # a face-up card forbids it too (R111)
             attacks.append(narrator.msg("ending.forbidden_by", player=narrator.player(player),
                                         card=narrator.card(source)))
-    for player, ability in sorted(state.player_abilities):
+    for player, ability in end.player_abilities:
         attacks.append(narrator.msg(f"event.player_ability_{ability.value}",
                                     player=narrator.player(player)))
-    used = {g.id for g in state.graveyard if g.reason in ("resolved", "negated")}
-    at_start = _face_up_at_start(engine)  # face-up before the battle: not used in it
-    used |= {c.id for c in state.spell_traps if c.face_up and c.id not in at_start}
-    cards = []
-    for instance, _card in engine.rules.instances:
-        if instance in used:
-            cards.append(narrator.msg("ending.card_used", card=narrator.card(instance)))
-        elif state.spell_trap(instance) is not None and instance not in at_start:
-            cards.append(narrator.msg("ending.card_unused", card=narrator.card(instance)))
+    cards = [narrator.msg("ending.card_used" if used else "ending.card_unused",
+                          card=narrator.card(instance)) for instance, used in end.cards]
     separator = narrator.msg("meta.sentence_sep")
     return [separator.join(group) for group in (reason, board, graveyard + cards + hands,
                                                 attacks)

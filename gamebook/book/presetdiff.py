@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.pages import narrator_for, number_pages
+from gamebook.book.view import Action, ActionKind, PointView, Views
 from gamebook.explore.explorer import Exploration
-from gamebook.rules.actions import Action, ActionKind
 
 
 @dataclass(frozen=True)
@@ -36,30 +36,28 @@ class Difference:
 
 def compare(first: Exploration, second: Exploration, lang: str = "en"
             ) -> tuple[Difference, ...]:
-    sides = (first, second)
-    narrators = tuple(narrator_for(e, lang) for e in sides)
-    numbers = tuple(number_pages(e) for e in sides)
-    names = tuple(e.engine.config.name for e in sides)
+    sides = (Views(first), Views(second))
+    narrators = tuple(narrator_for(v, lang) for v in sides)
+    numbers = (number_pages(first), number_pages(second))
+    names = tuple(v.preset for v in sides)
     differences = []
     seen = {(first.root, second.root)}
     queue: deque[tuple[str, str, tuple[str, ...]]] = deque([(first.root, second.root, ())])
     while queue:
         node_a, node_b, route = queue.popleft()
-        choices = (_choices(first, node_a), _choices(second, node_b))
+        points = (sides[0].point(node_a), sides[1].point(node_b))
+        choices = (_choices(points[0]), _choices(points[1]))
         only = []
         for side in (0, 1):
             other = 1 - side
             for key in sorted(set(choices[side]) - set(choices[other]),
                               key=lambda k: Action.parse(k).sort_key()):
                 action, child = choices[side][key]
-                node = (node_a, node_b)[side]
-                state = sides[side].state(node)
-                label = narrators[side].choice(action, sides[side].engine.declining(state, action))
+                label = narrators[side].choice(action, points[side].choice(action).declining)
                 only.append(OnlyIn(names[side], label, numbers[side][child],
-                                   _why_not(sides[other], (node_a, node_b)[other], action,
-                                            narrators[other])))
+                                   _why_not(points[other], action, narrators[other])))
         if only:
-            who = (_who(first, node_a, narrators[0]), _who(second, node_b, narrators[0]))
+            who = (_who(points[0], narrators[0]), _who(points[1], narrators[0]))
             differences.append(Difference(route, who,
                                           (numbers[0][node_a], numbers[1][node_b]),
                                           tuple(only)))
@@ -69,19 +67,19 @@ def compare(first: Exploration, second: Exploration, lang: str = "en"
                 continue
             seen.add(pair)
             action = choices[0][key_a][0]
-            label = narrators[0].choice(action, first.engine.declining(first.state(node_a),
-                                                                       action))
+            label = narrators[0].choice(action, points[0].choice(action).declining)
             queue.append((*pair, (*route, label)))
     return tuple(sorted(differences, key=lambda d: d.pages))
 
 
 def render_text(differences: tuple[Difference, ...], first: Exploration, second: Exploration,
                 lang: str = "en") -> str:
-    narrator = narrator_for(first, lang)
+    views = Views(first)
+    narrator = narrator_for(views, lang)
     msg = narrator.msg
-    presets = (first.engine.config.name, second.engine.config.name)
+    presets = (views.preset, Views(second).preset)
     names = tuple(msg(f"rules_name.{preset}") for preset in presets)
-    title = first.engine.situation.title_in(lang)
+    title = views.situation.title_in(lang)
     lines = [msg("diff.header", title=title, first=names[0], second=names[1]), ""]
     for preset, name in zip(presets, names, strict=True):
         lines.append(f"{name}: {msg(f'rules_description.{preset}')}")
@@ -126,26 +124,22 @@ def _corresponding(first: dict[str, tuple[Action, str]], second: dict[str, tuple
     return sorted(set(pairs), key=lambda pair: Action.parse(pair[0]).sort_key())
 
 
-def _choices(exploration: Exploration, node: str) -> dict[str, tuple[Action, str]]:
-    """The choices at ``node`` by their typed form, with the node each leads to."""
-    choices = {}
-    for _, child, data in exploration.graph.out_edges(node, data=True):
-        for action in [data["action"], *(a for a, _ in data.get("alternatives", []))]:
-            choices[str(action)] = (action, child)
-    return choices
+def _choices(point: PointView) -> dict[str, tuple[Action, str]]:
+    """The choices at ``point`` by their typed form, with the node each leads to."""
+    return {str(choice.action): (choice.action, choice.child) for choice in point.choices}
 
 
-def _who(exploration: Exploration, node: str, narrator: Narrator) -> str:
-    to_move = exploration.engine.to_move(exploration.state(node))
+def _who(point: PointView, narrator: Narrator) -> str:
+    to_move = point.to_move
     if to_move is None:  # in words: the book's "THE END" mark may carry its own brackets
         return narrator.msg("diff.ending")
     return narrator.msg("meta.to_move", player=narrator.player(to_move))
 
 
-def _why_not(exploration: Exploration, node: str, action: Action, narrator: Narrator) -> str:
+def _why_not(point: PointView, action: Action, narrator: Narrator) -> str:
     if action.kind is not ActionKind.ACTIVATE:
         return ""
-    for note in exploration.engine.notes(exploration.state(node)):
+    for note in point.notes:
         if (note.player, note.card, note.effect) == (action.player, action.card, action.effect) \
                 and not note.legal:
             return narrator.note(note)

@@ -44,9 +44,9 @@ def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
     from gamebook.book.article import build_article
     from gamebook.book.pages import build_book
     from gamebook.book.presetdiff import compare
-    from gamebook.book.render import render_article
     from gamebook.cli.build import default_output
     from gamebook.inputs.files import staged_folder
+    from gamebook.render.markup import render_article
     from gamebook.situation.load import load_situation
 
     situation = load_situation(args.situation, card_folders=tuple(args.cards))
@@ -60,7 +60,7 @@ def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
     deadline.phase = "writing the article"
     book = build_book(exploration, args.lang)
     progress.phase("drawing")
-    pictures = _diagrams(exploration, book, deadline)
+    pictures = _diagrams(book, deadline)
     article = build_article(exploration, book, differences, other, pictures)
     outputs = {"article.md": render_article(article, "md"),
                "article.html": render_article(article, "html"), **dict(pictures)}
@@ -85,7 +85,7 @@ def _article(args: argparse.Namespace, deadline: Any, progress: Any) -> int:
     return 0
 
 
-def _diagrams(exploration: Any, book: Any, deadline: Any) -> tuple[tuple[str, str], ...]:
+def _diagrams(book: Any, deadline: Any) -> tuple[tuple[str, str], ...]:
     """The decision diagram as SVG files for the article, ``(article.svg, svg)``, …: the
     diagram, or the overview and one per attack or step, each page linking to its page in
     article.html. None without Graphviz, or for a book too large to draw (the article then
@@ -93,13 +93,13 @@ def _diagrams(exploration: Any, book: Any, deadline: Any) -> tuple[tuple[str, st
     import shutil
     import subprocess
 
-    from gamebook.book.diagram import diagrams
     from gamebook.cli.build import DIAGRAM_PAGE_LIMIT, IMAGE_PAGE_LIMIT
+    from gamebook.render.diagram import diagrams
 
     dot = shutil.which("dot")
     if dot is None or len(book.pages) > IMAGE_PAGE_LIMIT:
         return ()
-    parts = diagrams(exploration, book, book_file="article.html", stem="article")
+    parts = diagrams(book, book_file="article.html", stem="article")
     if max(part.pages for part in parts) > DIAGRAM_PAGE_LIMIT:
         return ()
     drawn = []

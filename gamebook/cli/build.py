@@ -75,11 +75,11 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
         sys.stdout.write(report.to_json() if args.json else report.to_text())
         return 0 if report.terminates else 1
 
-    from gamebook.book.diagram import diagrams as make_diagrams
-    from gamebook.book.diagram import missing_font
-    from gamebook.book.export import format_files, graph_json_chunks, part_files, shorten
     from gamebook.book.pages import build_book
     from gamebook.inputs.files import staged_folder
+    from gamebook.render.diagram import diagrams as make_diagrams
+    from gamebook.render.diagram import missing_font
+    from gamebook.render.export import format_files, graph_json_chunks, part_files, shorten
 
     out = Path(args.out) if args.out else default_output(situation.name, args.lang, args.rules,
                                                          situation.spec.rules)
@@ -93,13 +93,13 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
     # a big book's formats are hundreds of megabytes each.
     with staged_folder(out, owned) as stage:
         # Layouts are tried with Graphviz only for a book small enough to be drawn.
-        diagrams = make_diagrams(exploration, book, merge_endings=merge,
+        diagrams = make_diagrams(book, merge_endings=merge,
                                  layouts=report.pages <= IMAGE_PAGE_LIMIT)
         _write(stage, {f"{diagram.name}.dot": diagram.source for diagram in diagrams})
         if args.command == "build":
             for fmt in formats:
-                _write(stage, format_files(exploration, book, fmt, merge_endings=merge))
-            _write(stage, {"graph.json": graph_json_chunks(exploration, book),
+                _write(stage, format_files(book, fmt, merge_endings=merge))
+            _write(stage, {"graph.json": graph_json_chunks(book),
                            "audit.json": report.to_json()})
         if not args.no_images:
             progress.phase("drawing")

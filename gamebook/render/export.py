@@ -12,40 +12,39 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from gamebook.book.diagram import diagrams, shorten  # noqa: F401 - shorten is public here
 from gamebook.book.pages import Book
-from gamebook.explore.explorer import Exploration
+from gamebook.render.diagram import diagrams, shorten  # noqa: F401 - shorten is public here
 
 # Files a build may write besides the fixed names: the per-attack diagrams of a large book
 # (graph.1.dot, …) and the parts of a Mermaid chart too large for one (graph.part1.mmd, …).
 PART_FILE = re.compile(r"graph\.\d+\.(?:dot|svg|png)|graph\.part\d+\.mmd")
 
 
-def graph_data(exploration: Exploration, book: Book) -> dict[str, Any]:
+def graph_data(book: Book) -> dict[str, Any]:
     """The decision graph as node-link data (networkx's layout) with JSON-friendly
     attributes: ``directed``, ``multigraph``, ``graph``, ``nodes``, ``edges``."""
     told: dict[int, dict[str, Any]] = {}  # one dict per event object
     edges = [{**attrs, "events": [told.get(id(e)) or told.setdefault(id(e), e.as_dict())
                                   for e in events]}
-             for attrs, events in _edges(exploration, book)]
-    return {"directed": True, "multigraph": False, "graph": _graph_attrs(exploration),
-            "nodes": list(_nodes(exploration, book)), "edges": edges}
+             for attrs, events in _edges(book)]
+    return {"directed": True, "multigraph": False, "graph": dict(book.facts),
+            "nodes": list(_nodes(book)), "edges": edges}
 
 
-def graph_json(exploration: Exploration, book: Book) -> str:
+def graph_json(book: Book) -> str:
     """graph.json: :func:`graph_json_chunks` joined."""
-    return "".join(graph_json_chunks(exploration, book))
+    return "".join(graph_json_chunks(book))
 
 
-def graph_json_chunks(exploration: Exploration, book: Book) -> Iterator[str]:
+def graph_json_chunks(book: Book) -> Iterator[str]:
     """graph.json in pieces, to be written one after the other (a big book's file is
     hundreds of megabytes: never all in memory). Keys sorted, one node or edge per line,
     each from the C JSON encoder (``indent=`` would force the pure-Python one, 4.5 times
     slower on big books)."""
     encode = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
-    parts = {"directed": True, "edges": _edge_lines(exploration, book, encode),
-             "graph": _graph_attrs(exploration), "multigraph": False,
-             "nodes": map(encode, _nodes(exploration, book))}
+    parts = {"directed": True, "edges": _edge_lines(book, encode),
+             "graph": dict(book.facts), "multigraph": False,
+             "nodes": map(encode, _nodes(book))}
     yield "{\n"
     for index, (key, value) in enumerate(parts.items()):  # in sorted order
         comma = ",\n" if index < len(parts) - 1 else "\n"
@@ -60,12 +59,12 @@ def graph_json_chunks(exploration: Exploration, book: Book) -> Iterator[str]:
     yield "}\n"
 
 
-def _edge_lines(exploration: Exploration, book: Book, encode: Any) -> Iterator[str]:
+def _edge_lines(book: Book, encode: Any) -> Iterator[str]:
     """Each edge as the encoder writes it, keys sorted; its events are encoded once per
     event object (a big book's edges repeat the same events thousands of times) and put
     between the keys that sort before "events" and those after."""
     told: dict[int, tuple[Any, str]] = {}
-    for attrs, events in _edges(exploration, book):
+    for attrs, events in _edges(book):
         texts = []
         for event in events:
             found = told.get(id(event))
@@ -77,20 +76,14 @@ def _edge_lines(exploration: Exploration, book: Book, encode: Any) -> Iterator[s
         yield f'{before[:-1]}, "events": [{", ".join(texts)}], {after[1:]}'
 
 
-def _graph_attrs(exploration: Exploration) -> dict[str, Any]:
-    graph = exploration.graph.graph
-    return {"title": graph.get("title"), "root": exploration.root, "rules": graph.get("rules"),
-            "situation": graph.get("situation")}
-
-
-def _nodes(exploration: Exploration, book: Book) -> Iterator[dict[str, Any]]:
+def _nodes(book: Book) -> Iterator[dict[str, Any]]:
     """One per page, in page order."""
     for page in book.pages:
         node: dict[str, Any] = {
             "page": page.number,
             "to_move": page.to_move,
             "chain": [{"player": link.player.value, "card": link.card, "effect": link.effect}
-                      for link in exploration.state(page.node).chain],
+                      for link in (page.point.chain if page.point else ())],
             "terminal": page.terminal,
         }
         if page.terminal:
@@ -99,11 +92,10 @@ def _nodes(exploration: Exploration, book: Book) -> Iterator[dict[str, Any]]:
         yield node
 
 
-def _edges(exploration: Exploration, book: Book) -> Iterator[tuple[dict[str, Any], Any]]:
+def _edges(book: Book) -> Iterator[tuple[dict[str, Any], Any]]:
     """One per pair of pages a choice joins, in page and choice order: its attributes and
     its events. A second choice of a page that reaches the same page is listed in the first
     one's ``alternatives``."""
-    graph = exploration.graph
     for page in book.pages:
         edges: dict[str, tuple[dict[str, Any], Any]] = {}
         for choice in page.choices:
@@ -120,38 +112,38 @@ def _edges(exploration: Exploration, book: Book) -> Iterator[tuple[dict[str, Any
                 continue
             # "target" is the card an effect targets, so the links use "from" and "to".
             attrs["from"], attrs["to"] = page.node, child
-            edges[child] = (attrs, graph.edges[page.node, child]["events"])
+            edges[child] = (attrs, choice.events)
         yield from edges.values()
 
 
-def graph_dot(exploration: Exploration, book: Book, *, merge_endings: bool = False) -> str:
-    """DOT source of the book's (first) diagram: see :mod:`gamebook.book.diagram`."""
-    return diagrams(exploration, book, merge_endings=merge_endings)[0].source
+def graph_dot(book: Book, *, merge_endings: bool = False) -> str:
+    """DOT source of the book's (first) diagram: see :mod:`gamebook.render.diagram`."""
+    return diagrams(book, merge_endings=merge_endings)[0].source
 
 
-def diagram_files(exploration: Exploration, book: Book, *, merge_endings: bool = False,
+def diagram_files(book: Book, *, merge_endings: bool = False,
                   layouts: bool = True) -> dict[str, str]:
     """``graph.dot``, and for a large book of several attacks ``graph.1.dot``, …"""
     return {f"{d.name}.dot": d.source
-            for d in diagrams(exploration, book, merge_endings=merge_endings, layouts=layouts)}
+            for d in diagrams(book, merge_endings=merge_endings, layouts=layouts)}
 
 
-def format_files(exploration: Exploration, book: Book, fmt: str, *,
+def format_files(book: Book, fmt: str, *,
                  merge_endings: bool = False) -> dict[str, str | Iterator[str]]:
     """The files of one ``--format``: ``md``, ``html``, ``txt`` (``book.<fmt>``), ``print``
     (``book.print.html``), ``twee`` (``book.twee``), ``mmd`` (``graph.mmd`` or its parts).
-    A book's text comes in pieces (:func:`~gamebook.book.render.render_chunks`), made as
+    A book's text comes in pieces (:func:`~gamebook.render.markup.render_chunks`), made as
     they are written."""
-    from gamebook.book.render import render_chunks
+    from gamebook.render.markup import render_chunks
 
     if fmt == "twee":
-        from gamebook.book.twee import book_twee
+        from gamebook.render.twee import book_twee
 
         return {"book.twee": book_twee(book)}
     if fmt == "mmd":
-        from gamebook.book.mermaid import mermaid_files
+        from gamebook.render.mermaid import mermaid_files
 
-        return mermaid_files(exploration, book, merge_endings=merge_endings)
+        return mermaid_files(book, merge_endings=merge_endings)
     if fmt == "print":
         return {"book.print.html": render_chunks(book, "print")}
     return {f"book.{fmt}": render_chunks(book, fmt)}

@@ -1,7 +1,7 @@
 """Where a laid-out diagram puts its text: ``dot -Tjson`` read back as text boxes, and the
 pairs of them a reader would see touching (issue 23).
 
-:mod:`gamebook.book.diagram` lays out the diagrams it tries with this and keeps one whose
+:mod:`gamebook.render.diagram` lays out the diagrams it tries with this and keeps one whose
 texts stand apart; ``tests/test_diagram_text.py`` checks every diagram a build writes.
 """
 

@@ -1,6 +1,6 @@
 """``graph.mmd``: the decision diagram as a Mermaid flowchart, for Markdown platforms.
 
-The nodes, labels, colours and links are the Graphviz diagram's (:mod:`gamebook.book.diagram`).
+The nodes, labels, colours and links are the Graphviz diagram's (:mod:`gamebook.render.diagram`).
 Mermaid refuses a chart of more than 500 edges or 50,000 characters (its default
 ``maxEdges`` and ``maxTextSize``), so a larger book is split, in page order, into parts that
 stay under both (``graph.part1.mmd``, ``graph.part2.mmd``, …); a choice that leads into
@@ -9,10 +9,9 @@ another part ends at a small node naming that page and part.
 
 from __future__ import annotations
 
-from gamebook.book.diagram import OUTCOME_STYLE, PLAYER_STYLE, _Builder
 from gamebook.book.pages import Book, Page
-from gamebook.explore.explorer import Exploration
-from gamebook.rules.actions import ActionKind
+from gamebook.book.view import ActionKind
+from gamebook.render.diagram import OUTCOME_STYLE, PLAYER_STYLE, _Builder
 
 MAX_EDGES = 500  # Mermaid's default maxEdges
 MAX_TEXT = 50_000  # Mermaid's default maxTextSize (characters)
@@ -40,10 +39,10 @@ def _classes() -> list[str]:
     return lines
 
 
-def mermaid_files(exploration: Exploration, book: Book, *, merge_endings: bool = False
+def mermaid_files(book: Book, *, merge_endings: bool = False
                   ) -> dict[str, str]:
     """``graph.mmd`` when the chart fits Mermaid's limits, else ``graph.part1.mmd``, …"""
-    builder = _Builder(exploration, book, merge_endings, "book.html")
+    builder = _Builder(book, merge_endings, "book.html")
     ids = builder._ids(book.pages)
     blocks = [(page, _page_lines(builder, page, ids)) for page in book.pages]
     edge_budget, text_budget = EDGE_BUDGET, TEXT_BUDGET

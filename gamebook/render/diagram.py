@@ -13,7 +13,7 @@ Rules (documented in the README, "Diagrams"):
   the chain.
 - A book of more than :data:`SPLIT_LIMIT` pages whose pages belong to several attacks or
   steps, or whose whole diagram is laid out above the bounds of
-  :mod:`gamebook.book.layoutfigures` (crossings, long edges), is drawn as an overview
+  :mod:`gamebook.render.layoutfigures` (crossings, long edges), is drawn as an overview
   plus one diagram per attack or step (``graph.1``,
   ``graph.2``, … in the order of the Battle Phase; the Battle Step is one per number of
   attacks declared before it); inside those, and in any diagram of more than
@@ -21,9 +21,9 @@ Rules (documented in the README, "Diagrams"):
   is ranked cluster by cluster (``newrank`` can set edge labels beside a cluster on each
   other: a layout with it is only a trial, kept when its texts stand apart).
 - Of the layouts tried (:data:`LAYOUTS`), one whose texts stand apart
-  (:mod:`gamebook.book.textboxes`) is kept, if one does: a layout whose texts touch is
+  (:mod:`gamebook.render.textboxes`) is kept, if one does: a layout whose texts touch is
   first laid out again with a wider search (:func:`_searched`); of those, the one easiest
-  to follow (:mod:`gamebook.book.layoutfigures`).
+  to follow (:mod:`gamebook.render.layoutfigures`).
 - The overview: one row per stage (the Start Step, the Battle Step before the first attack,
   attack 1 on each target, the Battle Step after it, …, the End Step), then the endings,
   one box per outcome class; one edge per pair of boxes, its count a tag on it.
@@ -37,16 +37,14 @@ from __future__ import annotations
 import math
 import re
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from gamebook.book.layoutfigures import JOINT, Figures, figures
-from gamebook.book.linebreak import wrap
 from gamebook.book.narrate import Narrator
-from gamebook.book.pages import Book, Page, narrator_for
-from gamebook.explore.explorer import Exploration
-from gamebook.rules.actions import ActionKind
-from gamebook.rules.outcome import Outcome
+from gamebook.book.pages import Book, Page
+from gamebook.book.view import ActionKind, Outcome, PointView
+from gamebook.render.layoutfigures import JOINT, Figures, figures
+from gamebook.render.linebreak import wrap
 
 SPLIT_LIMIT = 150  # pages: above this, an overview plus one diagram per attack or step
 # The layouts tried: ranks top to bottom with the legend as a row, or as a column beside the
@@ -154,7 +152,7 @@ class Words:
         return self("diagram.sep").join(parts)
 
 
-def diagrams(exploration: Exploration, book: Book, *, merge_endings: bool = False,
+def diagrams(book: Book, *, merge_endings: bool = False,
              book_file: str = "book.html", layouts: bool = True,
              stem: str = "graph") -> list[Diagram]:
     """The diagrams of ``book``: one, or (a large book of several attacks or steps) an
@@ -165,7 +163,7 @@ def diagrams(exploration: Exploration, book: Book, *, merge_endings: bool = Fals
     from the graph's shape.
     """
     layouts = layouts and len(book.pages) <= TRIAL_BOOK_LIMIT
-    builder = _Builder(exploration, book, merge_endings, book_file, layouts)
+    builder = _Builder(book, merge_endings, book_file, layouts)
     builder.stem = stem  # the diagrams' file names: graph.svg, graph.1.svg, …
     groups = builder.groups()
     if len(groups) < 2 or len(book.pages) <= SPLIT_LIMIT:
@@ -185,9 +183,8 @@ def diagrams(exploration: Exploration, book: Book, *, merge_endings: bool = Fals
 
 
 class _Builder:
-    def __init__(self, exploration: Exploration, book: Book, merge_endings: bool,
-                 book_file: str, layouts: bool = True) -> None:
-        self.exploration = exploration
+    def __init__(self, book: Book, merge_endings: bool, book_file: str,
+                 layouts: bool = True) -> None:
         self.layouts = layouts
         self.book = book
         self.merge = merge_endings
@@ -197,17 +194,18 @@ class _Builder:
         # each group's stage (its row in the overview): see :func:`_stage`
         self.stages: dict[Any, tuple[int, int, int]] = {}
         self.group_stages: list[tuple[int, int, int]] = []
-        self.narrator = narrator_for(exploration, book.lang)
+        assert book.narrator is not None
+        self.narrator: Narrator = book.narrator
         self.words = Words(self.narrator)
-        root = exploration.state(exploration.root)
-        self.start_lp = {player.value: root.life(player) for player in type(root.turn_player)}
+        root = _point(book.page(1)).field  # page 1 is where the exploration starts
+        self.start_lp = {"A": root.lp[0], "B": root.lp[1]}
         self.start_monsters = [monster.id for monster in root.monsters]
         self.start_spell_traps = [card.id for card in root.spell_traps if not card.face_up]
         self._details: dict[int, tuple[str, str]] | None = None
         self.font = FONTS.get(book.lang, FONTS["en"])
         # card names are units a label never breaks inside (when they fit a line)
-        self.names = tuple(sorted({self.narrator.card(instance) for instance, _
-                                   in exploration.engine.rules.instances}))
+        self.names = tuple(sorted({self.narrator.card(instance)
+                                   for instance in self.narrator.instances}))
         targets: dict[tuple[Any, Any], set[Any]] = {}
         for page in book.pages:
             for choice in page.choices:
@@ -219,7 +217,7 @@ class _Builder:
         self.one_target = {key for key, found in targets.items() if len(found) == 1}
 
     def wrap(self, value: str, width: int = WRAP) -> str:
-        """``value`` broken into lines between whole words (:mod:`gamebook.book.linebreak`)."""
+        """``value`` broken into lines between whole words (:mod:`gamebook.render.linebreak`)."""
         return wrap(value, width, self.book.lang, self.names)
 
     def edge_label(self, choice: Any) -> str:
@@ -228,7 +226,7 @@ class _Builder:
         short = choice.short
         if (action.kind is ActionKind.ACTIVATE and (action.target or action.cost)
                 and (action.card, action.effect) in self.one_target):
-            short = self.narrator.short_choice(replace(action, target=None, cost=None))
+            short = choice.short_any_target
         return self.wrap(shorten(short, LABEL_LIMIT))
 
     # -- pieces ----------------------------------------------------------------------------
@@ -323,15 +321,15 @@ class _Builder:
         for page in self.book.pages:
             if page.terminal:
                 continue
-            state = self.exploration.state(page.node)
-            number = state.attacks_this_turn
-            if state.attack is not None:
+            point = _point(page)
+            number = point.attacks_this_turn
+            if point.attack is not None:
                 # one part per attack and target: a replay onto another monster starts one
-                key = (("attack", number, state.attack.target),
+                key = (("attack", number, point.attack.target),
                        page.moment or self.words("diagram.attack", number=number,
-                                                 card=self.narrator.card(state.attack.attacker)))
-            elif state.window.step.value in ("main_phase_1", "start_step", "end_step"):
-                key = (("step", state.window.step.value, 0), page.moment or "")
+                                                 card=self.narrator.card(point.attack.attacker)))
+            elif point.step in ("main_phase_1", "start_step", "end_step"):
+                key = (("step", point.step, 0), page.moment or "")
             else:  # the Battle Step (or what is left of a Damage Step) between attacks
                 key = (("step", "battle", number), self.words(
                     "diagram.battle_step_after", number=number) if number
@@ -339,7 +337,7 @@ class _Builder:
             if key[0] not in [k[0] for k in order]:
                 order.append(key)
             keys[page.number] = next(k for k in order if k[0] == key[0])
-            self.stages[key[0]] = _stage(state, number)
+            self.stages[key[0]] = _stage(point, number)
         for page in self.book.pages:
             for choice in page.choices:
                 keys.setdefault(choice.page, keys[page.number])
@@ -406,7 +404,7 @@ class _Builder:
                      tooltip=text(self.page_tooltip(page)),
                      URL=f"{self.book_file}#p{page.number}", fontsize=PAGE_FONT_SIZE,
                      **PLAYER_STYLE[page.to_move])
-            step = self.exploration.state(page.node).window.step.value
+            step = _point(page).step
             by_window.setdefault(step, []).append(ids[page.number])
             window[ids[page.number]] = step
         for node, group in endings.items():
@@ -688,17 +686,23 @@ class _Builder:
                 + "".join(rows) + "</TABLE>>")
 
 
-def _stage(state: Any, attacks: int) -> tuple[int, int, int]:
+def _point(page: Page) -> PointView:
+    """The decision point a page shows (every page of a built book has one)."""
+    assert page.point is not None
+    return page.point
+
+
+def _stage(point: PointView, attacks: int) -> tuple[int, int, int]:
     """Where a page's attack or step comes in the Battle Phase, in order: the Start Step, the
     Battle Step before the first attack, attack 1, the Battle Step after it, attack 2, …,
     the End Step (``attacks``: how many were declared, the current one included); Main Phase 1
     comes before all of them."""
-    step = state.window.step.value
+    step = point.step
     if step == "main_phase_1":
         return (-1, 0, 0)
     if step == "end_step":
         return (1, 0, 0)
-    if state.attack is not None:
+    if point.attack is not None:
         return (0, attacks, 1)
     return (0, 0, 0) if step == "start_step" else (0, attacks, 2)
 
@@ -744,12 +748,12 @@ def _padded(label: str) -> str:
 
 def _trials(sources: dict[str, str]) -> dict[str, tuple[float, int, dict]] | None:
     """Each source laid out by Graphviz: how much it is shrunk to fit :data:`SIZE` (1: not at
-    all), how many pairs of its texts touch (:mod:`gamebook.book.textboxes`) and the layout
+    all), how many pairs of its texts touch (:mod:`gamebook.render.textboxes`) and the layout
     itself; None without Graphviz."""
     import shutil
     import subprocess
 
-    from gamebook.book.textboxes import boxes, collisions, layout, scale
+    from gamebook.render.textboxes import boxes, collisions, layout, scale
 
     if shutil.which("dot") is None:
         return None
@@ -821,3 +825,17 @@ def missing_font(lang: str, texts: list[str] | None = None) -> str | None:
     return (f"gamebook: warning: no installed font covers {lang} (fc-list :lang={fc_lang} "
             f"lists none): the diagram's text would be empty boxes. Install a CJK font "
             f"(Debian/Ubuntu: apt-get install fonts-noto-cjk) and build again.")
+
+
+_SVG_PROLOGUE = re.compile(r"<\?xml[^>]*>|<!DOCTYPE[^>]*>|<!--.*?-->", re.DOTALL)
+_PART_LINK = re.compile(r'xlink:href="article\.(\d+)\.svg"')
+
+
+def inline_svg(svg: str) -> str:
+    """Graphviz's SVG made fit to stand inside article.html: no XML prologue or comments,
+    page links to the article's own pages, a part's link to that part in the article, drawn
+    no smaller than its capitals need (:func:`readable_svg`).
+    Graphviz has escaped every text of it (titles, names) as XML."""
+    svg = readable_svg(_SVG_PROLOGUE.sub("", svg).strip())
+    svg = svg.replace('xlink:href="article.html#', 'xlink:href="#')
+    return _PART_LINK.sub(r'xlink:href="#diagram-\1"', svg)

@@ -8,7 +8,7 @@
 - **stray labels**: edge labels whose nearest line is another edge's, not their own (a
   reader takes a label for the choice of the line it sits against).
 
-:mod:`gamebook.book.diagram` draws a book as an overview and one part per stage when its
+:mod:`gamebook.render.diagram` draws a book as an overview and one part per stage when its
 whole diagram is above :data:`CROSSINGS_BOUND` or :data:`LONG_EDGES_BOUND`, and prefers
 the layout with the fewest stray labels and crossings among those whose texts stand apart.
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from gamebook.book.textboxes import Box, boxes
+from gamebook.render.textboxes import Box, boxes
 
 JOINT = "joint"  # the class of a node an edge runs through: a choice's words, a count's tag
 LONG_SPAN = 2  # ranks: an edge between nodes further apart than this is long

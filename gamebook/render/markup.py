@@ -191,7 +191,12 @@ def render_article(article, fmt: str) -> str:  # article: gamebook.book.article.
 def _render_article(article, fmt: str) -> str:
     narrator = Narrator(article.lang, {})
     names = {"book_preset": article.book_preset, "other_preset": article.other_preset}
-    if fmt == "html":
+    if fmt == "html":  # the diagrams drawn inside the page
+        from dataclasses import replace
+
+        from gamebook.render.diagram import inline_svg
+
+        article = replace(article, diagrams=tuple(inline_svg(svg) for svg in article.diagrams))
         template = _environment(True).get_template("article.html.j2")
         return template.render(article=article, msg=narrator.msg, **names)
     text = _environment(False).get_template("article.md.j2").render(article=article,
