@@ -603,7 +603,8 @@ class Narrator:
         return self.msg("event.not_applied_previous")
 
     def _position_changed(self, ev: Event, player: str) -> str | None:
-        return self.msg("event.position_changed", card=self.card(ev.card),
+        key = "event.position_changed_by_hand" if ev.get("by_hand") else "event.position_changed"
+        return self.msg(key, player=player, card=self.card(ev.card),
                         position=self.msg(f"position.{ev.get('position')}"))
 
     def _atk(self, ev: Event, player: str) -> str | None:

@@ -391,7 +391,9 @@ SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.POSITION_CHANGED, "A monster's battle position changes.",
               "As a position-changing step applies, or as the turn player changes it in "
               "their open game state of Main Phase 1 (R:change_of_position).", _PC,
-              (Key("position", "str", "`attack` or `defense`"),)),
+              (Key("position", "str", "`attack` or `defense`"),
+               _opt("by_hand", "bool", "true when the turn player changed it, not an effect "
+                    "(R:change_of_position)"))),
     EventSpec(EventKind.RECOUNTED,
               "A monster whose ATK/DEF count the cards in its controller's hand has new values "
               "(R:counted_stats).",

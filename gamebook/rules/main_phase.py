@@ -217,7 +217,7 @@ def change_position(state: GameState, action: Action) -> tuple[GameState, list[E
     state = replace(state, position_fixed=state.position_fixed | {monster.id})
     return open_window(state, Step.MAIN_PHASE_1), [
         event(EventKind.POSITION_CHANGED, monster.controller, monster.id,
-              position=position.value)]
+              position=position.value, by_hand=True)]
 
 
 def flip_summon(rules: Rules, state: GameState, action: Action
