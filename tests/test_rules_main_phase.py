@@ -494,3 +494,15 @@ def test_r183_no_set_without_a_free_spell_trap_zone(tmp_path) -> None:
             "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1"}
     eng = Engine(write_situation(tmp_path, spec))
     assert offered(eng, eng.initial_state()) == ["A pass"]
+
+
+def test_r181_after_scapegoat_no_normal_or_flip_summon_but_a_set(tmp_path) -> None:
+    # R103: "You cannot Summon other monsters the turn you activate this card" (a Set is no
+    # Summon; four Sheep Tokens leave one Monster Zone free)
+    eng = own_field(tmp_path, [], hand=("scapegoat", "mystical_elf"), normal_summon_used=False)
+    state = play(eng, ["A activate scapegoat.activate", "B pass", "A pass"], settle_end=False)
+    assert (state.window.kind, eng.to_move(state)) == (WindowKind.OPEN, A)
+    assert offered(eng, state) == ["A set_monster mystical_elf", "A pass"]
+    eng = own_field(tmp_path, [SET_ELF], hand=("scapegoat",))
+    state = play(eng, ["A activate scapegoat.activate", "B pass", "A pass"], settle_end=False)
+    assert offered(eng, state) == ["A pass"]

@@ -34,7 +34,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from gamebook.cards.model import Card, CardType, EventName, MonsterFrame, Position
+from gamebook.cards.model import (
+    Card,
+    CardType,
+    EventName,
+    MonsterFrame,
+    PlayerAbility,
+    Position,
+)
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.battle import open_window, summon_succeeds
 from gamebook.rules.context import Rules
@@ -67,12 +74,14 @@ _EXTRA_DECK = (MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHRO, Mon
 def normal_summon_actions(rules: Rules, state: GameState) -> list[Action]:
     """The turn player's Normal Summons and Sets in their open game state of Main Phase 1
     (R130): one of each group of interchangeable monsters in the hand, while the turn's
-    Normal Summon is unused and a Monster Zone is free."""
+    Normal Summon is unused and a Monster Zone is free; only Sets once the turn player has
+    activated a card that forbids them to Summon this turn (Scapegoat, R103)."""
     tp = state.turn_player
     if not _free_to_act(state) or state.normal_summon_used:
         return []
     held = distinguishable(rules, state, tuple(card.id for card in state.hand
                                                if card.owner is tp))
+    may_summon = not state.has_ability(tp, PlayerAbility.CANNOT_SUMMON)  # a Set is allowed
     actions = []
     for instance in held:
         needed = tributes_needed(rules.cards[state.in_hand(instance).card])
@@ -80,7 +89,8 @@ def normal_summon_actions(rules: Rules, state: GameState) -> list[Action]:
             continue
         for tributes in tribute_choices(rules, state, needed):
             actions += [Action(kind, tp, instance, cost=tributes)
-                        for kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER)]
+                        for kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER)
+                        if kind is ActionKind.SET_MONSTER or may_summon]
     return actions
 
 
@@ -186,19 +196,21 @@ def position_actions(rules: Rules, state: GameState) -> list[Action]:
     monster they control whose position they have not changed this turn and that was not
     Summoned or Set this turn (``position_fixed``), one of each group of interchangeable
     monsters. A face-up one changes to the other position (never a Link Monster); a
-    face-down Defense Position one may only be Flip Summoned. The action's ``target`` of a
-    change is the new position."""
+    face-down Defense Position one may only be Flip Summoned, unless the turn player may not
+    Summon this turn (Scapegoat, R103). The action's ``target`` of a change is the new
+    position."""
     tp = state.turn_player
     if not _free_to_act(state):
         return []
     free = distinguishable(rules, state, tuple(
         m.id for m in state.monsters
         if m.controller is tp and m.id not in state.position_fixed))
+    may_summon = not state.has_ability(tp, PlayerAbility.CANNOT_SUMMON)  # R103
     actions = []
     for instance in free:
         monster = state.monster(instance)
         if not monster.face_up:
-            if monster.position is Position.DEFENSE:
+            if monster.position is Position.DEFENSE and may_summon:
                 actions.append(Action(ActionKind.FLIP_SUMMON, tp, instance))
         elif not rules.cards[monster.card].is_link:
             other = Position.DEFENSE if monster.position is Position.ATTACK else Position.ATTACK
