@@ -369,7 +369,7 @@ def test_summons_already_made_and_a_description_that_quotes_the_header_come_back
     situation = load_situation_text(text, tmp_path / "original.yaml")
     again = round_trip(situation, tmp_path)
     assert again.spec.summoned_this_turn == ("A",) and again.spec.normal_summon_used
-    assert again.spec.position_fixed == ("borrelsword",)  # R180
+    assert again.spec.position_fixed == ("borrelsword",)  # R138
     assert again.spec.scope == situation.spec.scope
     assert again.spec.description == situation.spec.description
 

@@ -326,7 +326,7 @@ def test_r130_r136_the_tribute_summon_example_has_the_reference_engines_end_stat
     assert len(endings) == 6
 
 
-# -- R180-R183: changes of battle position, Flip Summons, Sets of Spells/Traps -------------------
+# -- R138-R141: changes of battle position, Flip Summons, Sets of Spells/Traps -------------------
 
 def own_field(tmp_path: Path, monsters: list[dict], *, hand: tuple[str, ...] = (),
               b_traps: tuple[str, ...] = (), b_monsters: tuple[str, ...] = (),
@@ -349,7 +349,7 @@ MYSTICAL = {"id": "mystical", "card": "mystical_elf", "position": "defense"}
 SET_BUG = {"id": "bug", "card": "man_eater_bug", "position": "defense", "face_up": False}
 
 
-def test_r180_a_face_up_monster_placed_by_the_situation_may_change_position_once(tmp_path
+def test_r138_a_face_up_monster_placed_by_the_situation_may_change_position_once(tmp_path
                                                                                 ) -> None:
     eng = own_field(tmp_path, [MYSTICAL])
     state = eng.initial_state()
@@ -363,7 +363,7 @@ def test_r180_a_face_up_monster_placed_by_the_situation_may_change_position_once
     assert offered(eng, state) == ["A pass"]
 
 
-def test_r180_not_the_turn_a_monster_is_summoned_nor_a_link_monster(tmp_path) -> None:
+def test_r138_not_the_turn_a_monster_is_summoned_nor_a_link_monster(tmp_path) -> None:
     eng = main_phase(tmp_path)
     state = play(eng, [SUMMON], settle_end=False)
     assert offered(eng, state) == ["A pass"]  # Normal Summoned this turn
@@ -371,18 +371,18 @@ def test_r180_not_the_turn_a_monster_is_summoned_nor_a_link_monster(tmp_path) ->
     assert offered(eng, eng.initial_state()) == ["A pass"]
 
 
-def test_r180_the_situation_may_say_a_position_is_fixed_this_turn(tmp_path) -> None:
+def test_r138_the_situation_may_say_a_position_is_fixed_this_turn(tmp_path) -> None:
     eng = own_field(tmp_path, [MYSTICAL, SET_ELF], position_fixed=["mystical", "elf"])
     assert offered(eng, eng.initial_state()) == ["A pass"]
 
 
-def test_r180_a_change_of_position_opens_no_window_for_the_opponent(tmp_path) -> None:
+def test_r138_a_change_of_position_opens_no_window_for_the_opponent(tmp_path) -> None:
     eng = own_field(tmp_path, [MYSTICAL], b_traps=("threatening_roar",))
     state = play(eng, ["A change_position mystical -> attack"], settle_end=False)
     assert eng.to_move(state) is A and activations(eng, state) == []
 
 
-def test_r181_a_set_monster_is_flip_summoned_to_face_up_attack_position(tmp_path) -> None:
+def test_r139_a_set_monster_is_flip_summoned_to_face_up_attack_position(tmp_path) -> None:
     eng = own_field(tmp_path, [SET_ELF])
     state = eng.initial_state()
     assert offered(eng, state) == ["A flip_summon elf", "A pass"]
@@ -398,13 +398,13 @@ def test_r181_a_set_monster_is_flip_summoned_to_face_up_attack_position(tmp_path
     assert "A normal_summon mystical_elf" in offered(eng, state)
 
 
-def test_r181_a_monster_set_this_turn_cannot_be_flip_summoned(tmp_path) -> None:
+def test_r139_a_monster_set_this_turn_cannot_be_flip_summoned(tmp_path) -> None:
     eng = main_phase(tmp_path)
     state = play(eng, [SET], settle_end=False)
     assert offered(eng, state) == ["A pass"]
 
 
-def test_r182_trap_hole_answers_a_flip_summon(tmp_path) -> None:
+def test_r140_trap_hole_answers_a_flip_summon(tmp_path) -> None:
     eng = own_field(tmp_path, [SET_ELF], b_traps=("trap_hole", "bottomless_trap_hole"))
     state = play(eng, ["A flip_summon elf"])
     assert (state.window.event, eng.to_move(state)) == ("flip_summoned", B)
@@ -416,7 +416,7 @@ def test_r182_trap_hole_answers_a_flip_summon(tmp_path) -> None:
     assert (state.window.kind, eng.to_move(state)) == (WindowKind.OPEN, A)
 
 
-def test_r182_a_flip_summoned_monsters_flip_effect_is_activated_in_its_window(tmp_path
+def test_r140_a_flip_summoned_monsters_flip_effect_is_activated_in_its_window(tmp_path
                                                                              ) -> None:
     eng = own_field(tmp_path, [SET_BUG], b_monsters=("mystical_elf",),
                     b_traps=("torrential_tribute",))
@@ -432,7 +432,7 @@ def test_r182_a_flip_summoned_monsters_flip_effect_is_activated_in_its_window(tm
     assert "A activate bug.flip -> bug" not in legal(eng, state)
 
 
-def test_r182_solemn_warning_negates_a_flip_summon(tmp_path) -> None:
+def test_r140_solemn_warning_negates_a_flip_summon(tmp_path) -> None:
     eng = own_field(tmp_path, [SET_BUG], b_monsters=("mystical_elf",),
                     b_traps=("solemn_warning", "trap_hole"))
     state = play(eng, ["A flip_summon bug", "A pass"], settle_end=False)
@@ -447,14 +447,14 @@ def test_r182_solemn_warning_negates_a_flip_summon(tmp_path) -> None:
     assert (state.window.kind, eng.to_move(state)) == (WindowKind.OPEN, A)
 
 
-def test_r182_a_flip_summon_nobody_negates_succeeds_into_its_window(tmp_path) -> None:
+def test_r140_a_flip_summon_nobody_negates_succeeds_into_its_window(tmp_path) -> None:
     eng = own_field(tmp_path, [SET_ELF], b_traps=("solemn_judgment", "trap_hole"))
     state = play(eng, ["A flip_summon elf", "A pass", "B pass"])
     assert (state.window.event, eng.to_move(state)) == ("flip_summoned", B)
     assert activations(eng, state) == ["B activate trap_hole.activate -> elf"]
 
 
-def test_r183_a_spell_or_trap_is_set_from_the_hand(tmp_path) -> None:
+def test_r141_a_spell_or_trap_is_set_from_the_hand(tmp_path) -> None:
     eng = own_field(tmp_path, [], hand=("threatening_roar", "mystical_elf"))
     state = eng.initial_state()
     assert [a for a in offered(eng, state) if "set_spell_trap" in a] == [
@@ -468,7 +468,7 @@ def test_r183_a_spell_or_trap_is_set_from_the_hand(tmp_path) -> None:
     assert forbidden_by(eng, state, "threatening_roar", "activate") == "trap_cards"
 
 
-def test_r183_a_quick_play_spell_set_this_turn_waits_a_normal_spell_does_not(tmp_path
+def test_r141_a_quick_play_spell_set_this_turn_waits_a_normal_spell_does_not(tmp_path
                                                                              ) -> None:
     spec = {"turn_player": "A",
             "players": {"A": {"hand": [{"id": "swords", "card": "swords_of_revealing_light"},
@@ -485,7 +485,7 @@ def test_r183_a_quick_play_spell_set_this_turn_waits_a_normal_spell_does_not(tmp
     assert "A activate swords.activate" in legal(eng, state)  # Spell Speed 1: this turn too
 
 
-def test_r183_no_set_without_a_free_spell_trap_zone(tmp_path) -> None:
+def test_r141_no_set_without_a_free_spell_trap_zone(tmp_path) -> None:
     traps = [{"id": f"t{n}", "card": "threatening_roar"} for n in range(5)]
     spec = {"turn_player": "A",
             "players": {"A": {"spell_traps": traps,
@@ -496,7 +496,7 @@ def test_r183_no_set_without_a_free_spell_trap_zone(tmp_path) -> None:
     assert offered(eng, eng.initial_state()) == ["A pass"]
 
 
-def test_r181_after_scapegoat_no_normal_or_flip_summon_but_a_set(tmp_path) -> None:
+def test_r139_after_scapegoat_no_normal_or_flip_summon_but_a_set(tmp_path) -> None:
     # R103: "You cannot Summon other monsters the turn you activate this card" (a Set is no
     # Summon; four Sheep Tokens leave one Monster Zone free)
     eng = own_field(tmp_path, [], hand=("scapegoat", "mystical_elf"), normal_summon_used=False)

@@ -158,7 +158,7 @@ class Narrator:
                 return self.msg(f"choice.{kind.value}_tributing", card=self.card(action.card),
                                 tributes=self.tributes(action.cost.split(TRIBUTES_JOINED)))
             return self.msg(f"choice.{kind.value}", card=self.card(action.card))
-        if kind in _MAIN_PHASE_CHOICES:  # R180, R181, R183
+        if kind in _MAIN_PHASE_CHOICES:  # R138, R139, R141
             return self.msg(f"choice.{kind.value}", card=self.card(action.card),
                             position=self.option(action.target))
         if kind is ActionKind.DECLARE_ATTACK:
@@ -210,7 +210,7 @@ class Narrator:
                                 tributes=self.tributes(action.cost.split(TRIBUTES_JOINED),
                                                        quoted=False))
             return self.msg(f"short.{kind.value}", card=self.card(action.card))
-        if kind in _MAIN_PHASE_CHOICES:  # R180, R181, R183
+        if kind in _MAIN_PHASE_CHOICES:  # R138, R139, R141
             return self.msg(f"short.{kind.value}", card=self.card(action.card),
                             position=self.option(action.target))
         if kind in (ActionKind.DECLARE_ATTACK, ActionKind.REPLAY_ATTACK):
@@ -658,7 +658,7 @@ class Narrator:
 
 
 # The turn player's choices in Main Phase 1 told by the card and, for a change of battle
-# position, the new one (R180, R181, R183).
+# position, the new one (R138, R139, R141).
 _MAIN_PHASE_CHOICES = (ActionKind.FLIP_SUMMON, ActionKind.CHANGE_POSITION,
                        ActionKind.SET_SPELL_TRAP)
 

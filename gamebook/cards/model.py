@@ -91,7 +91,7 @@ class EventName(StrEnum):
     # after the Summon (R131). Which monster: the effect's `summoned` spec.
     NORMAL_SUMMONED = "normal_summoned"
     # A monster was Flip Summoned by the turn player in their Main Phase: the window right
-    # after the Flip Summon (R182), where its Flip Effect is activated too. Which monster: the
+    # after the Flip Summon (R140), where its Flip Effect is activated too. Which monster: the
     # effect's `summoned` spec.
     FLIP_SUMMONED = "flip_summoned"
     # A monster would be Summoned (Normal or Flip Summoned in the Main Phase): the moment

@@ -67,7 +67,7 @@ SET_THIS_TURN_WORDS = "- Set this turn (R9: it cannot be activated this turn): "
 USED_WORDS = "- effects already used this turn (R26): "
 SUMMONED_WORDS = "- players who have Summoned this turn (R103): "
 NORMAL_SUMMON_WORDS = "- the turn player's Normal Summon is already used this turn (R130)."
-POSITION_FIXED_WORDS = "- monsters whose battle position cannot be changed this turn (R180): "
+POSITION_FIXED_WORDS = "- monsters whose battle position cannot be changed this turn (R138): "
 # The situation's own words (description, translations) end the header, one field a
 # paragraph: "description: …", "ja title: …", continued on lines indented by two spaces.
 OWN_WORDS = "The situation's own words, read back by gamebook import-puzzle (text, never run):"

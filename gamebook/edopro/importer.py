@@ -569,7 +569,7 @@ class _Known:
     used: tuple[str, ...] = ()
     summoned: tuple[str, ...] = ()  # players who have Summoned this turn (R103)
     normal_summon_used: bool = False  # (R130)
-    position_fixed: tuple[str, ...] = ()  # monsters whose position is fixed (R180)
+    position_fixed: tuple[str, ...] = ()  # monsters whose position is fixed (R138)
     players: tuple[str, str] = PLAYER_NAMES  # the names of player 0 and player 1
     description: str | None = None
     translations: dict[str, dict[str, str]] = field(default_factory=dict)

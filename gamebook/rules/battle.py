@@ -316,10 +316,10 @@ def summon_window(rules: Rules, state: GameState) -> tuple[GameState, bool]:
 
 def summon_succeeds(rules: Rules, state: GameState, instance: str,
                     summon: EventName = EventName.NORMAL_SUMMONED) -> GameState:
-    """The Normal or Flip Summon (``summon``) of ``instance`` succeeds (R130, R136, R182): its
+    """The Normal or Flip Summon (``summon``) of ``instance`` succeeds (R130, R136, R140): its
     player has Summoned this turn (R103), and the window that answers it follows when a card
     in the game answers it (R131) or, for a Flip Summon, when the monster has a Flip Effect
-    (R6, R182); else the open game state of Main Phase 1."""
+    (R6, R140); else the open game state of Main Phase 1."""
     tp = state.turn_player
     state = replace(state, summoned_this_turn=state.summoned_this_turn | {tp})
     answered = rules.cards_with(f"answers_{summon.value}",
@@ -344,7 +344,7 @@ def summon_succeeds(rules: Rules, state: GameState, instance: str,
 
 def _flip_summon_over(state: GameState) -> GameState:
     """The window of a Flip Summon is over: the Flip Effect of its monster has had its chance
-    (R182)."""
+    (R140)."""
     window = state.window
     if window.event is not EventName.FLIP_SUMMONED:
         return state
@@ -353,7 +353,7 @@ def _flip_summon_over(state: GameState) -> GameState:
 
 def _summon_kind(state: GameState) -> EventName:
     """The Summon under way in the window before it succeeds: a Flip Summon's window names it
-    (R182), else it is a Normal Summon (R136)."""
+    (R140), else it is a Normal Summon (R136)."""
     return state.window.also[0] if state.window.also else EventName.NORMAL_SUMMONED
 
 
@@ -497,7 +497,7 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
         summoning = _summon_under_way(state)
         if summoning is not None:  # nobody negated it: the Summon succeeds (R136)
             return summon_succeeds(rules, state, summoning, _summon_kind(state)), events
-        if window.kind is WindowKind.EVENT:  # the Summon's window is over (R131, R182)
+        if window.kind is WindowKind.EVENT:  # the Summon's window is over (R131, R140)
             return open_window(_flip_summon_over(state), Step.MAIN_PHASE_1), events
         if rules.scope == END_OF_MAIN_PHASE_1:
             return ended(state, "main_phase_over"), events

@@ -393,7 +393,7 @@ class Engine:
         )
 
 
-# The turn player's choices in their open game state of Main Phase 1 (R130, R180-R183).
+# The turn player's choices in their open game state of Main Phase 1 (R130, R138-R141).
 _MAIN_PHASE_KINDS = frozenset({ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER,
                                ActionKind.FLIP_SUMMON, ActionKind.CHANGE_POSITION,
                                ActionKind.SET_SPELL_TRAP})

@@ -19,7 +19,7 @@ Before a Normal Summon succeeds, when a card of the situation can negate a Summo
 Judgment, Solemn Warning), an ``EVENT(summoning)`` window comes first (R136,
 :func:`summon_under_way`); :func:`gamebook.rules.battle.summon_succeeds` ends it.
 
-Besides, in the same open game state (R180-R183, :func:`main_phase_actions`): the turn player
+Besides, in the same open game state (R138-R141, :func:`main_phase_actions`): the turn player
 may change the battle position of a face-up monster they control, once per turn and not the
 turn it was Summoned or Set (:func:`position_actions`); Flip Summon a face-down Defense
 Position monster Set on an earlier turn, a Summon with the moment before it succeeds and a
@@ -141,7 +141,7 @@ def summon_from_hand(rules: Rules, state: GameState, action: Action
                            Position.ATTACK if summon else Position.DEFENSE, summon, stats)
     state = state.without_hand(held.id).with_monster(monster)
     state = replace(state, normal_summon_used=True,
-                    position_fixed=state.position_fixed | {held.id})  # R180
+                    position_fixed=state.position_fixed | {held.id})  # R138
     told = {"tributes": tributes} if tributes else {}
     if not summon:
         return open_window(state, Step.MAIN_PHASE_1), [
@@ -154,8 +154,8 @@ def summon_under_way(rules: Rules, state: GameState, instance: str,
                      summon: EventName = EventName.NORMAL_SUMMONED) -> GameState:
     """The monster ``instance`` would be Normal or Flip Summoned (``summon``): when a card in
     the game can negate a Summon, the window before it succeeds, the turn player first, where
-    only such a card may be activated (R136, R182); else the Summon succeeds at once (R131,
-    R182, R103). The window of a Flip Summon names it in ``also``."""
+    only such a card may be activated (R136, R140); else the Summon succeeds at once (R131,
+    R140, R103). The window of a Flip Summon names it in ``also``."""
     if not rules.cards_with("negates_summons",
                             lambda effect: effect.answers is EventName.SUMMONING):
         return summon_succeeds(rules, state, instance, summon)
@@ -167,7 +167,7 @@ def summon_under_way(rules: Rules, state: GameState, instance: str,
 
 def main_phase_actions(rules: Rules, state: GameState) -> list[Action]:
     """What the turn player may do in their open game state of Main Phase 1 besides
-    activating and passing (R130, R180-R183)."""
+    activating and passing (R130, R138-R141)."""
     return [*normal_summon_actions(rules, state), *position_actions(rules, state),
             *set_spell_trap_actions(rules, state)]
 
@@ -192,7 +192,7 @@ def _free_to_act(state: GameState) -> bool:
 
 
 def position_actions(rules: Rules, state: GameState) -> list[Action]:
-    """The turn player's changes of battle position (R180) and Flip Summons (R181): each
+    """The turn player's changes of battle position (R138) and Flip Summons (R139): each
     monster they control whose position they have not changed this turn and that was not
     Summoned or Set this turn (``position_fixed``), one of each group of interchangeable
     monsters. A face-up one changes to the other position (never a Link Monster); a
@@ -219,7 +219,7 @@ def position_actions(rules: Rules, state: GameState) -> list[Action]:
 
 
 def change_position(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    """Change the battle position of ``action.card`` to ``action.target`` (R180): no chain,
+    """Change the battle position of ``action.card`` to ``action.target`` (R138): no chain,
     no window; the turn player keeps priority, and the monster's position is fixed for the
     rest of the turn."""
     monster = state.monster(action.card)
@@ -235,8 +235,8 @@ def change_position(state: GameState, action: Action) -> tuple[GameState, list[E
 def flip_summon(rules: Rules, state: GameState, action: Action
                 ) -> tuple[GameState, list[Event]]:
     """Flip Summon the face-down Defense Position monster ``action.card``: face-up Attack
-    Position (R181), its position fixed for the turn; the moment before it succeeds follows
-    (R136), then the window after it, with its Flip Effect (R182). It is not the Normal
+    Position (R139), its position fixed for the turn; the moment before it succeeds follows
+    (R136), then the window after it, with its Flip Effect (R140). It is not the Normal
     Summon of the turn."""
     monster = state.monster(action.card)
     assert monster is not None
@@ -249,7 +249,7 @@ def flip_summon(rules: Rules, state: GameState, action: Action
 
 def set_spell_trap_actions(rules: Rules, state: GameState) -> list[Action]:
     """The turn player's Sets of a Spell or Trap Card from the hand into a free Spell & Trap
-    Zone (R183): one of each group of interchangeable cards in the hand."""
+    Zone (R141): one of each group of interchangeable cards in the hand."""
     tp = state.turn_player
     if not _free_to_act(state) or sum(
             1 for card in state.spell_traps if card.controller is tp) >= SPELL_TRAP_ZONES:
@@ -261,7 +261,7 @@ def set_spell_trap_actions(rules: Rules, state: GameState) -> list[Action]:
 
 
 def set_spell_trap(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    """Set the Spell or Trap Card ``action.card`` face-down from the hand (R183): no chain,
+    """Set the Spell or Trap Card ``action.card`` face-down from the hand (R141): no chain,
     no window. Set this turn, a Trap or a Quick-Play Spell cannot be activated this turn
     (R8, R9)."""
     held = state.in_hand(action.card)

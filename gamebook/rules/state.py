@@ -283,7 +283,7 @@ class TurnMemory:
     summoned_this_turn: frozenset[Player] = frozenset()  # players who Summoned (R103)
     normal_summon_used: bool = False  # the turn player has Normal Summoned or Set (R130)
     # Monsters whose battle position their controller can no longer change this turn:
-    # Summoned, Set or already changed this turn (R180), kept while a Main Phase could read it.
+    # Summoned, Set or already changed this turn (R138), kept while a Main Phase could read it.
     position_fixed: frozenset[str] = frozenset()
 
 

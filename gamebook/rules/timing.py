@@ -582,7 +582,7 @@ _SUMMONS = {frozenset({EventName.SPECIAL_SUMMONED, EventName.NORMAL_SUMMONED,
 
 def answered_name(effect: Effect) -> str:
     """The name of what ``effect`` answers, for its ✘ line: its event, or "summoned" when it
-    answers a Normal, a Flip and a Special Summon alike (Bottomless Trap Hole, R131, R182),
+    answers a Normal, a Flip and a Special Summon alike (Bottomless Trap Hole, R131, R140),
     "normal_or_flip_summoned" for a Normal or a Flip Summon (Trap Hole)."""
     if effect.also_answers:
         found = _SUMMONS.get(frozenset({effect.answers, *effect.also_answers}))

@@ -361,7 +361,7 @@ def _check_start(spec: SituationFile, seen: dict[str, tuple], located: Located,
     if spec.normal_summon_used and not main_phase:
         fail(("normal_summon_used",), "normal_summon_used: only for a situation that starts in "
              "Main Phase 1 (start: {moment: main_phase_1}); a Normal Summon is made there")
-    for index, instance in enumerate(spec.position_fixed):  # R180
+    for index, instance in enumerate(spec.position_fixed):  # R138
         loc = ("position_fixed", index)
         if not main_phase:
             fail(loc, "position_fixed: only for a situation that starts in Main Phase 1 "

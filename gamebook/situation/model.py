@@ -148,7 +148,7 @@ class SituationFile:
     normal_summon_used: bool = False
     # From a Main Phase 1 start: the monsters (instance ids) whose battle position their
     # controller can no longer change this turn, Summoned, Set or already changed this turn
-    # (R180); by default every monster the situation places may change it once.
+    # (R138); by default every monster the situation places may change it once.
     position_fixed: tuple[str, ...] = ()
     translations: dict[str, Translation] = field(default_factory=dict)
 

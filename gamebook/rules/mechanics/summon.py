@@ -97,7 +97,7 @@ def _zone_of(state: GameState, instance: str) -> str:
 def summoned(state: GameState, instance: str, player: Player) -> GameState:
     """Remember the Special Summon: the window after the chain answers it (R97), that
     ``player`` has Summoned this turn (R103) and, in Main Phase 1, that the monster's battle
-    position cannot be changed this turn (R180; no later Main Phase is explored)."""
+    position cannot be changed this turn (R138; no later Main Phase is explored)."""
     state = replace(state, happened=state.happened | {(EventName.SPECIAL_SUMMONED, instance)},
                     summoned_this_turn=state.summoned_this_turn | {player})
     if state.window.step is Step.MAIN_PHASE_1:
