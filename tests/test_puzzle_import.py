@@ -363,11 +363,13 @@ def test_summons_already_made_and_a_description_that_quotes_the_header_come_back
     text = re.sub(r"(?m)^start:\n(  .*\n)+", "start: {moment: main_phase_1}\n", text)
     text = text.replace("scope: end_of_battle", "scope: end_of_main_phase_1")
     text += ("summoned_this_turn: [A]\nnormal_summon_used: true\n"
+             "position_fixed: [borrelsword]\n"
              "description: It goes on to every further attack and the End Step.\n")
     text = re.sub(r"(?m)^description: >-\n(  .*\n)+", "", text)
     situation = load_situation_text(text, tmp_path / "original.yaml")
     again = round_trip(situation, tmp_path)
     assert again.spec.summoned_this_turn == ("A",) and again.spec.normal_summon_used
+    assert again.spec.position_fixed == ("borrelsword",)  # R138
     assert again.spec.scope == situation.spec.scope
     assert again.spec.description == situation.spec.description
 

@@ -324,3 +324,185 @@ def test_r130_r136_the_tribute_summon_example_has_the_reference_engines_end_stat
                if data["terminal"]]
     assert sorted({state.lp for state in endings}) == [(8000, 4000), (8000, 8000)]
     assert len(endings) == 6
+
+
+# -- R138-R141: changes of battle position, Flip Summons, Sets of Spells/Traps -------------------
+
+def own_field(tmp_path: Path, monsters: list[dict], *, hand: tuple[str, ...] = (),
+              b_traps: tuple[str, ...] = (), b_monsters: tuple[str, ...] = (),
+              **more: object) -> Engine:
+    """A in Main Phase 1 with ``monsters`` (entries of the situation) and ``hand``, the Normal
+    Summon used unless said otherwise; B with ``b_traps`` and ``b_monsters``."""
+    def cards(ids: tuple[str, ...]) -> list[dict]:
+        return [{"id": card, "card": card} for card in ids]
+
+    return Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"monsters": monsters, "hand": cards(hand)},
+                    "B": {"monsters": cards(b_monsters), "spell_traps": cards(b_traps)}},
+        "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1",
+        **{"normal_summon_used": True, **more}}))
+
+
+SET_ELF = {"id": "elf", "card": "gemini_elf", "position": "defense", "face_up": False}
+MYSTICAL = {"id": "mystical", "card": "mystical_elf", "position": "defense"}
+SET_BUG = {"id": "bug", "card": "man_eater_bug", "position": "defense", "face_up": False}
+
+
+def test_r138_a_face_up_monster_placed_by_the_situation_may_change_position_once(tmp_path
+                                                                                ) -> None:
+    eng = own_field(tmp_path, [MYSTICAL])
+    state = eng.initial_state()
+    assert offered(eng, state) == ["A change_position mystical -> attack", "A pass"]
+    state, events = play_events(eng, ["A change_position mystical -> attack"],
+                                settle_end=False)
+    assert monster(state, "mystical").position is Position.ATTACK
+    assert kinds(events) == ["position_changed"]
+    # no chain, no window: A keeps priority, and cannot change it back this turn
+    assert (state.window.kind, eng.to_move(state)) == (WindowKind.OPEN, A)
+    assert offered(eng, state) == ["A pass"]
+
+
+def test_r138_not_the_turn_a_monster_is_summoned_nor_a_link_monster(tmp_path) -> None:
+    eng = main_phase(tmp_path)
+    state = play(eng, [SUMMON], settle_end=False)
+    assert offered(eng, state) == ["A pass"]  # Normal Summoned this turn
+    eng = own_field(tmp_path, [{"id": "link", "card": "linkuriboh", "zone": "m1"}])
+    assert offered(eng, eng.initial_state()) == ["A pass"]
+
+
+def test_r138_the_situation_may_say_a_position_is_fixed_this_turn(tmp_path) -> None:
+    eng = own_field(tmp_path, [MYSTICAL, SET_ELF], position_fixed=["mystical", "elf"])
+    assert offered(eng, eng.initial_state()) == ["A pass"]
+
+
+def test_r138_a_change_of_position_opens_no_window_for_the_opponent(tmp_path) -> None:
+    eng = own_field(tmp_path, [MYSTICAL], b_traps=("threatening_roar",))
+    state = play(eng, ["A change_position mystical -> attack"], settle_end=False)
+    assert eng.to_move(state) is A and activations(eng, state) == []
+
+
+def test_r139_a_set_monster_is_flip_summoned_to_face_up_attack_position(tmp_path) -> None:
+    eng = own_field(tmp_path, [SET_ELF])
+    state = eng.initial_state()
+    assert offered(eng, state) == ["A flip_summon elf", "A pass"]
+    state, events = play_events(eng, ["A flip_summon elf"], settle_end=False)
+    elf = monster(state, "elf")
+    assert (elf.position, elf.face_up) == (Position.ATTACK, True)
+    assert "flip_summoned" in kinds(events) and A in state.summoned_this_turn
+    assert not state.flipped  # no Flip Effect waits
+    assert offered(eng, state) == ["A pass"]  # its position is fixed for the turn
+    # a Flip Summon is not the Normal Summon: with one unused, A may still Normal Summon
+    eng = own_field(tmp_path, [SET_ELF], hand=("mystical_elf",), normal_summon_used=False)
+    state = play(eng, ["A flip_summon elf"], settle_end=False)
+    assert "A normal_summon mystical_elf" in offered(eng, state)
+
+
+def test_r139_a_monster_set_this_turn_cannot_be_flip_summoned(tmp_path) -> None:
+    eng = main_phase(tmp_path)
+    state = play(eng, [SET], settle_end=False)
+    assert offered(eng, state) == ["A pass"]
+
+
+def test_r140_trap_hole_answers_a_flip_summon(tmp_path) -> None:
+    eng = own_field(tmp_path, [SET_ELF], b_traps=("trap_hole", "bottomless_trap_hole"))
+    state = play(eng, ["A flip_summon elf"])
+    assert (state.window.event, eng.to_move(state)) == ("flip_summoned", B)
+    assert activations(eng, state) == ["B activate bottomless_trap_hole.activate",
+                                       "B activate trap_hole.activate -> elf"]
+    state = play(eng, ["B activate trap_hole.activate -> elf", "A pass", "B pass"], state,
+                 settle_end=False)
+    assert state.monster("elf") is None
+    assert (state.window.kind, eng.to_move(state)) == (WindowKind.OPEN, A)
+
+
+def test_r140_a_flip_summoned_monsters_flip_effect_is_activated_in_its_window(tmp_path
+                                                                             ) -> None:
+    eng = own_field(tmp_path, [SET_BUG], b_monsters=("mystical_elf",),
+                    b_traps=("torrential_tribute",))
+    state = play(eng, ["A flip_summon bug"], settle_end=False)
+    assert (state.window.event, eng.to_move(state)) == ("flip_summoned", A)
+    assert "A activate bug.flip -> mystical_elf" in legal(eng, state)
+    state = play(eng, ["A activate bug.flip -> mystical_elf"], state, settle_end=False)
+    # Torrential Tribute answers the Flip Summon in the same first chain
+    assert activations(eng, state) == ["B activate torrential_tribute.activate"]
+    state = play(eng, ["B pass", "A pass"], state, settle_end=False)
+    assert state.monster("mystical_elf") is None and not state.flipped
+    assert (state.window.kind, eng.to_move(state)) == (WindowKind.OPEN, A)
+    assert "A activate bug.flip -> bug" not in legal(eng, state)
+
+
+def test_r140_solemn_warning_negates_a_flip_summon(tmp_path) -> None:
+    eng = own_field(tmp_path, [SET_BUG], b_monsters=("mystical_elf",),
+                    b_traps=("solemn_warning", "trap_hole"))
+    state = play(eng, ["A flip_summon bug", "A pass"], settle_end=False)
+    assert (state.window.event, eng.to_move(state)) == ("summoning", B)
+    assert activations(eng, state) == ["B activate solemn_warning.negate_summon"]
+    state, events = play_events(eng, ["B activate solemn_warning.negate_summon", "A pass",
+                                      "B pass"], state, settle_end=False)
+    assert "summon_negated" in kinds(events)
+    assert {g.id: g.reason for g in state.graveyard}["bug"] == "destroyed"
+    # never Flip Summoned: no Flip Effect, no window
+    assert monster(state, "mystical_elf") is not None and not state.flipped
+    assert (state.window.kind, eng.to_move(state)) == (WindowKind.OPEN, A)
+
+
+def test_r140_a_flip_summon_nobody_negates_succeeds_into_its_window(tmp_path) -> None:
+    eng = own_field(tmp_path, [SET_ELF], b_traps=("solemn_judgment", "trap_hole"))
+    state = play(eng, ["A flip_summon elf", "A pass", "B pass"])
+    assert (state.window.event, eng.to_move(state)) == ("flip_summoned", B)
+    assert activations(eng, state) == ["B activate trap_hole.activate -> elf"]
+
+
+def test_r141_a_spell_or_trap_is_set_from_the_hand(tmp_path) -> None:
+    eng = own_field(tmp_path, [], hand=("threatening_roar", "mystical_elf"))
+    state = eng.initial_state()
+    assert [a for a in offered(eng, state) if "set_spell_trap" in a] == [
+        "A set_spell_trap threatening_roar"]
+    state, events = play_events(eng, ["A set_spell_trap threatening_roar"], settle_end=False)
+    roar = state.spell_trap("threatening_roar")
+    assert (roar.face_up, roar.set_this_turn) == (False, True)
+    assert kinds(events) == ["spell_trap_set"]
+    assert (state.window.kind, eng.to_move(state)) == (WindowKind.OPEN, A)
+    # a Trap Set this turn cannot be activated this turn
+    assert forbidden_by(eng, state, "threatening_roar", "activate") == "trap_cards"
+
+
+def test_r141_a_quick_play_spell_set_this_turn_waits_a_normal_spell_does_not(tmp_path
+                                                                             ) -> None:
+    spec = {"turn_player": "A",
+            "players": {"A": {"hand": [{"id": "swords", "card": "swords_of_revealing_light"},
+                                       {"id": "moon", "card": "book_of_moon"}]},
+                        "B": {"monsters": [{"id": "elf", "card": "mystical_elf",
+                                            "position": "defense", "face_up": False},
+                                           {"id": "gemini", "card": "gemini_elf"}]}},
+            "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1"}
+    eng = Engine(write_situation(tmp_path, spec))
+    state = eng.initial_state()
+    assert "A activate moon.activate -> gemini" in legal(eng, state)  # from the hand
+    state = play(eng, ["A set_spell_trap moon", "A set_spell_trap swords"], settle_end=False)
+    assert forbidden_by(eng, state, "moon", "activate") == "spell_cards"  # Set this turn
+    assert "A activate swords.activate" in legal(eng, state)  # Spell Speed 1: this turn too
+
+
+def test_r141_no_set_without_a_free_spell_trap_zone(tmp_path) -> None:
+    traps = [{"id": f"t{n}", "card": "threatening_roar"} for n in range(5)]
+    spec = {"turn_player": "A",
+            "players": {"A": {"spell_traps": traps,
+                              "hand": [{"id": "roar", "card": "threatening_roar"}]},
+                        "B": {}},
+            "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1"}
+    eng = Engine(write_situation(tmp_path, spec))
+    assert offered(eng, eng.initial_state()) == ["A pass"]
+
+
+def test_r139_after_scapegoat_no_normal_or_flip_summon_but_a_set(tmp_path) -> None:
+    # R103: "You cannot Summon other monsters the turn you activate this card" (a Set is no
+    # Summon; four Sheep Tokens leave one Monster Zone free)
+    eng = own_field(tmp_path, [], hand=("scapegoat", "mystical_elf"), normal_summon_used=False)
+    state = play(eng, ["A activate scapegoat.activate", "B pass", "A pass"], settle_end=False)
+    assert (state.window.kind, eng.to_move(state)) == (WindowKind.OPEN, A)
+    assert offered(eng, state) == ["A set_monster mystical_elf", "A pass"]
+    eng = own_field(tmp_path, [SET_ELF], hand=("scapegoat",))
+    state = play(eng, ["A activate scapegoat.activate", "B pass", "A pass"], settle_end=False)
+    assert offered(eng, state) == ["A pass"]

@@ -158,6 +158,9 @@ class Narrator:
                 return self.msg(f"choice.{kind.value}_tributing", card=self.card(action.card),
                                 tributes=self.tributes(action.cost.split(TRIBUTES_JOINED)))
             return self.msg(f"choice.{kind.value}", card=self.card(action.card))
+        if kind in _MAIN_PHASE_CHOICES:  # R138, R139, R141
+            return self.msg(f"choice.{kind.value}", card=self.card(action.card),
+                            position=self.option(action.target))
         if kind is ActionKind.DECLARE_ATTACK:
             if action.target is None:
                 return self.msg("choice.declare_direct", card=self.card(action.card))
@@ -207,6 +210,9 @@ class Narrator:
                                 tributes=self.tributes(action.cost.split(TRIBUTES_JOINED),
                                                        quoted=False))
             return self.msg(f"short.{kind.value}", card=self.card(action.card))
+        if kind in _MAIN_PHASE_CHOICES:  # R138, R139, R141
+            return self.msg(f"short.{kind.value}", card=self.card(action.card),
+                            position=self.option(action.target))
         if kind in (ActionKind.DECLARE_ATTACK, ActionKind.REPLAY_ATTACK):
             prefix = "declare" if kind is ActionKind.DECLARE_ATTACK else "replay"
             if action.target is None:
@@ -593,7 +599,8 @@ class Narrator:
         return self.msg("event.not_applied_previous")
 
     def _position_changed(self, ev: Event, player: str) -> str | None:
-        return self.msg("event.position_changed", card=self.card(ev.card),
+        key = "event.position_changed_by_hand" if ev.get("by_hand") else "event.position_changed"
+        return self.msg(key, player=player, card=self.card(ev.card),
                         position=self.msg(f"position.{ev.get('position')}"))
 
     def _atk(self, ev: Event, player: str) -> str | None:
@@ -646,6 +653,11 @@ class Narrator:
                         if ev.card else "", link=ev.get("link"))
 
 
+# The turn player's choices in Main Phase 1 told by the card and, for a change of battle
+# position, the new one (R138, R139, R141).
+_MAIN_PHASE_CHOICES = (ActionKind.FLIP_SUMMON, ActionKind.CHANGE_POSITION,
+                       ActionKind.SET_SPELL_TRAP)
+
 K = EventKind  # short, for the tables below
 #: How each kind of event is told: one method of the Narrator per kind.
 _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
@@ -685,6 +697,7 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.EXTRA_ATTACK_GRANTED: Narrator._simple,
     K.FLIPPED: Narrator._simple,
     K.FLIPPED_FACE_UP: Narrator._simple,
+    K.FLIP_SUMMONED: Narrator._simple,
     K.LP_GAINED: Narrator._lp,
     K.LP_PAID: Narrator._lp,
     K.MAIN_PHASE_ENDS: Narrator._simple,
@@ -707,6 +720,7 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.RETURNED_TO_EXTRA_DECK: Narrator._simple,
     K.RETURNED_TO_HAND: Narrator._simple,
     K.SELECTED: Narrator._selected,
+    K.SPELL_TRAP_SET: Narrator._simple,
     K.SENT_TO_GY: Narrator._sent_to_gy,
     K.SET_FACE_DOWN: Narrator._simple,
     K.SPECIAL_SUMMONED: Narrator._special_summoned,

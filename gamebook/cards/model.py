@@ -90,6 +90,10 @@ class EventName(StrEnum):
     # A monster was Normal Summoned by the turn player in their Main Phase: the window right
     # after the Summon (R131). Which monster: the effect's `summoned` spec.
     NORMAL_SUMMONED = "normal_summoned"
+    # A monster was Flip Summoned by the turn player in their Main Phase: the window right
+    # after the Flip Summon (R140), where its Flip Effect is activated too. Which monster: the
+    # effect's `summoned` spec.
+    FLIP_SUMMONED = "flip_summoned"
     # A monster would be Summoned (Normal or Flip Summoned in the Main Phase): the moment
     # before the Summon succeeds, where only an effect that negates a Summon may be activated
     # (Solemn Judgment, Solemn Warning; R136). Which monster: the step `who: summoned`.

@@ -67,6 +67,7 @@ SET_THIS_TURN_WORDS = "- Set this turn (R9: it cannot be activated this turn): "
 USED_WORDS = "- effects already used this turn (R26): "
 SUMMONED_WORDS = "- players who have Summoned this turn (R103): "
 NORMAL_SUMMON_WORDS = "- the turn player's Normal Summon is already used this turn (R130)."
+POSITION_FIXED_WORDS = "- monsters whose battle position cannot be changed this turn (R138): "
 # The situation's own words (description, translations) end the header, one field a
 # paragraph: "description: …", "ja title: …", continued on lines indented by two spaces.
 OWN_WORDS = "The situation's own words, read back by gamebook import-puzzle (text, never run):"
@@ -154,7 +155,8 @@ def _header(situation: Situation, name: Callable[[str], str]) -> list[str]:
         lines.append(RULES_WORDS.format(rules=spec.rules))
     this_turn = [item.id for entry in spec.players.values() for item in entry.spell_traps
                  if not item.face_up and item.set is SetWhen.THIS_TURN]
-    if this_turn or spec.used_this_turn or spec.summoned_this_turn or spec.normal_summon_used:
+    if this_turn or spec.used_this_turn or spec.summoned_this_turn or spec.normal_summon_used \
+            or spec.position_fixed:
         lines += ["", "A puzzle cannot show:"]
     if this_turn:
         lines.append(SET_THIS_TURN_WORDS + ", ".join(f"{name(i)} ({i})" for i in this_turn))
@@ -164,6 +166,8 @@ def _header(situation: Situation, name: Callable[[str], str]) -> list[str]:
         lines.append(SUMMONED_WORDS + ", ".join(spec.summoned_this_turn))
     if spec.normal_summon_used:
         lines.append(NORMAL_SUMMON_WORDS)
+    if spec.position_fixed:
+        lines.append(POSITION_FIXED_WORDS + ", ".join(spec.position_fixed))
     return lines
 
 

@@ -40,6 +40,7 @@ from gamebook.edopro.export import (
     MAIN_PHASE_WORDS,
     NORMAL_SUMMON_WORDS,
     OWN_WORDS,
+    POSITION_FIXED_WORDS,
     RULES_WORDS,
     SCOPE_WORDS,
     SET_THIS_TURN_WORDS,
@@ -464,6 +465,8 @@ def _situation_text(path: Path, reader: _Reader, known: _Known) -> tuple[str, tu
         lines.append("summoned_this_turn: [" + ", ".join(known.summoned) + "]")
     if known.normal_summon_used:
         lines.append("normal_summon_used: true")
+    if known.position_fixed:
+        lines.append("position_fixed: [" + ", ".join(known.position_fixed) + "]")
     if known.translations:
         lines.append("translations:")
     for lang, words in known.translations.items():
@@ -534,7 +537,8 @@ def _listed(body: str, words: str) -> str:
     if words not in body:
         return ""
     after = body.split(words, 1)[1]
-    for other in (SET_THIS_TURN_WORDS, USED_WORDS, SUMMONED_WORDS, NORMAL_SUMMON_WORDS):
+    for other in (SET_THIS_TURN_WORDS, USED_WORDS, SUMMONED_WORDS, NORMAL_SUMMON_WORDS,
+                  POSITION_FIXED_WORDS):
         after = after.split(other)[0]
     return after.strip()
 
@@ -565,6 +569,7 @@ class _Known:
     used: tuple[str, ...] = ()
     summoned: tuple[str, ...] = ()  # players who have Summoned this turn (R103)
     normal_summon_used: bool = False  # (R130)
+    position_fixed: tuple[str, ...] = ()  # monsters whose position is fixed (R138)
     players: tuple[str, str] = PLAYER_NAMES  # the names of player 0 and player 1
     description: str | None = None
     translations: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -631,6 +636,9 @@ class _Known:
         self.summoned = tuple(name for name in _listed(body, SUMMONED_WORDS).split(", ")
                               if name in PLAYER_NAMES)
         self.normal_summon_used = NORMAL_SUMMON_WORDS in body
+        self.position_fixed = tuple(key.strip() for key in
+                                    _listed(body, POSITION_FIXED_WORDS).split(", ")
+                                    if re.fullmatch(_ID, key.strip()))
 
     def _read_hint(self, hint: str) -> None:
         if hint == HINT_START_STEP:

@@ -19,6 +19,9 @@ class ActionKind(StrEnum):
     ACTIVATE = "activate"
     NORMAL_SUMMON = "normal_summon"  # Normal Summon a monster from the hand (R130)
     SET_MONSTER = "set_monster"  # Set a monster from the hand: the Normal Set (R130)
+    FLIP_SUMMON = "flip_summon"  # Flip Summon a face-down Defense Position monster (R139)
+    CHANGE_POSITION = "change_position"  # change a monster's battle position (R138)
+    SET_SPELL_TRAP = "set_spell_trap"  # Set a Spell/Trap Card from the hand (R141)
     DECLARE_ATTACK = "declare_attack"
     REPLAY_ATTACK = "replay_attack"  # choose the target again after a replay (R42)
     STOP_ATTACK = "stop_attack"  # cancel the attack on a replay (R42, R43)

@@ -227,7 +227,8 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
         return duel_over(state, events), events
     summoning = _summon_under_way(state)
     if summoning is not None:  # the negation window's chain left the Summon standing (R136)
-        return summon_succeeds(rules, state, summoning), events
+        return summon_succeeds(rules, state, summoning, _summon_kind(state)), events
+    state = _flip_summon_over(state)
     if step is not Step.DURING_DAMAGE_CALCULATION:  # there they wait (R54)
         waiting = _destroyed_triggers(rules, state, events)
         if waiting is not None:
@@ -313,23 +314,47 @@ def summon_window(rules: Rules, state: GameState) -> tuple[GameState, bool]:
     return state, True
 
 
-def summon_succeeds(rules: Rules, state: GameState, instance: str) -> GameState:
-    """The Normal Summon of ``instance`` succeeds (R130, R136): its player has Summoned this
-    turn (R103), and the window that answers it follows when a card in the game answers a
-    Normal Summon (R131); else the open game state of Main Phase 1."""
+def summon_succeeds(rules: Rules, state: GameState, instance: str,
+                    summon: EventName = EventName.NORMAL_SUMMONED) -> GameState:
+    """The Normal or Flip Summon (``summon``) of ``instance`` succeeds (R130, R136, R140): its
+    player has Summoned this turn (R103), and the window that answers it follows when a card
+    in the game answers it (R131) or, for a Flip Summon, when the monster has a Flip Effect
+    (R6, R140); else the open game state of Main Phase 1."""
     tp = state.turn_player
     state = replace(state, summoned_this_turn=state.summoned_this_turn | {tp})
-    if not rules.cards_with("answers_normal_summons",
-                            lambda effect: effect.answers_event(EventName.NORMAL_SUMMONED)):
+    answered = rules.cards_with(f"answers_{summon.value}",
+                                lambda effect: effect.answers_event(summon))
+    flip = summon is EventName.FLIP_SUMMONED
+    if not answered and not flip:
         return open_window(state, Step.MAIN_PHASE_1)  # a window nobody can use is no window
     state = open_window(state, Step.MAIN_PHASE_1, WindowKind.EVENT)
-    state = replace(state, window=replace(state.window, event=EventName.NORMAL_SUMMONED,
+    also = (EventName.FLIPPED,) if flip else ()
+    if flip:
+        state = replace(state, flipped=state.flipped | {instance})  # its Flip Effect (R6)
+    state = replace(state, window=replace(state.window, event=summon, also=also,
                                           summoned=(instance,), first_chain=True))
-    triggers = triggers_for(rules, state, EventName.NORMAL_SUMMONED)
+    triggers = triggers_for(rules, state, summon, *also)
+    if not triggers and not answered:
+        return open_window(_flip_summon_over(state), Step.MAIN_PHASE_1)
     state = replace(state, window=replace(state.window, triggers=triggers))
     if triggers and not rules.config.decline_counts_as_pass:
         state = hand_on(rules, state, tp.opponent)
     return state
+
+
+def _flip_summon_over(state: GameState) -> GameState:
+    """The window of a Flip Summon is over: the Flip Effect of its monster has had its chance
+    (R140)."""
+    window = state.window
+    if window.event is not EventName.FLIP_SUMMONED:
+        return state
+    return replace(state, flipped=state.flipped - set(window.summoned))
+
+
+def _summon_kind(state: GameState) -> EventName:
+    """The Summon under way in the window before it succeeds: a Flip Summon's window names it
+    (R140), else it is a Normal Summon (R136)."""
+    return state.window.also[0] if state.window.also else EventName.NORMAL_SUMMONED
 
 
 def _summon_under_way(state: GameState) -> str | None:
@@ -471,9 +496,9 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     if step is Step.MAIN_PHASE_1:
         summoning = _summon_under_way(state)
         if summoning is not None:  # nobody negated it: the Summon succeeds (R136)
-            return summon_succeeds(rules, state, summoning), events
-        if window.kind is WindowKind.EVENT:  # the Normal Summon's window is over (R131)
-            return open_window(state, Step.MAIN_PHASE_1), events
+            return summon_succeeds(rules, state, summoning, _summon_kind(state)), events
+        if window.kind is WindowKind.EVENT:  # the Summon's window is over (R131, R140)
+            return open_window(_flip_summon_over(state), Step.MAIN_PHASE_1), events
         if rules.scope == END_OF_MAIN_PHASE_1:
             return ended(state, "main_phase_over"), events
         events.append(event(EventKind.MAIN_PHASE_ENDS))  # R129: into the Start Step

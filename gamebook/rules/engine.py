@@ -36,7 +36,7 @@ from gamebook.rules.commutation import Commutation, Reordered
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
 from gamebook.rules.continuous import recounted, refresh, refresh_events
-from gamebook.rules.main_phase import normal_summon_actions, summon_from_hand
+from gamebook.rules.main_phase import main_phase_actions, take_main_phase_action
 from gamebook.rules.mechanics import MECHANICS, check_library, hooks_for
 from gamebook.rules.mechanics.equip import EQUIPPED, equipped_to
 from gamebook.rules.mechanics.once_per_turn import use_key
@@ -149,6 +149,7 @@ class Engine:
             hand=tuple(sorted(hand)),
             summoned_this_turn=frozenset(Player(p) for p in spec.summoned_this_turn),
             normal_summon_used=spec.normal_summon_used,
+            position_fixed=frozenset(spec.position_fixed),
             deck=tuple(sorted(deck)),
             lasting=tuple(sorted(lasting)),
         )
@@ -193,6 +194,7 @@ class Engine:
         "resolving": "no resolution waits for a choice at an ending",
         "ending_battle_phase": "the Battle Phase is over or the scope ended: said by the reason",
         "normal_summon_used": "read only in Main Phase 1's open game state, over at an ending",
+        "position_fixed": "read only in Main Phase 1's open game state, over at an ending",
         "flipped": "Flip Effects due are activated before an ending",
         "happened": "events wait for a trigger that can no longer be activated",
         "last_happened": "read only while a chain resolves",
@@ -247,7 +249,7 @@ class Engine:
                     and window.priority is state.turn_player and not state.chain:
                 actions += attack_options(self.rules, state)
             elif window.step is Step.MAIN_PHASE_1:
-                actions += normal_summon_actions(self.rules, state)
+                actions += main_phase_actions(self.rules, state)
         return sorted(actions, key=Action.sort_key) if len(actions) > 1 else actions
 
     def declining(self, state: GameState, action: Action) -> tuple[str, ...]:
@@ -350,8 +352,8 @@ class Engine:
                 events += more
         elif kind is ActionKind.DECLARE_ATTACK:
             state, events = declare_attack(self.rules, state, action.card, action.target)
-        elif kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):
-            state, events = summon_from_hand(self.rules, state, action)
+        elif kind in _MAIN_PHASE_KINDS:
+            state, events = take_main_phase_action(self.rules, state, action)
         elif kind is ActionKind.SELECT:
             state, events = choose_on_select(self.rules, state, action)
         else:
@@ -411,6 +413,11 @@ class Engine:
             self._attack_locks(state),
         )
 
+
+# The turn player's choices in their open game state of Main Phase 1 (R130, R138-R141).
+_MAIN_PHASE_KINDS = frozenset({ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER,
+                               ActionKind.FLIP_SUMMON, ActionKind.CHANGE_POSITION,
+                               ActionKind.SET_SPELL_TRAP})
 
 # The step a situation's start moment opens (the attack declaration starts in the open Battle
 # Step and declares the attack).

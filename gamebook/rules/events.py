@@ -56,6 +56,7 @@ class EventKind(StrEnum):
     EXTRA_ATTACK_GRANTED = "extra_attack_granted"
     FLIPPED = "flipped"
     FLIPPED_FACE_UP = "flipped_face_up"
+    FLIP_SUMMONED = "flip_summoned"
     LEFT_FIELD = "left_field"
     LP_GAINED = "lp_gained"
     LP_PAID = "lp_paid"
@@ -83,6 +84,7 @@ class EventKind(StrEnum):
     SENT_TO_GY = "sent_to_gy"
     SET_FACE_DOWN = "set_face_down"
     SPECIAL_SUMMONED = "special_summoned"
+    SPELL_TRAP_SET = "spell_trap_set"
     SUMMON_NEGATED = "summon_negated"
     TIE_ENDED = "tie_ended"
     TIED = "tied"
@@ -293,6 +295,10 @@ SPECS: tuple[EventSpec, ...] = (
               "At damage calculation.", _PC),
     EventSpec(EventKind.FLIPPED_FACE_UP, "An effect turns a monster face-up.",
               "As such a step of a chain link applies.", _PC),
+    EventSpec(EventKind.FLIP_SUMMONED,
+              "A face-down Defense Position monster is Flip Summoned to face-up Attack "
+              "Position (R:flip_summon).",
+              "As the turn player Flip Summons it in their open game state.", _PC),
     EventSpec(EventKind.LEFT_FIELD, "A card leaves the field; an event of where it goes follows.",
               "Whenever a card leaves the field.", _PC,
               (Key("why", "str", "`destroyed`, `destroyed_by_battle`, `tributed`, `banished`, "
@@ -383,8 +389,11 @@ SPECS: tuple[EventSpec, ...] = (
                _opt("duration", "str", "`battle` when it lasts until the end of the battle; "
                     "absent for the turn"))),
     EventSpec(EventKind.POSITION_CHANGED, "A monster's battle position changes.",
-              "As a position-changing step applies.", _PC,
-              (Key("position", "str", "`attack` or `defense`"),)),
+              "As a position-changing step applies, or as the turn player changes it in "
+              "their open game state of Main Phase 1 (R:change_of_position).", _PC,
+              (Key("position", "str", "`attack` or `defense`"),
+               _opt("by_hand", "bool", "true when the turn player changed it, not an effect "
+                    "(R:change_of_position)"))),
     EventSpec(EventKind.RECOUNTED,
               "A monster whose ATK/DEF count the cards in its controller's hand has new values "
               "(R:counted_stats).",
@@ -437,6 +446,9 @@ SPECS: tuple[EventSpec, ...] = (
               (Key("position", "str", "`attack` or `defense`"),
                _opt("source", "str", "`deck` or `graveyard`; "
                     "absent from the hand or for a Token"))),
+    EventSpec(EventKind.SPELL_TRAP_SET,
+              "A Spell or Trap Card is Set face-down from the hand (R:set_spell_trap).",
+              "As the turn player Sets it in their open game state of Main Phase 1.", _PC),
     EventSpec(EventKind.SUMMON_NEGATED,
               "The Summon of a monster is negated: it is not Summoned (R:summon_under_way).",
               "As a `negate_summon` step applies, before the monster is destroyed.", _PC),

@@ -19,15 +19,29 @@ Before a Normal Summon succeeds, when a card of the situation can negate a Summo
 Judgment, Solemn Warning), an ``EVENT(summoning)`` window comes first (R136,
 :func:`summon_under_way`); :func:`gamebook.rules.battle.summon_succeeds` ends it.
 
-Not offered yet (say so rather than guess): Flip Summons and changes of battle position, and
-Setting Spells/Traps.
+Besides, in the same open game state (R138-R141, :func:`main_phase_actions`): the turn player
+may change the battle position of a face-up monster they control, once per turn and not the
+turn it was Summoned or Set (:func:`position_actions`); Flip Summon a face-down Defense
+Position monster Set on an earlier turn, a Summon with the moment before it succeeds and a
+window of its own where its Flip Effect is activated (:func:`flip_summon`); and Set a Spell
+or Trap Card from the hand (:func:`set_spell_trap`). A change of position and a Set start no
+chain and open no window: the turn player keeps priority. Which monsters can no longer
+change position this turn is the turn memory's ``position_fixed`` (a monster the situation
+places is free unless its ``position_fixed`` lists it).
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from gamebook.cards.model import Card, CardType, EventName, MonsterFrame, Position
+from gamebook.cards.model import (
+    Card,
+    CardType,
+    EventName,
+    MonsterFrame,
+    PlayerAbility,
+    Position,
+)
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.battle import open_window, summon_succeeds
 from gamebook.rules.context import Rules
@@ -35,8 +49,15 @@ from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.summon import free_zone
 from gamebook.rules.selection import card_signature, distinguishable, named_cards
-from gamebook.rules.state import GameState, MonsterState, Step, WindowKind, replace
-from gamebook.rules.timing import own_open_main_phase
+from gamebook.rules.state import (
+    GameState,
+    MonsterState,
+    SpellTrapState,
+    Step,
+    WindowKind,
+    replace,
+)
+from gamebook.rules.timing import SPELL_TRAP_ZONES, own_open_main_phase
 from gamebook.stats import StatBlock
 
 #: The highest Level a monster may have to be Normal Summoned or Set without a Tribute, and
@@ -53,13 +74,14 @@ _EXTRA_DECK = (MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHRO, Mon
 def normal_summon_actions(rules: Rules, state: GameState) -> list[Action]:
     """The turn player's Normal Summons and Sets in their open game state of Main Phase 1
     (R130): one of each group of interchangeable monsters in the hand, while the turn's
-    Normal Summon is unused and a Monster Zone is free."""
+    Normal Summon is unused and a Monster Zone is free; only Sets once the turn player has
+    activated a card that forbids them to Summon this turn (Scapegoat, R103)."""
     tp = state.turn_player
-    if state.window.priority is not tp or not own_open_main_phase(state, tp) \
-            or state.normal_summon_used:
+    if not _free_to_act(state) or state.normal_summon_used:
         return []
     held = distinguishable(rules, state, tuple(card.id for card in state.hand
                                                if card.owner is tp))
+    may_summon = not state.has_ability(tp, PlayerAbility.CANNOT_SUMMON)  # a Set is allowed
     actions = []
     for instance in held:
         needed = tributes_needed(rules.cards[state.in_hand(instance).card])
@@ -67,7 +89,8 @@ def normal_summon_actions(rules: Rules, state: GameState) -> list[Action]:
             continue
         for tributes in tribute_choices(rules, state, needed):
             actions += [Action(kind, tp, instance, cost=tributes)
-                        for kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER)]
+                        for kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER)
+                        if kind is ActionKind.SET_MONSTER or may_summon]
     return actions
 
 
@@ -117,7 +140,8 @@ def summon_from_hand(rules: Rules, state: GameState, action: Action
     monster = MonsterState(held.id, held.card, tp,
                            Position.ATTACK if summon else Position.DEFENSE, summon, stats)
     state = state.without_hand(held.id).with_monster(monster)
-    state = replace(state, normal_summon_used=True)
+    state = replace(state, normal_summon_used=True,
+                    position_fixed=state.position_fixed | {held.id})  # R138
     told = {"tributes": tributes} if tributes else {}
     if not summon:
         return open_window(state, Step.MAIN_PHASE_1), [
@@ -126,13 +150,123 @@ def summon_from_hand(rules: Rules, state: GameState, action: Action
     return summon_under_way(rules, state, held.id), events
 
 
-def summon_under_way(rules: Rules, state: GameState, instance: str) -> GameState:
-    """The monster ``instance`` would be Summoned: when a card in the game can negate a
-    Summon, the window before it succeeds, the turn player first, where only such a card may
-    be activated (R136); else the Summon succeeds at once (R131, R103)."""
+def summon_under_way(rules: Rules, state: GameState, instance: str,
+                     summon: EventName = EventName.NORMAL_SUMMONED) -> GameState:
+    """The monster ``instance`` would be Normal or Flip Summoned (``summon``): when a card in
+    the game can negate a Summon, the window before it succeeds, the turn player first, where
+    only such a card may be activated (R136, R140); else the Summon succeeds at once (R131,
+    R140, R103). The window of a Flip Summon names it in ``also``."""
     if not rules.cards_with("negates_summons",
                             lambda effect: effect.answers is EventName.SUMMONING):
-        return summon_succeeds(rules, state, instance)
+        return summon_succeeds(rules, state, instance, summon)
     state = open_window(state, Step.MAIN_PHASE_1, WindowKind.EVENT)
-    return replace(state, window=replace(state.window, event=EventName.SUMMONING,
+    also = () if summon is EventName.NORMAL_SUMMONED else (summon,)
+    return replace(state, window=replace(state.window, event=EventName.SUMMONING, also=also,
                                          summoned=(instance,), first_chain=True))
+
+
+def main_phase_actions(rules: Rules, state: GameState) -> list[Action]:
+    """What the turn player may do in their open game state of Main Phase 1 besides
+    activating and passing (R130, R138-R141)."""
+    return [*normal_summon_actions(rules, state), *position_actions(rules, state),
+            *set_spell_trap_actions(rules, state)]
+
+
+def take_main_phase_action(rules: Rules, state: GameState, action: Action
+                           ) -> tuple[GameState, list[Event]]:
+    """Make one of :func:`main_phase_actions`' choices."""
+    kind = action.kind
+    if kind is ActionKind.FLIP_SUMMON:
+        return flip_summon(rules, state, action)
+    if kind is ActionKind.CHANGE_POSITION:
+        return change_position(state, action)
+    if kind is ActionKind.SET_SPELL_TRAP:
+        return set_spell_trap(state, action)
+    return summon_from_hand(rules, state, action)
+
+
+def _free_to_act(state: GameState) -> bool:
+    """Does the turn player hold priority in their own open game state of Main Phase 1?"""
+    tp = state.turn_player
+    return state.window.priority is tp and own_open_main_phase(state, tp)
+
+
+def position_actions(rules: Rules, state: GameState) -> list[Action]:
+    """The turn player's changes of battle position (R138) and Flip Summons (R139): each
+    monster they control whose position they have not changed this turn and that was not
+    Summoned or Set this turn (``position_fixed``), one of each group of interchangeable
+    monsters. A face-up one changes to the other position (never a Link Monster); a
+    face-down Defense Position one may only be Flip Summoned, unless the turn player may not
+    Summon this turn (Scapegoat, R103). The action's ``target`` of a change is the new
+    position."""
+    tp = state.turn_player
+    if not _free_to_act(state):
+        return []
+    free = distinguishable(rules, state, tuple(
+        m.id for m in state.monsters
+        if m.controller is tp and m.id not in state.position_fixed))
+    may_summon = not state.has_ability(tp, PlayerAbility.CANNOT_SUMMON)  # R103
+    actions = []
+    for instance in free:
+        monster = state.monster(instance)
+        if not monster.face_up:
+            if monster.position is Position.DEFENSE and may_summon:
+                actions.append(Action(ActionKind.FLIP_SUMMON, tp, instance))
+        elif not rules.cards[monster.card].is_link:
+            other = Position.DEFENSE if monster.position is Position.ATTACK else Position.ATTACK
+            actions.append(Action(ActionKind.CHANGE_POSITION, tp, instance, target=other.value))
+    return actions
+
+
+def change_position(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """Change the battle position of ``action.card`` to ``action.target`` (R138): no chain,
+    no window; the turn player keeps priority, and the monster's position is fixed for the
+    rest of the turn."""
+    monster = state.monster(action.card)
+    assert monster is not None and action.target is not None
+    position = Position(action.target)
+    state = state.with_monster(replace(monster, position=position))
+    state = replace(state, position_fixed=state.position_fixed | {monster.id})
+    return open_window(state, Step.MAIN_PHASE_1), [
+        event(EventKind.POSITION_CHANGED, monster.controller, monster.id,
+              position=position.value, by_hand=True)]
+
+
+def flip_summon(rules: Rules, state: GameState, action: Action
+                ) -> tuple[GameState, list[Event]]:
+    """Flip Summon the face-down Defense Position monster ``action.card``: face-up Attack
+    Position (R139), its position fixed for the turn; the moment before it succeeds follows
+    (R136), then the window after it, with its Flip Effect (R140). It is not the Normal
+    Summon of the turn."""
+    monster = state.monster(action.card)
+    assert monster is not None
+    state = state.with_monster(replace(monster, position=Position.ATTACK, face_up=True,
+                                       stats=monster.stats.flip_face_up()))
+    state = replace(state, position_fixed=state.position_fixed | {monster.id})
+    return summon_under_way(rules, state, monster.id, EventName.FLIP_SUMMONED), [
+        event(EventKind.FLIP_SUMMONED, monster.controller, monster.id)]
+
+
+def set_spell_trap_actions(rules: Rules, state: GameState) -> list[Action]:
+    """The turn player's Sets of a Spell or Trap Card from the hand into a free Spell & Trap
+    Zone (R141): one of each group of interchangeable cards in the hand."""
+    tp = state.turn_player
+    if not _free_to_act(state) or sum(
+            1 for card in state.spell_traps if card.controller is tp) >= SPELL_TRAP_ZONES:
+        return []
+    held = distinguishable(rules, state, tuple(
+        card.id for card in state.hand if card.owner is tp
+        and rules.cards[card.card].card_type is not CardType.MONSTER))
+    return [Action(ActionKind.SET_SPELL_TRAP, tp, instance) for instance in held]
+
+
+def set_spell_trap(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """Set the Spell or Trap Card ``action.card`` face-down from the hand (R141): no chain,
+    no window. Set this turn, a Trap or a Quick-Play Spell cannot be activated this turn
+    (R8, R9)."""
+    held = state.in_hand(action.card)
+    assert held is not None
+    state = state.without_hand(held.id).with_spell_trap(
+        SpellTrapState(held.id, held.card, held.owner, False, True))
+    return open_window(state, Step.MAIN_PHASE_1), [
+        event(EventKind.SPELL_TRAP_SET, held.owner, held.id)]

@@ -158,10 +158,11 @@ def card_signature(state: GameState, instance: str, named: set[str]) -> tuple | 
     matters (the attack or a chain link names it). Two cards with one signature are
     interchangeable: swapping their names maps every future of one onto the other's.
 
-    Where the card is and how (a monster's position, face and ATK/DEF record; a Spell/Trap's
-    face and whether it was Set this turn; the reason it left the field), and its history this
-    turn: attacks, Flip, once-per-turn effects used, the events that named it, its triggers
-    waiting in this window.
+    Where the card is and how (a monster's position, face and ATK/DEF record, and whether its
+    position may still be changed this turn; a Spell/Trap's face and whether it was Set this
+    turn; the reason it left the field), and its history this turn: attacks, Flip,
+    once-per-turn effects used, the events that named it, its triggers waiting in this
+    window.
     """
     if instance in named:
         return None
@@ -175,7 +176,8 @@ def card_signature(state: GameState, instance: str, named: set[str]) -> tuple | 
     if monster is not None:
         return ("monster", monster.card, monster.controller, monster.position, monster.face_up,
                 monster.stats, monster.battle_destroyed, state.attacks_made(instance),
-                state.attack_allowance(instance), instance in state.flipped, *history)
+                state.attack_allowance(instance), instance in state.flipped,
+                instance in state.position_fixed, *history)
     spell_trap = state.spell_trap(instance)
     if spell_trap is not None:
         return ("spell_trap", spell_trap.card, spell_trap.controller, spell_trap.face_up,

@@ -282,6 +282,9 @@ class TurnMemory:
     last_happened: frozenset[tuple[EventName, str]] = frozenset()
     summoned_this_turn: frozenset[Player] = frozenset()  # players who Summoned (R103)
     normal_summon_used: bool = False  # the turn player has Normal Summoned or Set (R130)
+    # Monsters whose battle position their controller can no longer change this turn:
+    # Summoned, Set or already changed this turn (R138), kept while a Main Phase could read it.
+    position_fixed: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

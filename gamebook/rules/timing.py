@@ -573,14 +573,21 @@ _CONDITION_RULES = {EffectKind.QUICK: "quick_effects", EffectKind.ACTIVATE: "spe
                     EffectKind.FLIP: "flip_effects"}
 
 
-_SUMMONS = frozenset({EventName.SPECIAL_SUMMONED, EventName.NORMAL_SUMMONED})
+# The names of the Summons an effect answers together (its ``event`` and ``also_answers``).
+_SUMMONS = {frozenset({EventName.SPECIAL_SUMMONED, EventName.NORMAL_SUMMONED,
+                       EventName.FLIP_SUMMONED}): "summoned",
+            frozenset({EventName.NORMAL_SUMMONED, EventName.FLIP_SUMMONED}):
+                "normal_or_flip_summoned"}
 
 
 def answered_name(effect: Effect) -> str:
     """The name of what ``effect`` answers, for its ✘ line: its event, or "summoned" when it
-    answers a Normal and a Special Summon alike (Bottomless Trap Hole, R131)."""
-    if effect.also_answers and {effect.answers, *effect.also_answers} == _SUMMONS:
-        return "summoned"
+    answers a Normal, a Flip and a Special Summon alike (Bottomless Trap Hole, R131, R140),
+    "normal_or_flip_summoned" for a Normal or a Flip Summon (Trap Hole)."""
+    if effect.also_answers:
+        found = _SUMMONS.get(frozenset({effect.answers, *effect.also_answers}))
+        if found is not None:
+            return found
     return effect.answers.value
 
 

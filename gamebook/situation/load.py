@@ -361,6 +361,15 @@ def _check_start(spec: SituationFile, seen: dict[str, tuple], located: Located,
     if spec.normal_summon_used and not main_phase:
         fail(("normal_summon_used",), "normal_summon_used: only for a situation that starts in "
              "Main Phase 1 (start: {moment: main_phase_1}); a Normal Summon is made there")
+    for index, instance in enumerate(spec.position_fixed):  # R138
+        loc = ("position_fixed", index)
+        if not main_phase:
+            fail(loc, "position_fixed: only for a situation that starts in Main Phase 1 "
+                 "(start: {moment: main_phase_1}); a battle position is changed there")
+        elif instance not in seen or seen[instance][2] != "monsters":
+            fail(loc, f"position_fixed: {instance!r} is not a monster on the field"
+                 + did_you_mean(instance, sorted(i for i, where in seen.items()
+                                                 if where[2] == "monsters")))
     if start.moment in (StartMoment.BATTLE_STEP, StartMoment.START_STEP,
                         StartMoment.MAIN_PHASE_1):
         if start.attacker or start.target:

@@ -146,6 +146,10 @@ class SituationFile:
     # this turn (R130); by default the monsters the situation places were not Summoned this
     # turn, so the turn player still has the Normal Summon.
     normal_summon_used: bool = False
+    # From a Main Phase 1 start: the monsters (instance ids) whose battle position their
+    # controller can no longer change this turn, Summoned, Set or already changed this turn
+    # (R138); by default every monster the situation places may change it once.
+    position_fixed: tuple[str, ...] = ()
     translations: dict[str, Translation] = field(default_factory=dict)
 
 

@@ -37,6 +37,7 @@ from gamebook.rules.state import (
     Lasting,
     MonsterState,
     Player,
+    Step,
     Until,
     replace,
 )
@@ -94,10 +95,14 @@ def _zone_of(state: GameState, instance: str) -> str:
 
 
 def summoned(state: GameState, instance: str, player: Player) -> GameState:
-    """Remember the Special Summon: the window after the chain answers it (R97), and that
-    ``player`` has Summoned this turn (R103)."""
-    return replace(state, happened=state.happened | {(EventName.SPECIAL_SUMMONED, instance)},
-                   summoned_this_turn=state.summoned_this_turn | {player})
+    """Remember the Special Summon: the window after the chain answers it (R97), that
+    ``player`` has Summoned this turn (R103) and, in Main Phase 1, that the monster's battle
+    position cannot be changed this turn (R138; no later Main Phase is explored)."""
+    state = replace(state, happened=state.happened | {(EventName.SPECIAL_SUMMONED, instance)},
+                    summoned_this_turn=state.summoned_this_turn | {player})
+    if state.window.step is Step.MAIN_PHASE_1:
+        state = replace(state, position_fixed=state.position_fixed | {instance})
+    return state
 
 
 def _special_summon_tokens(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
