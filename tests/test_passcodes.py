@@ -47,6 +47,7 @@ OFFICIAL = {
     "command_knight": 10375182, "mirror_wall": 22359980,
     # issue 30: protections and locks
     "jinzo": 77585513, "royal_decree": 51452091,
+    "marshmallon": 31305911, "spirit_reaper": 23205979,
 }
 
 
