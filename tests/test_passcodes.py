@@ -48,6 +48,8 @@ OFFICIAL = {
     # issue 30: protections and locks
     "jinzo": 77585513, "royal_decree": 51452091,
     "marshmallon": 31305911, "spirit_reaper": 23205979,
+    # issue 30: selection filters
+    "dark_mirror_force": 20522190,
 }
 
 

@@ -312,6 +312,9 @@ class Pick(StrEnum):
 
 class TargetFilter(StrEnum):
     ATTACK_POSITION = "attack_position"
+    # in Defense Position, face-up or face-down: Dark Mirror Force's "all Defense Position
+    # monsters your opponent controls" (R167)
+    DEFENSE_POSITION = "defense_position"
     CAN_CHANGE_POSITION = "can_change_position"  # not a Link monster (R59)
     CAN_BE_SET = "can_be_set"  # can be face-down: not a Link monster (R59) nor a Token (R64)
     FACE_UP = "face_up"
