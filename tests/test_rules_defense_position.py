@@ -1,4 +1,4 @@
-"""R167: selecting monsters in Defense Position. Dark Mirror Force banishes every Defense
+"""R144: selecting monsters in Defense Position. Dark Mirror Force banishes every Defense
 Position monster of the attacking player, face-up or face-down, and leaves the monsters in
 Attack Position."""
 
@@ -22,7 +22,7 @@ def _engine(tmp_path, mine: tuple[dict, ...]) -> Engine:  # noqa: ANN001
     }), "seed")
 
 
-def test_r167_defense_position_monsters_face_up_and_face_down_are_banished(tmp_path) -> None:
+def test_r144_defense_position_monsters_face_up_and_face_down_are_banished(tmp_path) -> None:
     eng = _engine(tmp_path, (
         {"id": "elf", "card": "mystical_elf", "position": "defense"},
         {"id": "gemini", "card": "gemini_elf", "position": "defense", "face_up": False}))
@@ -33,7 +33,7 @@ def test_r167_defense_position_monsters_face_up_and_face_down_are_banished(tmp_p
     assert first(events, "banished").player is A
 
 
-def test_r167_attack_position_monsters_are_left_and_with_none_else_it_is_not_activated(
+def test_r144_attack_position_monsters_are_left_and_with_none_else_it_is_not_activated(
         tmp_path) -> None:
     """With nothing in Defense Position, Dark Mirror Force would do nothing (R99)."""
     eng = _engine(tmp_path, ({"id": "leo", "card": "leo_wizard", "position": "attack"},))
@@ -41,7 +41,7 @@ def test_r167_attack_position_monsters_are_left_and_with_none_else_it_is_not_act
     assert "B activate dmf.activate" not in legal(eng, state)
 
 
-def test_r167_a_monster_whose_position_changed_first_is_taken_as_it_is_then(tmp_path) -> None:
+def test_r144_a_monster_whose_position_changed_first_is_taken_as_it_is_then(tmp_path) -> None:
     """Book of Moon chained above Dark Mirror Force sets Summoned Skull face-down first."""
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "A",

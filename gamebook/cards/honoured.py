@@ -89,7 +89,7 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
 
 def _attacked_face_down_refusal(card: Card, effect: Effect) -> Refusal | None:
     """``self_attacked_face_down`` holds only for a monster that can be Set, on the field,
-    in the attack that flipped it (R166)."""
+    in the attack that flipped it (R143)."""
     if card.card_type is not CardType.MONSTER:
         return "conditions", ("self_attacked_face_down: only a monster is attacked while "
                               "face-down (R:attacked_face_down); a Spell/Trap Card never is")

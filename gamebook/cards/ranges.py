@@ -80,7 +80,7 @@ def range_problems(card: Card, located: Located) -> list[InputError]:
 
 
 def _position_clash(spec: TargetSpec) -> str | None:
-    """Why a selection's battle-position filter can match nothing (R167), or ``None``."""
+    """Why a selection's battle-position filter can match nothing (R144), or ``None``."""
     if TargetFilter.DEFENSE_POSITION not in spec.filters:
         return None
     if TargetFilter.ATTACK_POSITION in spec.filters:

@@ -597,7 +597,7 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
             happened.add((EventName.INFLICTS_BATTLE_DAMAGE, dealer))
     for instance in destroyed:
         monster = state.monster(instance)
-        why = next((found for hook in rules.hooks.battle_destruction  # R165
+        why = next((found for hook in rules.hooks.battle_destruction  # R142
                     if (found := hook(rules, state, monster)) is not None), None)
         if why is not None:
             events.append(event(EventKind.NOT_DESTROYED, monster.controller, instance, why=why))

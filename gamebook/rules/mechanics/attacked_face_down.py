@@ -1,4 +1,4 @@
-"""A monster attacked while face-down (R166): Marshmallon's "if this card was attacked, and
+"""A monster attacked while face-down (R143): Marshmallon's "if this card was attacked, and
 was face-down at the start of the Damage Step".
 
 A face-down attack target is flipped face-up at the start of the Damage Step (R48); from then
@@ -19,12 +19,12 @@ from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.mechanics.verb import Mechanic
 from gamebook.rules.state import GameState, Lasting, Until
 
-# The lasting effect on an attack target that was face-down when the Damage Step began (R166).
+# The lasting effect on an attack target that was face-down when the Damage Step began (R143).
 ATTACKED_FACE_DOWN = "attacked_face_down"
 
 
 def attacked_face_down(state: GameState, instance: str) -> bool:
-    """Was ``instance`` attacked by the current attack while face-down (R166)?"""
+    """Was ``instance`` attacked by the current attack while face-down (R143)?"""
     record = state.lasting_on(instance, ATTACKED_FACE_DOWN)
     attack = state.attack
     return (record is not None and attack is not None and attack.target == instance

@@ -1,4 +1,4 @@
-"""Monsters that cannot be destroyed by battle (R165): "this card cannot be destroyed by
+"""Monsters that cannot be destroyed by battle (R142): "this card cannot be destroyed by
 battle", as a monster's own continuous effect (Borrelsword Dragon, Marshmallon, Spirit Reaper:
 ``grants: [cannot_be_destroyed_by_battle]``) or granted by a resolved effect until the end of
 the turn (``grant_battle_indestructible``).
@@ -22,7 +22,7 @@ from gamebook.rules.mechanics.negated import has_static
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb
 from gamebook.rules.state import ChainLink, GameState, Lasting, MonsterState, Until
 
-# The lasting effect on a monster that cannot be destroyed by battle this turn (R165).
+# The lasting effect on a monster that cannot be destroyed by battle this turn (R142).
 BATTLE_INDESTRUCTIBLE = "battle_indestructible"
 
 
@@ -37,7 +37,7 @@ def _not_destroyed(rules: Rules, state: GameState, monster: MonsterState) -> str
 
 def _grant(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
            who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
-    """``who`` cannot be destroyed by battle until the end of the turn (R165)."""
+    """``who`` cannot be destroyed by battle until the end of the turn (R142)."""
     events: list[Event] = []
     for instance in who:
         monster = state.monster(instance)
