@@ -55,8 +55,8 @@ def first_error(path: Path) -> str:
      "no condition says 'this card is the attack target' yet", "self_is_attacker"),
     ("conditions: [monster_effect_activated]\n    target: {filters: [face_up]}",
      "did you mean 'opponent_activates_monster_effect'?", "did you mean 'trap_card_activated'"),
-    ("target: {filters: [defense_position]}\n    conditions: [nothing_at_all]",
-     "no target filter says Defense Position yet", "did you mean 'can_change_position'"),
+    ("target: {filters: [defence_position]}\n    conditions: [nothing_at_all]",
+     "did you mean 'defense_position'?", "did you mean 'can_change_position'"),
 ])
 def test_the_issues_suggestions_go_by_meaning(tmp_path, line, answer, not_said):
     message = said(tmp_path, line)

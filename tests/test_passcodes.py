@@ -49,6 +49,10 @@ OFFICIAL = {
     "jinzo": 77585513, "royal_decree": 51452091,
     # issue 34: Main Phase 1 (checked against yaml-yugi's data/cards/<passcode>.yaml)
     "solemn_judgment": 41420027, "trap_hole": 4206964,
+    # issue 30: battle rules
+    "marshmallon": 31305911, "spirit_reaper": 23205979,
+    # issue 30: selection filters
+    "dark_mirror_force": 20522190,
 }
 
 

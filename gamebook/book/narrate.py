@@ -672,6 +672,7 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.BANISHED: Narrator._gone,
     K.BATTLE_DAMAGE: Narrator._lp,
     K.BATTLE_ENDS_WITHOUT_DAMAGE: Narrator._simple,
+    K.BATTLE_INDESTRUCTIBLE: Narrator._simple,
     K.BATTLE_OVER: Narrator._simple,
     K.BATTLE_PHASE_ENDED_BY_EFFECT: Narrator._simple,
     K.BATTLE_PHASE_ENDS: Narrator._simple,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from gamebook.cards.model import (
     Card,
     CardType,
+    Condition,
     Effect,
     EffectKind,
     EventName,
@@ -67,6 +68,10 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
         found = _spell_trap_refusal(card, effect)
     if found is not None:
         return found
+    if Condition.SELF_ATTACKED_FACE_DOWN in effect.conditions:
+        found = _attacked_face_down_refusal(card, effect)
+        if found is not None:
+            return found
     if kind is EffectKind.CONTINUOUS and location is not Location.FIELD:
         return "location", (f"a continuous effect applies while its card is face-up on the "
                             f"field (R7); location: {location.value} is never read: leave it "
@@ -79,6 +84,22 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
         allowed = " or ".join(where.value for where in _EVENT_LOCATIONS[answers])
         return "location", (f"event {answers.value} with location: {location.value} never "
                             f"happens: {_EVENT_WHERE[answers]}; expected location: {allowed}")
+    return None
+
+
+def _attacked_face_down_refusal(card: Card, effect: Effect) -> Refusal | None:
+    """``self_attacked_face_down`` holds only for a monster that can be Set, on the field,
+    in the attack that flipped it (R143)."""
+    if card.card_type is not CardType.MONSTER:
+        return "conditions", ("self_attacked_face_down: only a monster is attacked while "
+                              "face-down (R:attacked_face_down); a Spell/Trap Card never is")
+    if card.is_link:
+        return "conditions", ("self_attacked_face_down: a Link Monster is never face-down "
+                              "(R59), so it is never attacked face-down (R:attacked_face_down)")
+    if effect.kind is EffectKind.CONTINUOUS or effect.location is not Location.FIELD:
+        return "conditions", ("self_attacked_face_down: the monster is on the field during "
+                              "the attack that flipped it, so the effect asking it is a "
+                              "trigger or quick effect on the field (R:attacked_face_down)")
     return None
 
 

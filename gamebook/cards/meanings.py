@@ -16,8 +16,6 @@ from gamebook.inputs.yamlsrc import Meanings
 _NO_ATTACKED = ("no condition says 'this card is the attack target' yet; the monster being "
                 "attacked is who: attack_target, and opponent_is_attacking says the attacker is "
                 "the opponent's")
-_NO_DEFENSE = ("no target filter says Defense Position yet; attack_position is its opposite, "
-               "and can_change_position only says the monster may change its position")
 _NO_BECOMES = ("no key makes an ATK become a value while an effect applies, but "
                "atk_becomes_original (a multiple of the original ATK, by the LP: R82); a "
                "resolution step halve_atk or set_atk changes it once")
@@ -51,8 +49,8 @@ CARD_MEANINGS = Meanings(
                           "this card inflicted it, or its controller took it"),
         "flipped": (("flip",), "the monster was flipped face-up"),
         # target filters
-        "defense_position": ((), _NO_DEFENSE),
-        "defence_position": ((), _NO_DEFENSE),
+        "defence_position": (("defense_position",), "in Defense Position, face-up or "
+                             "face-down"),
         "face_down_defense": (("face_down",), "a face-down monster is in Defense Position"),
         "attacker": (("attacking",), "the monster that is attacking now"),
         # operations

@@ -146,6 +146,9 @@ class Condition(StrEnum):
     # Which damage this card's controller last took (R101): battle damage, or effect damage.
     LAST_DAMAGE_WAS_BATTLE = "last_damage_was_battle"
     LAST_DAMAGE_WAS_EFFECT = "last_damage_was_effect"
+    # "if this card was attacked, and was face-down at the start of the Damage Step": this
+    # card is the attack target and the attack flipped it face-up (Marshmallon, R143)
+    SELF_ATTACKED_FACE_DOWN = "self_attacked_face_down"
 
 
 # The conditions that name the activation an effect responds to.
@@ -220,6 +223,8 @@ class OpName(StrEnum):
     # place `who` (on the field or in the GY) on top of its owner's Deck (an Extra Deck monster
     # goes to the Extra Deck, R127): Axe of Despair from the GY (R134)
     PLACE_ON_TOP_OF_DECK = "place_on_top_of_deck"
+    # `who` (a face-up monster) cannot be destroyed by battle until the end of this turn (R142)
+    GRANT_BATTLE_INDESTRUCTIBLE = "grant_battle_indestructible"
 
 
 class Redirect(StrEnum):
@@ -318,6 +323,9 @@ class Pick(StrEnum):
 
 class TargetFilter(StrEnum):
     ATTACK_POSITION = "attack_position"
+    # in Defense Position, face-up or face-down: Dark Mirror Force's "all Defense Position
+    # monsters your opponent controls" (R144)
+    DEFENSE_POSITION = "defense_position"
     CAN_CHANGE_POSITION = "can_change_position"  # not a Link monster (R59)
     CAN_BE_SET = "can_be_set"  # can be face-down: not a Link monster (R59) nor a Token (R64)
     FACE_UP = "face_up"

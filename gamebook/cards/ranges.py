@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gamebook.cards.model import Card, Effect, OpName, TargetSpec
+from gamebook.cards.model import Card, Effect, OpName, TargetFilter, TargetSpec
 from gamebook.errors import InputError
 from gamebook.inputs.yamlsrc import Located
 
@@ -55,6 +55,9 @@ def range_problems(card: Card, located: Located) -> list[InputError]:
                 problems.append(located.error(loc + where + ("max_atk",), f"max_atk: "
                                               f"{spec.max_atk} is below min_atk {spec.min_atk}; "
                                               "no card could match"))
+            clash = _position_clash(spec)
+            if clash is not None:
+                problems.append(located.error(loc + where + ("filters",), clash))
         if effect.modifies is not None:
             problems += _out_of_range(located, loc + ("modifies",), effect.modifies,
                                       MODIFIER_RANGES)
@@ -74,6 +77,19 @@ def range_problems(card: Card, located: Located) -> list[InputError]:
                                                   f"{op}: amount {step.amount} is out of range; "
                                                   f"expected {low:,} to {MAX_AMOUNT:,}"))
     return problems
+
+
+def _position_clash(spec: TargetSpec) -> str | None:
+    """Why a selection's battle-position filter can match nothing (R144), or ``None``."""
+    if TargetFilter.DEFENSE_POSITION not in spec.filters:
+        return None
+    if TargetFilter.ATTACK_POSITION in spec.filters:
+        return ("filters: attack_position and defense_position together: a monster is in one "
+                "battle position, so no card could match (R:defense_position)")
+    if TargetFilter.SPELL_TRAP in spec.filters:
+        return ("filters: defense_position with spell_trap: a Spell/Trap Card has no battle "
+                "position, so no card could match (R:defense_position)")
+    return None
 
 
 def selections(effect: Effect) -> Iterator[tuple[tuple, TargetSpec]]:

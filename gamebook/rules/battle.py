@@ -26,7 +26,6 @@ from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.immunity import unaffected
 from gamebook.rules.mechanics.life import lp_after_damage, record_damage
 from gamebook.rules.mechanics.moving import leave_field
-from gamebook.rules.mechanics.negated import has_static
 from gamebook.rules.mechanics.once_per_turn import used_this_turn
 from gamebook.rules.protection import ability_source
 from gamebook.rules.resolution import resolve_top
@@ -657,9 +656,10 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
             happened.add((EventName.INFLICTS_BATTLE_DAMAGE, dealer))
     for instance in destroyed:
         monster = state.monster(instance)
-        if has_static(rules, state, monster, StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE):
-            events.append(event(EventKind.NOT_DESTROYED, monster.controller, instance,
-                                why="cannot_be_destroyed_by_battle"))
+        why = next((found for hook in rules.hooks.battle_destruction  # R142
+                    if (found := hook(rules, state, monster)) is not None), None)
+        if why is not None:
+            events.append(event(EventKind.NOT_DESTROYED, monster.controller, instance, why=why))
             continue
         if state.has_ability(monster.controller,
                             PlayerAbility.MONSTERS_CANNOT_BE_DESTROYED_BY_BATTLE):

@@ -48,6 +48,9 @@ class Hooks:
       a replay (R42), each hook narrowing what the one before left. A defender who controls
       monsters of which none may be chosen is not attacked directly: the attacker has no
       target (R33);
+    - ``battle_destruction(rules, state, monster) -> why | None``: in damage calculation
+      (R50), the monster the comparison destroys is not destroyed by that battle, and why
+      (the ``why`` of the ``not_destroyed`` event); the first answer counts;
     - ``sent_to_graveyard(rules, state, instance, from_field) -> state``: the card
       ``instance`` was just sent to the GY, from the field or not (R133), by whatever sent it;
     - ``refresh(rules, state) -> (state, events)``: after each action, before the continuous
@@ -65,6 +68,7 @@ class Hooks:
     unaffected_by: tuple[Callable, ...] = ()
     battle_damage: tuple[Callable, ...] = ()
     attack_targets: tuple[Callable, ...] = ()
+    battle_destruction: tuple[Callable, ...] = ()
     sent_to_graveyard: tuple[Callable, ...] = ()
     refresh: tuple[Callable, ...] = ()
 

@@ -31,6 +31,7 @@ class EventKind(StrEnum):
     BANISHED = "banished"
     BATTLE_DAMAGE = "battle_damage"
     BATTLE_ENDS_WITHOUT_DAMAGE = "battle_ends_without_damage"
+    BATTLE_INDESTRUCTIBLE = "battle_indestructible"
     BATTLE_OVER = "battle_over"
     BATTLE_PHASE_ENDED_BY_EFFECT = "battle_phase_ended_by_effect"
     BATTLE_PHASE_ENDS = "battle_phase_ends"
@@ -203,6 +204,10 @@ SPECS: tuple[EventSpec, ...] = (
               "A battling monster left the field: the battle ends without damage calculation "
               "(R:battling_monster_leaves).",
               "In the Damage Step, before damage calculation.", _PC),
+    EventSpec(EventKind.BATTLE_INDESTRUCTIBLE,
+              "A monster cannot be destroyed by battle until the end of the turn "
+              "(R:cannot_be_destroyed_by_battle).",
+              "As such a step applies.", _PC),
     EventSpec(EventKind.BATTLE_OVER, "The battle is over (R:after_the_damage_step).",
               "At the end of the Damage Step.", _PC),
     EventSpec(EventKind.BATTLE_PHASE_ENDED_BY_EFFECT,
@@ -359,6 +364,7 @@ SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.NOT_DESTROYED, "A monster that would be destroyed is not.",
               "At damage calculation, or as a destroying step applies.", _PC,
               (Key("why", "str", "`cannot_be_destroyed_by_battle`, "
+                   "`cannot_be_destroyed_by_battle_this_turn`, "
                    "`monsters_cannot_be_destroyed_by_battle`, `cannot_be_destroyed_by_effects`, "
                    "`unaffected`, `unaffected_by_opponent`"),)),
     EventSpec(EventKind.PASS, "A player passes priority (R:two_passes).",

@@ -50,6 +50,8 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
         for wanted in spec.filters:
             if wanted is TargetFilter.ATTACK_POSITION:
                 ok &= monster.position is Position.ATTACK
+            elif wanted is TargetFilter.DEFENSE_POSITION:  # face-up or face-down (R144)
+                ok &= monster.position is Position.DEFENSE
             elif wanted is TargetFilter.CAN_CHANGE_POSITION:
                 ok &= not card.is_link  # R59
             elif wanted is TargetFilter.CAN_BE_SET:

@@ -40,6 +40,7 @@ from gamebook.rules.conditions import PLAYER_CONDITIONS, player_conditions_hold
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics import verb_of
+from gamebook.rules.mechanics.attacked_face_down import attacked_face_down
 from gamebook.rules.mechanics.negated import negated_at_activation
 from gamebook.rules.mechanics.once_per_turn import record_use, used_this_turn
 from gamebook.rules.mechanics.summon import free_zones
@@ -639,6 +640,9 @@ def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effe
             attacker = state.monster(attack.attacker)
             if attacker is None or attacker.stats.atk <= 0:
                 return condition
+        if condition is Condition.SELF_ATTACKED_FACE_DOWN \
+                and not attacked_face_down(state, instance):
+            return condition
         if condition is Condition.OPPONENT_IS_ATTACKING and \
                 state.controller(attack.attacker) is controller:
             return condition

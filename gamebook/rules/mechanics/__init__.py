@@ -21,8 +21,10 @@ from gamebook.errors import InputError, raise_all
 from gamebook.rules.mechanics import (
     atk,
     attack,
+    attacked_face_down,
     attackers_halved,
     battle_damage_changes,
+    battle_indestructible,
     cannot_be_attacked,
     chain_negation,
     equip,
@@ -72,6 +74,8 @@ MECHANICS: tuple[Mechanic, ...] = (
     battle_damage_changes.MECHANIC,  # after piercing: its damage is battle damage too
     cannot_be_attacked.MECHANIC,
     attackers_halved.MECHANIC,
+    battle_indestructible.MECHANIC,
+    attacked_face_down.MECHANIC,
     life.MECHANIC,
     player_abilities.MECHANIC,
     immunity.MECHANIC,
