@@ -8,18 +8,35 @@ the other order's choice to its page (``explore(..., reduce_orders=True)``).
 The proof is conservative; where it does not hold, every order is still explored:
 
 - the situation as a whole: no card of it reads the chain (a step on the link it was chained
-  to, "negate the activation", a Counter Trap, "when your opponent activates …", an effect
-  that cannot be responded to), and none reads the damage a player took (R101);
-- each link: not negated, its effect only gains LP or inflicts a fixed amount of damage
-  (no target, no selection, no "of" another card's ATK, no condition checked again at
-  resolution), and its card either stays where it is or goes to the GY after resolving
-  (a Normal or Quick-Play card);
-- each pair: different cards, the same spell speed, the same SEGOC stage, and (in the
+  to, "negate the activation", a Counter Trap, "when your opponent activates …"), and none
+  reads the damage a player took (R101);
+- each link: not negated, its opponent may respond to it (a link that cannot be responded
+  to never moves, so the top of the chain, which decides who may respond, stays), no
+  condition checked again at resolution, its card stays where it is or goes to the GY after
+  resolving (a Normal or Quick-Play card), and its effect of one kind (:data:`KINDS`):
+  - ``lp``: only gains LP or inflicts a fixed amount of damage (no target, no selection, no
+    "of" another card's ATK);
+  - ``stats``: only raises or lowers the ATK of cards fixed at activation by fixed amounts,
+    applied once: such changes add up in any order, on one monster too (the stat model's
+    record forgets the order of a run of them); only while no card of the situation chooses
+    a card by its ATK or LP, or changes ATK by a continuous effect;
+  - ``destroy``: only destroys cards fixed at activation; only while no card of the
+    situation answers a destruction or a card sent to the GY (it could miss its timing in
+    one order, R25) or depends on cards on the field (an Equip Card, a tie, a lock, a
+    negation of others' effects, a player's ability, an ATK/DEF change);
+- each pair: different cards, the same spell speed, the same SEGOC stage, (in the
   flowchart preset, where the top link's player decides who holds priority next) the same
-  player;
+  player, and when one destroys, the two act on different cards and no card destroyed is on
+  the chain (a Trap destroyed before it resolves still resolves, then lies in the GY as
+  destroyed, not as resolved);
 - LP changes commute only while no player can reach 0 in between (R102): every LP loss any
   card of the situation could still cause, costs included, added up, leaves each player
   above 0. A card whose LP loss is not a fixed amount makes the bound fail.
+
+Not proved, so left out: banishing or returning cards (where they go could be read by
+another card), negating a monster's effects (it undoes the monster's own ATK changes and
+what its continuous effects grant), "becomes" and halving (ASET: the order decides the
+result), and ATK read from another card.
 
 The canonical order is the smallest arrangement reachable by swapping adjacent commuting
 links (the lexicographic normal form of a trace), so every order of the same links that
