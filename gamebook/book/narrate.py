@@ -19,7 +19,7 @@ from gamebook.rules.state import DAMAGE_STEP_TIMINGS, Player
 from gamebook.rules.timing import answered_name
 
 if TYPE_CHECKING:
-    from gamebook.book.view import ChainLinkView, FieldView, MonsterView, PointView
+    from gamebook.book.view import ChainLinkView, FieldView, MonsterView, PointView, Reordered
 
 CATALOGS = Path(__file__).parent / "catalogs"
 
@@ -289,6 +289,14 @@ class Narrator:
         return [self.msg("chain_link", link=number, effect=self.effect(link.card, link.effect),
                          player=self.player(link.player))
                 for number, link in enumerate(chain, start=1)]
+
+    def reordered(self, note: Reordered) -> str:
+        """Why a choice's chain is shown in another order on its page (R137)."""
+        cards = self.join(self.msg("card_activation", card=self.card(card))
+                          for card in note.moved)
+        because = self.msg("order.because_sep").join(
+            self.msg(f"order.because_{kind}") for kind in note.because)
+        return self.msg("order.reordered", cards=cards, because=because)
 
     def moment(self, point: PointView) -> str:
         """Where in the Battle Phase a page is: the attack it belongs to, or the step."""

@@ -18,7 +18,16 @@ from typing import Any
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.rulebook import AppendixEntry, appendix, cited
-from gamebook.book.view import Action, ActionKind, EndingView, Outcome, Player, PointView, Views
+from gamebook.book.view import (
+    Action,
+    ActionKind,
+    EndingView,
+    Outcome,
+    Player,
+    PointView,
+    Reordered,
+    Views,
+)
 from gamebook.explore.explorer import Exploration, number_pages
 
 
@@ -32,6 +41,8 @@ class Choice:
     # that could not be another), "" for any other choice
     short_any_target: str = ""
     events: tuple[Any, ...] = field(default=(), compare=False, repr=False)  # on the way
+    # the chain it builds is shown on its page in another order, and why (R137)
+    reordered: Reordered | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -203,7 +214,8 @@ def _page(exploration: Exploration, point: PointView, narrator: Narrator, number
         short = narrator.msg("short.enter_battle_phase") \
             if option.enters_battle_phase else narrator.short_choice(action)
         choices.append(Choice(labels(node, action), numbers[option.child], action, short,
-                              labels.short_any_target(action), option.events))
+                              labels.short_any_target(action), option.events,
+                              option.reordered))
     ending: tuple[str, ...] = ()
     arrivals, then = _split_common_tail(_arrivals(exploration, narrator, node, numbers, labels))
     if point.ending is not None:
@@ -233,11 +245,14 @@ def _arrivals(exploration: Exploration, narrator: Narrator, node: str,
     if node == exploration.root:
         return (Arrival(None, None, tuple(narrator.events(graph.graph.get("prelude", ())))),)
     arrivals = []
-    for parent, _, data in graph.in_edges(node, data=True):
-        routes = [(data["action"], data["events"]), *data.get("alternatives", [])]
-        for action, events in routes:  # several choices of one page may lead here
-            arrivals.append(Arrival(numbers[parent], labels(parent, action),
-                                    tuple(narrator.events(events))))
+    for parent in graph.predecessors(node):
+        for route in labels.views.point(parent).choices:  # several may lead here
+            if route.child != node:
+                continue
+            lines = tuple(narrator.events(route.events))
+            if route.reordered is not None:  # the chain is shown in another order (R137)
+                lines = (*lines, narrator.reordered(route.reordered))
+            arrivals.append(Arrival(numbers[parent], labels(parent, route.action), lines))
     arrivals.sort(key=lambda a: (a.from_page or 0, a.choice or ""))
     if len({a.lines for a in arrivals}) == 1:
         # Every way here tells the same story: tell it once.

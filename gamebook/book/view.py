@@ -21,6 +21,7 @@ from typing import Any
 from gamebook.cards.model import Card, PlayerAbility
 from gamebook.explore.explorer import Exploration, ordered_children
 from gamebook.rules.actions import Action, ActionKind, Note
+from gamebook.rules.commutation import Reordered
 from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.stays import turns_left
 from gamebook.rules.mechanics.ties import tied_to
@@ -31,7 +32,7 @@ from gamebook.rules.state import Player, Step, WindowKind
 __all__ = ["Action", "ActionKind", "AttackView", "Cast", "ChainLinkView", "ChoiceView",
            "EndingView", "FieldView", "HeldCard", "MonsterView", "Note", "Outcome", "Player",
            "PointView",
-           "SpellTrapView", "Views"]
+           "Reordered", "SpellTrapView", "Views"]
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,8 @@ class ChoiceView:
     declining: tuple[str, ...]  # the Trigger Effects (``card.effect``) it gives up (R22)
     enters_battle_phase: bool  # the turn player's last pass of Main Phase 1 (R129)
     events: tuple[Any, ...] = ()  # what happens on the way (the engine's events)
+    # the chain it built is shown on its page in another order, and why (R137)
+    reordered: Reordered | None = None
 
 
 @dataclass(frozen=True)
@@ -180,10 +183,13 @@ class Views:
         choices = []
         for child in ordered_children(exploration, node):
             data = graph.edges[node, child]
-            for action, events in [(data["action"], data["events"]),
-                                   *data.get("alternatives", [])]:
+            why = dict(data.get("alternatives_reordered", ()))  # by alternative
+            for index, (action, events) in enumerate([(data["action"], data["events"]),
+                                                      *data.get("alternatives", [])]):
                 choices.append(ChoiceView(action, child, engine.declining(state, action),
-                                          _enters_battle_phase(state, action), events))
+                                          _enters_battle_phase(state, action), events,
+                                          data.get("reordered") if index == 0
+                                          else why.get(index - 1)))
         attack = state.attack
         return PointView(
             node=node, step=state.window.step.value, turn_player=state.turn_player,

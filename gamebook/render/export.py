@@ -2,7 +2,8 @@
 
 graph.json is a public interface (documented in the README): node ``id``, ``page``,
 ``to_move``, ``chain``, ``terminal`` and, at endings, ``outcome``; edge ``player``,
-``action``, ``card``, ``effect``, ``target``, ``label`` and the ``events`` on the way.
+``action``, ``card``, ``effect``, ``target``, ``label`` and the ``events`` on the way
+(``reordered`` where the order reduction shows the choice's chain in another order).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from gamebook.book.pages import Book
+from gamebook.book.pages import Book, Choice
+from gamebook.book.rulebook import cite
 from gamebook.render.diagram import diagrams, shorten  # noqa: F401 - shorten is public here
 
 # Files a build may write besides the fixed names: the per-attack diagrams of a large book
@@ -106,6 +108,8 @@ def _edges(book: Book) -> Iterator[tuple[dict[str, Any], Any]]:
                      "label": choice.label}
             if action.cost is not None:  # the card chosen for the cost (R16, R113)
                 attrs["cost"] = action.cost
+            if choice.reordered is not None:  # its chain shown in another order (R137)
+                attrs["reordered"] = _reordered(choice)
             edge = edges.get(child)
             if edge is not None:
                 edge[0].setdefault("alternatives", []).append(attrs)
@@ -114,6 +118,15 @@ def _edges(book: Book) -> Iterator[tuple[dict[str, Any], Any]]:
             attrs["from"], attrs["to"] = page.node, child
             edges[child] = (attrs, choice.events)
         yield from edges.values()
+
+
+def _reordered(choice: Choice) -> dict[str, Any]:
+    """A choice whose chain its page shows in another order: the rule (its R-number), the
+    chain's cards as the choice built it and as the page shows them, and the kinds of the
+    links that moved (``lp``, ``stats``, ``destroy``)."""
+    note = choice.reordered
+    return {"rule": cite(f"R:{note.rule}"), "reached": list(note.reached),
+            "shown": list(note.shown), "because": list(note.because)}
 
 
 def graph_dot(book: Book, *, merge_endings: bool = False) -> str:
