@@ -1,0 +1,161 @@
+"""Normal Spells in Main Phase 1 (R190): activated from the hand or from their Set in the
+turn player's own open game state, answered by Spell Speed 2 or more (Magic Jammer, a chained
+Mystical Space Typhoon), with Raigeki, Dark Hole, Harpie's Feather Duster and Monster Reborn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules_helpers import (
+    A,
+    B,
+    forbidden_by,
+    graveyard,
+    kinds,
+    monster,
+    offered,
+    play,
+    play_events,
+    write_situation,
+)
+
+from gamebook.rules.engine import Engine
+from gamebook.rules.state import Position, Step, WindowKind
+
+
+def cards(ids: tuple[str, ...]) -> list[dict]:
+    return [{"id": card, "card": card} for card in ids]
+
+
+def main_phase(tmp_path: Path, *, hand: tuple[str, ...], a_monsters: tuple[str, ...] = (),
+               a_spell_traps: list[dict] | None = None, a_graveyard: tuple[str, ...] = (),
+               b_monsters: tuple[str, ...] = ("kuriboh",), b_traps: tuple[str, ...] = (),
+               b_hand: tuple[str, ...] = (), b_graveyard: tuple[str, ...] = (),
+               scope: str = "end_of_main_phase_1") -> Engine:
+    """Player A in Main Phase 1; each card's instance id is its card id."""
+    return Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"hand": cards(hand), "monsters": cards(a_monsters),
+                          "spell_traps": a_spell_traps or [], "graveyard": cards(a_graveyard)},
+                    "B": {"monsters": cards(b_monsters), "spell_traps": cards(b_traps),
+                          "hand": cards(b_hand), "graveyard": cards(b_graveyard)}},
+        "start": {"moment": "main_phase_1"},
+        "scope": scope,
+    }))
+
+
+def test_r190_raigeki_from_the_hand_destroys_every_monster_the_opponent_controls(tmp_path
+                                                                                ) -> None:
+    eng = main_phase(tmp_path, hand=("raigeki",), a_monsters=("gemini_elf",),
+                     b_monsters=("kuriboh", "mystical_elf"))
+    state = eng.initial_state()
+    assert offered(eng, state) == ["A activate raigeki.activate", "A pass"]
+    state, events = play_events(eng, ["A activate raigeki.activate"], settle_end=False)
+    assert state.spell_trap("raigeki").face_up and eng.to_move(state) is B  # chain link 1
+    state, events = play_events(eng, ["B pass", "A pass"], state, settle_end=False)
+    assert [m.id for m in state.monsters] == ["gemini_elf"]
+    assert set(graveyard(state)) == {"kuriboh", "mystical_elf", "raigeki"}
+    # after the chain, Player A is back in the open game state of Main Phase 1
+    assert (state.window.kind, state.window.step) == (WindowKind.OPEN, Step.MAIN_PHASE_1)
+    assert eng.to_move(state) is A
+
+
+def test_r190_dark_hole_destroys_every_monster_on_the_field(tmp_path) -> None:
+    eng = main_phase(tmp_path, hand=("dark_hole",), a_monsters=("gemini_elf",))
+    state = play(eng, ["A activate dark_hole.activate", "B pass", "A pass"], settle_end=False)
+    assert state.monsters == ()
+    assert set(graveyard(state)) == {"gemini_elf", "kuriboh", "dark_hole"}
+
+
+def test_r190_harpies_feather_duster_destroys_the_opponents_spells_and_traps(tmp_path
+                                                                            ) -> None:
+    eng = main_phase(tmp_path, hand=("harpies_feather_duster",),
+                     a_spell_traps=[{"id": "own_roar", "card": "threatening_roar"}],
+                     b_traps=("threatening_roar", "waboku"))
+    state = play(eng, ["A activate harpies_feather_duster.activate"], settle_end=False)
+    # a Set card about to be destroyed may still answer (R2)
+    assert "B activate waboku.activate" in offered(eng, state)
+    state = play(eng, ["B pass", "A pass"], state, settle_end=False)
+    assert [c.id for c in state.spell_traps] == ["own_roar"]  # Player A's own stays
+    assert len(state.monsters) == 1  # monsters untouched
+
+
+def test_r190_monster_reborn_special_summons_from_either_gy_and_its_window_follows(tmp_path
+                                                                                 ) -> None:
+    eng = main_phase(tmp_path, hand=("monster_reborn",), a_graveyard=("gemini_elf",),
+                     b_graveyard=("summoned_skull",), b_traps=("torrential_tribute",),
+                     b_monsters=())
+    state = eng.initial_state()
+    assert offered(eng, state) == ["A activate monster_reborn.activate -> gemini_elf",
+                                   "A activate monster_reborn.activate -> summoned_skull",
+                                   "A pass"]
+    state = play(eng, ["A activate monster_reborn.activate -> summoned_skull", "B pass",
+                       "A pass"], settle_end=False)
+    # no position stated: its activator chooses (face-up Attack or Defense Position)
+    assert offered(eng, state) == ["A select monster_reborn.activate -> attack",
+                                   "A select monster_reborn.activate -> defense"]
+    state, events = play_events(eng, ["A select monster_reborn.activate -> defense"], state,
+                                settle_end=False)
+    skull = monster(state, "summoned_skull")
+    assert (skull.controller, skull.position, skull.face_up) == (A, Position.DEFENSE, True)
+    assert "special_summoned" in kinds(events)
+    # the Special Summon is an event: Torrential Tribute answers it once the chain is over (R97)
+    assert state.window.event == "special_summoned"
+    state = play(eng, ["A pass"], state, settle_end=False)
+    assert "B activate torrential_tribute.activate" in offered(eng, state)
+
+
+def test_r190_magic_jammer_negates_a_normal_spell_and_destroys_it(tmp_path) -> None:
+    eng = main_phase(tmp_path, hand=("raigeki",), b_traps=("magic_jammer",),
+                     b_hand=("gemini_elf",))
+    state = play(eng, ["A activate raigeki.activate"], settle_end=False)
+    assert "B activate magic_jammer.activate paying gemini_elf" in offered(eng, state)
+    state, events = play_events(eng, ["B activate magic_jammer.activate paying gemini_elf",
+                                      "A pass", "B pass"], state, settle_end=False)
+    assert "negated" in kinds(events)
+    assert [m.id for m in state.monsters] == ["kuriboh"]
+    assert set(graveyard(state)) == {"raigeki", "magic_jammer", "gemini_elf"}
+    assert (state.window.kind, eng.to_move(state)) == (WindowKind.OPEN, A)
+
+
+def test_r190_a_normal_spell_destroyed_on_the_chain_still_resolves(tmp_path) -> None:
+    eng = main_phase(tmp_path, hand=("raigeki",), b_traps=("mystical_space_typhoon",))
+    state = play(eng, ["A activate raigeki.activate",
+                       "B activate mystical_space_typhoon.activate -> raigeki", "A pass",
+                       "B pass"], settle_end=False)
+    assert state.monsters == ()
+    assert set(graveyard(state)) == {"raigeki", "mystical_space_typhoon", "kuriboh"}
+
+
+def test_r190_a_normal_spell_set_this_turn_may_be_activated(tmp_path) -> None:
+    eng = main_phase(tmp_path, hand=(), a_spell_traps=[
+        {"id": "raigeki", "card": "raigeki", "set": "this_turn"}])
+    assert offered(eng, eng.initial_state()) == ["A activate raigeki.activate", "A pass"]
+    state = play(eng, ["A activate raigeki.activate", "B pass", "A pass"], settle_end=False)
+    assert state.monsters == ()
+
+
+def test_r190_a_normal_spell_that_could_do_nothing_is_not_offered(tmp_path) -> None:
+    eng = main_phase(tmp_path, hand=("raigeki", "dark_hole", "harpies_feather_duster",
+                                     "monster_reborn"), b_monsters=())
+    state = eng.initial_state()
+    assert offered(eng, state) == ["A pass"]
+    for card in ("raigeki", "dark_hole", "harpies_feather_duster", "monster_reborn"):
+        assert forbidden_by(eng, state, card, "activate") == "could_not_apply"
+
+
+def test_r190_from_the_hand_a_normal_spell_needs_a_free_spell_trap_zone(tmp_path) -> None:
+    eng = main_phase(tmp_path, hand=("raigeki",), a_spell_traps=[
+        {"id": f"roar{n}", "card": "threatening_roar"} for n in range(5)])
+    assert forbidden_by(eng, eng.initial_state(), "raigeki", "activate") == "spell_cards"
+
+
+def test_r190_not_in_the_opponents_answer_nor_in_the_battle_phase(tmp_path) -> None:
+    eng = main_phase(tmp_path, hand=("raigeki",), b_traps=("threatening_roar",),
+                     scope="end_of_battle_phase")
+    # Player B's answer to Player A's pass: no Spell Speed 1 there
+    state = play(eng, ["A pass", "B activate threatening_roar.activate"], settle_end=False)
+    assert forbidden_by(eng, state, "raigeki", "activate") is not None
+    state = play(eng, ["A pass", "B pass"], settle_end=False)
+    assert state.window.step is Step.START_STEP
+    assert forbidden_by(eng, state, "raigeki", "activate") == "spell_cards"
