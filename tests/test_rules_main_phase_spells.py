@@ -19,8 +19,12 @@ from rules_helpers import (
     write_situation,
 )
 
+from gamebook.explore.explorer import explore
 from gamebook.rules.engine import Engine
 from gamebook.rules.state import Position, Step, WindowKind
+from gamebook.situation.load import load_situation
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def cards(ids: tuple[str, ...]) -> list[dict]:
@@ -159,3 +163,13 @@ def test_r190_not_in_the_opponents_answer_nor_in_the_battle_phase(tmp_path) -> N
     state = play(eng, ["A pass", "B pass"], settle_end=False)
     assert state.window.step is Step.START_STEP
     assert forbidden_by(eng, state, "raigeki", "activate") == "spell_cards"
+
+
+def test_r190_the_raigeki_example_has_the_reference_engines_end_states() -> None:
+    exploration = explore(load_situation(ROOT / "examples" / "raigeki_quick_play.yaml"),
+                          "seed")
+    endings = [exploration.state(node) for node, data in exploration.graph.nodes(data=True)
+               if data["terminal"]]
+    assert len(endings) == 9 and {state.lp for state in endings} == {(8000, 8000)}
+    # Scapegoat chained to Raigeki: the Tokens come first and are destroyed with the Skull
+    assert sum(1 for state in endings if not state.monsters) == 3
