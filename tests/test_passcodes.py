@@ -50,7 +50,7 @@ OFFICIAL = {
     # issue 34: Main Phase 1 (checked against yaml-yugi's data/cards/<passcode>.yaml)
     "solemn_judgment": 41420027, "trap_hole": 4206964,
     "raigeki": 12580477, "dark_hole": 53129443, "harpies_feather_duster": 18144506,
-    "monster_reborn": 83764718,
+    "monster_reborn": 83764718, "pot_of_greed": 55144522,
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rules_helpers import (
     A,
     B,
@@ -13,14 +14,18 @@ from rules_helpers import (
     graveyard,
     kinds,
     monster,
+    note,
     offered,
     play,
     play_events,
     write_situation,
 )
 
+from gamebook.cards.library import load_library
+from gamebook.errors import InputError
 from gamebook.explore.explorer import explore
 from gamebook.rules.engine import Engine
+from gamebook.rules.mechanics import check_library
 from gamebook.rules.state import Position, Step, WindowKind
 from gamebook.situation.load import load_situation
 
@@ -173,3 +178,28 @@ def test_r190_the_raigeki_example_has_the_reference_engines_end_states() -> None
     assert len(endings) == 9 and {state.lp for state in endings} == {(8000, 8000)}
     # Scapegoat chained to Raigeki: the Tokens come first and are destroyed with the Skull
     assert sum(1 for state in endings if not state.monsters) == 3
+
+
+# -- R191: a draw --------------------------------------------------------------------------------
+
+def test_r191_pot_of_greed_is_refused_because_the_decks_order_is_unknown(tmp_path) -> None:
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"hand": cards(("pot_of_greed",)),
+                          "deck": cards(("gemini_elf", "kuriboh"))}, "B": {}},
+        "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1"}))
+    state = eng.initial_state()
+    assert offered(eng, state) == ["A pass"]
+    found = note(eng, state, "pot_of_greed", "activate")
+    assert (found.rule, found.reason) == ("drawing", "draw_not_modelled")
+
+
+def test_r191_a_draw_in_a_card_file_says_how_many_cards(tmp_path) -> None:
+    path = tmp_path / "greedy.yaml"
+    path.write_text("id: greedy\nnames: {en: Greedy}\ncard_type: spell\n"
+                    "spell_trap_type: normal\neffects:\n  - id: activate\n"
+                    "    kind: activate\n    resolution:\n      - {op: draw}\n",
+                    encoding="utf-8")
+    library = load_library((tmp_path,))  # the card model reads it; its verb refuses it
+    with pytest.raises(InputError, match="draw: give 'amount'"):
+        check_library(library)

@@ -216,6 +216,9 @@ class OpName(StrEnum):
     # place `who` (on the field or in the GY) on top of its owner's Deck (an Extra Deck monster
     # goes to the Extra Deck, R127): Axe of Despair from the GY (R134)
     PLACE_ON_TOP_OF_DECK = "place_on_top_of_deck"
+    # its player draws `amount` cards: the card file may say it, but the engine refuses its
+    # activation (the Deck's order is unknown, R191; docs/engine.md)
+    DRAW = "draw"
 
 
 class Redirect(StrEnum):
