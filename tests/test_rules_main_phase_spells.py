@@ -203,3 +203,28 @@ def test_r191_a_draw_in_a_card_file_says_how_many_cards(tmp_path) -> None:
     library = load_library((tmp_path,))  # the card model reads it; its verb refuses it
     with pytest.raises(InputError, match="draw: give 'amount'"):
         check_library(library)
+
+
+def test_r136_r190_solemn_warning_negates_monster_reborn_and_its_summon_half_waits(tmp_path
+                                                                                  ) -> None:
+    eng = main_phase(tmp_path, hand=("monster_reborn",), a_graveyard=("summoned_skull",),
+                     b_monsters=(), b_traps=("solemn_warning",))
+    state = eng.initial_state()
+    # no monster is being Summoned: the Summon-negating half has nothing to answer (R136)
+    found = note(eng, state, "solemn_warning", "negate_summon")
+    assert (found.rule, found.reason) == ("summon_under_way", "no_summon_under_way")
+    state = play(eng, ["A activate monster_reborn.activate -> summoned_skull"], settle_end=False)
+    assert "B activate solemn_warning.activate" in offered(eng, state)
+    state = play(eng, ["B activate solemn_warning.activate", "A pass", "B pass"], state,
+                 settle_end=False)
+    assert state.lp == (8000, 6000) and state.monsters == ()
+    assert set(graveyard(state)) == {"monster_reborn", "solemn_warning", "summoned_skull"}
+
+
+def test_r190_the_monster_reborn_example_has_the_reference_engines_end_states() -> None:
+    exploration = explore(load_situation(ROOT / "examples" /
+                                         "monster_reborn_solemn_warning.yaml"), "seed")
+    endings = [exploration.state(node) for node, data in exploration.graph.nodes(data=True)
+               if data["terminal"]]
+    assert len(endings) == 5
+    assert sorted({state.lp for state in endings}) == [(8000, 6000), (8000, 8000)]

@@ -354,6 +354,8 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
             return ("flip_effects", "flip_not_yet", ())  # activated only after damage calculation
         if trigger is not None and trigger.status is TriggerStatus.DECLINED:
             return ("no_going_back", "trigger_declined", ())  # the reason that counts in this chain
+        if answers is EventName.SUMMONING and window.event is not EventName.SUMMONING:
+            return ("summon_under_way", "no_summon_under_way", ())  # nothing to negate (R136)
         if trigger is None and answers in _BATTLE_EVENTS \
                 and not _happened_to(state, answers, instance):
             # not yet, or not to this card
