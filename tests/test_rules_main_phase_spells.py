@@ -1,4 +1,4 @@
-"""Normal Spells in Main Phase 1 (R190): activated from the hand or from their Set in the
+"""Normal Spells in Main Phase 1 (R145): activated from the hand or from their Set in the
 turn player's own open game state, answered by Spell Speed 2 or more (Magic Jammer, a chained
 Mystical Space Typhoon), with Raigeki, Dark Hole, Harpie's Feather Duster and Monster Reborn."""
 
@@ -53,7 +53,7 @@ def main_phase(tmp_path: Path, *, hand: tuple[str, ...], a_monsters: tuple[str, 
     }))
 
 
-def test_r190_raigeki_from_the_hand_destroys_every_monster_the_opponent_controls(tmp_path
+def test_r145_raigeki_from_the_hand_destroys_every_monster_the_opponent_controls(tmp_path
                                                                                 ) -> None:
     eng = main_phase(tmp_path, hand=("raigeki",), a_monsters=("gemini_elf",),
                      b_monsters=("kuriboh", "mystical_elf"))
@@ -69,14 +69,14 @@ def test_r190_raigeki_from_the_hand_destroys_every_monster_the_opponent_controls
     assert eng.to_move(state) is A
 
 
-def test_r190_dark_hole_destroys_every_monster_on_the_field(tmp_path) -> None:
+def test_r145_dark_hole_destroys_every_monster_on_the_field(tmp_path) -> None:
     eng = main_phase(tmp_path, hand=("dark_hole",), a_monsters=("gemini_elf",))
     state = play(eng, ["A activate dark_hole.activate", "B pass", "A pass"], settle_end=False)
     assert state.monsters == ()
     assert set(graveyard(state)) == {"gemini_elf", "kuriboh", "dark_hole"}
 
 
-def test_r190_harpies_feather_duster_destroys_the_opponents_spells_and_traps(tmp_path
+def test_r145_harpies_feather_duster_destroys_the_opponents_spells_and_traps(tmp_path
                                                                             ) -> None:
     eng = main_phase(tmp_path, hand=("harpies_feather_duster",),
                      a_spell_traps=[{"id": "own_roar", "card": "threatening_roar"}],
@@ -89,7 +89,7 @@ def test_r190_harpies_feather_duster_destroys_the_opponents_spells_and_traps(tmp
     assert len(state.monsters) == 1  # monsters untouched
 
 
-def test_r190_monster_reborn_special_summons_from_either_gy_and_its_window_follows(tmp_path
+def test_r145_monster_reborn_special_summons_from_either_gy_and_its_window_follows(tmp_path
                                                                                  ) -> None:
     eng = main_phase(tmp_path, hand=("monster_reborn",), a_graveyard=("gemini_elf",),
                      b_graveyard=("summoned_skull",), b_traps=("torrential_tribute",),
@@ -114,7 +114,7 @@ def test_r190_monster_reborn_special_summons_from_either_gy_and_its_window_follo
     assert "B activate torrential_tribute.activate" in offered(eng, state)
 
 
-def test_r190_magic_jammer_negates_a_normal_spell_and_destroys_it(tmp_path) -> None:
+def test_r145_magic_jammer_negates_a_normal_spell_and_destroys_it(tmp_path) -> None:
     eng = main_phase(tmp_path, hand=("raigeki",), b_traps=("magic_jammer",),
                      b_hand=("gemini_elf",))
     state = play(eng, ["A activate raigeki.activate"], settle_end=False)
@@ -127,7 +127,7 @@ def test_r190_magic_jammer_negates_a_normal_spell_and_destroys_it(tmp_path) -> N
     assert (state.window.kind, eng.to_move(state)) == (WindowKind.OPEN, A)
 
 
-def test_r190_a_normal_spell_destroyed_on_the_chain_still_resolves(tmp_path) -> None:
+def test_r145_a_normal_spell_destroyed_on_the_chain_still_resolves(tmp_path) -> None:
     eng = main_phase(tmp_path, hand=("raigeki",), b_traps=("mystical_space_typhoon",))
     state = play(eng, ["A activate raigeki.activate",
                        "B activate mystical_space_typhoon.activate -> raigeki", "A pass",
@@ -136,7 +136,7 @@ def test_r190_a_normal_spell_destroyed_on_the_chain_still_resolves(tmp_path) -> 
     assert set(graveyard(state)) == {"raigeki", "mystical_space_typhoon", "kuriboh"}
 
 
-def test_r190_a_normal_spell_set_this_turn_may_be_activated(tmp_path) -> None:
+def test_r145_a_normal_spell_set_this_turn_may_be_activated(tmp_path) -> None:
     eng = main_phase(tmp_path, hand=(), a_spell_traps=[
         {"id": "raigeki", "card": "raigeki", "set": "this_turn"}])
     assert offered(eng, eng.initial_state()) == ["A activate raigeki.activate", "A pass"]
@@ -144,7 +144,7 @@ def test_r190_a_normal_spell_set_this_turn_may_be_activated(tmp_path) -> None:
     assert state.monsters == ()
 
 
-def test_r190_a_normal_spell_that_could_do_nothing_is_not_offered(tmp_path) -> None:
+def test_r145_a_normal_spell_that_could_do_nothing_is_not_offered(tmp_path) -> None:
     eng = main_phase(tmp_path, hand=("raigeki", "dark_hole", "harpies_feather_duster",
                                      "monster_reborn"), b_monsters=())
     state = eng.initial_state()
@@ -153,13 +153,13 @@ def test_r190_a_normal_spell_that_could_do_nothing_is_not_offered(tmp_path) -> N
         assert forbidden_by(eng, state, card, "activate") == "could_not_apply"
 
 
-def test_r190_from_the_hand_a_normal_spell_needs_a_free_spell_trap_zone(tmp_path) -> None:
+def test_r145_from_the_hand_a_normal_spell_needs_a_free_spell_trap_zone(tmp_path) -> None:
     eng = main_phase(tmp_path, hand=("raigeki",), a_spell_traps=[
         {"id": f"roar{n}", "card": "threatening_roar"} for n in range(5)])
     assert forbidden_by(eng, eng.initial_state(), "raigeki", "activate") == "spell_cards"
 
 
-def test_r190_not_in_the_opponents_answer_nor_in_the_battle_phase(tmp_path) -> None:
+def test_r145_not_in_the_opponents_answer_nor_in_the_battle_phase(tmp_path) -> None:
     eng = main_phase(tmp_path, hand=("raigeki",), b_traps=("threatening_roar",),
                      scope="end_of_battle_phase")
     # Player B's answer to Player A's pass: no Spell Speed 1 there
@@ -170,7 +170,7 @@ def test_r190_not_in_the_opponents_answer_nor_in_the_battle_phase(tmp_path) -> N
     assert forbidden_by(eng, state, "raigeki", "activate") == "spell_cards"
 
 
-def test_r190_the_raigeki_example_has_the_reference_engines_end_states() -> None:
+def test_r145_the_raigeki_example_has_the_reference_engines_end_states() -> None:
     exploration = explore(load_situation(ROOT / "examples" / "raigeki_quick_play.yaml"),
                           "seed")
     endings = [exploration.state(node) for node, data in exploration.graph.nodes(data=True)
@@ -180,9 +180,9 @@ def test_r190_the_raigeki_example_has_the_reference_engines_end_states() -> None
     assert sum(1 for state in endings if not state.monsters) == 3
 
 
-# -- R191: a draw --------------------------------------------------------------------------------
+# -- R146: a draw --------------------------------------------------------------------------------
 
-def test_r191_pot_of_greed_is_refused_because_the_decks_order_is_unknown(tmp_path) -> None:
+def test_r146_pot_of_greed_is_refused_because_the_decks_order_is_unknown(tmp_path) -> None:
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "A",
         "players": {"A": {"hand": cards(("pot_of_greed",)),
@@ -194,7 +194,7 @@ def test_r191_pot_of_greed_is_refused_because_the_decks_order_is_unknown(tmp_pat
     assert (found.rule, found.reason) == ("drawing", "draw_not_modelled")
 
 
-def test_r191_a_draw_in_a_card_file_says_how_many_cards(tmp_path) -> None:
+def test_r146_a_draw_in_a_card_file_says_how_many_cards(tmp_path) -> None:
     path = tmp_path / "greedy.yaml"
     path.write_text("id: greedy\nnames: {en: Greedy}\ncard_type: spell\n"
                     "spell_trap_type: normal\neffects:\n  - id: activate\n"
@@ -221,7 +221,7 @@ def test_r136_r190_solemn_warning_negates_monster_reborn_and_its_summon_half_wai
     assert set(graveyard(state)) == {"monster_reborn", "solemn_warning", "summoned_skull"}
 
 
-def test_r190_the_monster_reborn_example_has_the_reference_engines_end_states() -> None:
+def test_r145_the_monster_reborn_example_has_the_reference_engines_end_states() -> None:
     exploration = explore(load_situation(ROOT / "examples" /
                                          "monster_reborn_solemn_warning.yaml"), "seed")
     endings = [exploration.state(node) for node, data in exploration.graph.nodes(data=True)

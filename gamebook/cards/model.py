@@ -217,7 +217,7 @@ class OpName(StrEnum):
     # goes to the Extra Deck, R127): Axe of Despair from the GY (R134)
     PLACE_ON_TOP_OF_DECK = "place_on_top_of_deck"
     # its player draws `amount` cards: the card file may say it, but the engine refuses its
-    # activation (the Deck's order is unknown, R191; docs/engine.md)
+    # activation (the Deck's order is unknown, R146; docs/engine.md)
     DRAW = "draw"
 
 

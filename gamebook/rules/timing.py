@@ -413,7 +413,7 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     if problem is not None:
         return problem
     if any(step.op is OpName.DRAW for step in effect.resolution):
-        return ("drawing", "draw_not_modelled", ())  # the Deck's order is unknown (R191)
+        return ("drawing", "draw_not_modelled", ())  # the Deck's order is unknown (R146)
     if not could_apply(rules, state, player, effect,
                        _capture(rules, state, player, instance, effect, None)):
         return ("could_not_apply", "effect_could_not_apply", ())

@@ -9,7 +9,7 @@ its monster or card goes (an Equip Card to the GY, a tie: R105, R108) is asked a
 points ``monster_gone`` and ``card_gone``.
 
 A draw (``draw``) is a word of the vocabulary only: no situation gives the Deck's order, so
-an effect that draws is refused at its activation (R191, docs/engine.md).
+an effect that draws is refused at its activation (R146, docs/engine.md).
 """
 
 from __future__ import annotations
@@ -327,7 +327,7 @@ def defender_changed(state: GameState, controller: Player, instance: str,
 def _draw(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
           who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
     """A draw takes the top cards of a Deck whose order no situation gives: an effect that
-    draws is refused at its activation (R191), so this step never resolves; were it to, it
+    draws is refused at its activation (R146), so this step never resolves; were it to, it
     would draw nothing."""
     return state, [skipped(link, step, None, "draw_not_modelled")], False
 
