@@ -225,6 +225,9 @@ class OpName(StrEnum):
     PLACE_ON_TOP_OF_DECK = "place_on_top_of_deck"
     # `who` (a face-up monster) cannot be destroyed by battle until the end of this turn (R142)
     GRANT_BATTLE_INDESTRUCTIBLE = "grant_battle_indestructible"
+    # its player draws `amount` cards: the card file may say it, but the engine refuses its
+    # activation (the Deck's order is unknown, R146; docs/engine.md)
+    DRAW = "draw"
 
 
 class Redirect(StrEnum):

@@ -355,6 +355,8 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
             return ("flip_effects", "flip_not_yet", ())  # activated only after damage calculation
         if trigger is not None and trigger.status is TriggerStatus.DECLINED:
             return ("no_going_back", "trigger_declined", ())  # the reason that counts in this chain
+        if answers is EventName.SUMMONING and window.event is not EventName.SUMMONING:
+            return ("summon_under_way", "no_summon_under_way", ())  # nothing to negate (R136)
         if trigger is None and answers in _BATTLE_EVENTS \
                 and not _happened_to(state, answers, instance):
             # not yet, or not to this card
@@ -411,6 +413,8 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     problem = _chain_problem(rules, state, player, instance, effect, stage)
     if problem is not None:
         return problem
+    if any(step.op is OpName.DRAW for step in effect.resolution):
+        return ("drawing", "draw_not_modelled", ())  # the Deck's order is unknown (R146)
     if not could_apply(rules, state, player, effect,
                        _capture(rules, state, player, instance, effect, None)):
         return ("could_not_apply", "effect_could_not_apply", ())
