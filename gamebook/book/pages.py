@@ -239,16 +239,18 @@ def _tightened(tightener: Tightener, arrivals: tuple[Arrival, ...], then: tuple[
                ) -> tuple[tuple[Arrival, ...], tuple[str, ...], tuple[str, ...],
                           tuple[str, ...], tuple[str, ...]]:
     """A page's prose said once (:mod:`gamebook.book.tighten`), in reading order: each way
-    here, what follows them all, the ✔ lines, the ✘ lines, an ending's lines."""
+    here, what follows them all, the ✔ lines, the ✘ lines, an ending's lines. A rule a ✘
+    line cites is cited there only, each ✘ line keeping its own."""
+    start = (START[0], frozenset(cited(cannot)))
     told, readings = [], []
     for arrival in arrivals:
-        lines, reading = tightener.read(arrival.lines, START, keep_rules=True)
+        lines, reading = tightener.read(arrival.lines, start)
         told.append(replace(arrival, lines=lines))
         readings.append(reading)
-    then, reading = tightener.read(then, after_all(readings), keep_rules=True)
-    can, reading = tightener.read(can, reading, keep_rules=True)
+    then, reading = tightener.read(then, after_all(readings) if readings else start)
+    can, reading = tightener.read(can, reading)
     cannot, reading = tightener.read(cannot, reading, keep_rules=True)
-    ending, _ = tightener.read(ending, reading, keep_rules=True)
+    ending, _ = tightener.read(ending, reading)
     return tuple(told), then, can, cannot, ending
 
 

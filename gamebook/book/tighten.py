@@ -87,8 +87,7 @@ class Tightener:
         said = []
         for line in lines:
             if not keep_rules:
-                line = drop_citations(line, cited)
-                cited = cited | cited_in(line)
+                line, cited = _cite_once(line, cited)
             line, mentioned = self.names(line, mentioned)
             said.append(line)
         return tuple(said), (mentioned, cited)
@@ -131,11 +130,17 @@ def _shorts(narrator: Narrator) -> dict[str, tuple[str, str]]:
 
 
 def drop_citations(line: str, rules: Iterable[str]) -> str:
-    """``line`` without its citations of ``rules`` (``R22``), each parenthesis left with its
-    other words and rules, or gone when nothing is left in it."""
-    dropped = set(rules)
-    if not dropped or not any(rule in line for rule in dropped):
-        return line
+    """``line`` without its citations of ``rules`` (``R22``) and without a second citation of
+    any rule it cites twice, each parenthesis left with its other words and rules, or gone
+    when nothing is left in it."""
+    return _cite_once(line, frozenset(rules))[0]
+
+
+def _cite_once(line: str, cited: frozenset[str]) -> tuple[str, frozenset[str]]:
+    """``line`` citing no rule of ``cited`` and none twice, and the rules cited after it."""
+    if "R" not in line:
+        return line, cited
+    seen = set(cited)
 
     def keep(match: re.Match[str]) -> str:
         inside = match.group(1)
@@ -143,16 +148,13 @@ def drop_citations(line: str, rules: Iterable[str]) -> str:
         rest = ""
         for index in range(0, len(parts), 2):
             part = parts[index]
-            if part.strip() in dropped and RULE_NUMBER.fullmatch(part.strip()):
-                continue
+            if RULE_NUMBER.fullmatch(part.strip()):
+                if part.strip() in seen:
+                    continue
+                seen.add(part.strip())
             rest += (parts[index - 1] if rest else "") + part
         if not rest.strip():
             return ""
         return match.group(0).replace(inside, rest)
 
-    return _CITATIONS.sub(keep, line)
-
-
-def cited_in(line: str) -> set[str]:
-    """The rules ``line`` cites (``R22``)."""
-    return {f"R{number}" for number in RULE_NUMBER.findall(line)}
+    return _CITATIONS.sub(keep, line), frozenset(seen)
