@@ -23,10 +23,10 @@ from typing import Any
 
 from gamebook.book.cardtext import card_text
 from gamebook.book.narrate import Narrator
-from gamebook.book.pages import Book, narrator_for, number_pages
+from gamebook.book.pages import Book, Page, narrator_for, number_pages
 from gamebook.book.presetdiff import Difference
 from gamebook.book.rulebook import RULE_NUMBER, appendix, cited, load_rulebook, translated
-from gamebook.book.view import ActionKind, Outcome, Views
+from gamebook.book.view import Action, ActionKind, Outcome, Views
 from gamebook.explore.explorer import Exploration
 from gamebook.rules.outcome import MonsterAtEnd, SpellTrapAtEnd
 
@@ -192,13 +192,22 @@ def used_rules(book: Book, exploration: Exploration | Views, narrator: Narrator
             rule = (_CARD_RULES.get(card.card_type.value) if kind == "activate"
                     else _KIND_RULES.get(kind))
             if rule:  # shown by the page's "can" line for that effect
-                line = narrator.msg("meta.can", player=narrator.player(action.player),
-                                    effect=narrator.effect(action.card, action.effect))
-                found.setdefault(rule, []).append((page.number, line))
+                found.setdefault(rule, []).append((page.number, _can_line(page, action,
+                                                                          narrator)))
         if len(page.chain) >= 2:
             found.setdefault(_CHAIN_RULE, []).append(
                 (page.number, narrator.join(page.chain, separator="meta.item_sep")))
     return found
+
+
+def _can_line(page: Page, action: Action, narrator: Narrator) -> str:
+    """The page's "can" line for the effect ``action`` activates, as the page says it."""
+    legal = [note for note in page.point.notes if note.legal] if page.point else []
+    for note, line in zip(legal, page.can, strict=False):
+        if (note.player, note.card, note.effect) == (action.player, action.card, action.effect):
+            return line
+    return narrator.msg("meta.can", player=narrator.player(action.player),
+                        effect=narrator.effect(action.card, action.effect))
 
 
 def _points(book: Book, views: Views, narrator: Narrator) -> tuple[Point, ...]:

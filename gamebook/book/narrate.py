@@ -391,7 +391,7 @@ class Narrator:
                          if e.kind in _DAMAGE_RESULTS or e.kind in _DAMAGE_STEP_OVER]
                 line = self.msg("meta.sentence_sep").join(line for line in told if line)
                 if head == K.PASS:  # the two passes that began it
-                    lines[-1] += self.msg("meta.sentence_sep") + line
+                    self._join_after_passes(lines, line)
                 else:
                     lines.append(line)
                 index, head = quiet_end + 1, ""
@@ -402,13 +402,30 @@ class Narrator:
             else:
                 line = self.event(item)
             if line:
-                if head and _continues(item, head):
+                if head == K.PASS and item.kind in _BOTH_PASSED:
+                    self._join_after_passes(lines, line)
+                elif head and _continues(item, head):
                     lines[-1] += self.msg("meta.sentence_sep") + line
                 else:
                     lines.append(line)
                     head = item.kind
             index += 1
         return lines
+
+    def _join_after_passes(self, lines: list[str], line: str) -> None:
+        """Add ``line``, which says both players passed, to the last line, leaving out the
+        plain passes it ends with: the act is said once ("Player B passes. Two passes in a
+        row: …" is "Two passes in a row: …")."""
+        separator = self.msg("meta.sentence_sep")
+        passes = tuple(self.msg("event.pass", player=self.player(p)) for p in Player)
+        last = lines[-1]
+        while last.endswith(passes):
+            cut = next(len(said) for said in passes if last.endswith(said))
+            last = last[:-cut].removesuffix(separator)
+        if last:
+            lines[-1] = last + separator + line
+        else:
+            lines[-1] = line
 
     def event(self, ev: Event) -> str | None:
         """The sentence of one event (each distinct event is told once)."""
@@ -758,6 +775,10 @@ _CONSEQUENCES = frozenset({K.SENT_TO_GY, K.REPLAY_CAUSED, K.POSITION_CHANGED,
                            K.FLIPPED_FACE_UP, K.LP_PAID, K.MISSED_TIMING, K.UNAFFECTED,
                            K.EQUIPPED, K.TIED, K.TIE_ENDED, K.CONTINUOUS_ATK,
                            K.EFFECTS_NEGATED, K.CONTINUOUS_APPLIES})
+# Events whose sentence says both players passed in a row (R14): the plain passes before
+# them are not said again.
+_BOTH_PASSED = frozenset({K.CHAIN_RESOLVES, K.WINDOW_CLOSED, K.DAMAGE_STEP_BEGINS,
+                          K.BATTLE_PHASE_ENDS, K.BATTLE_STEP_BEGINS, K.MAIN_PHASE_ENDS})
 # What a Damage Step in which nobody could act may consist of, and the part worth telling.
 _DAMAGE_RESULTS = frozenset({K.DAMAGE_CALCULATION, K.BATTLE_DAMAGE, K.DESTROYED_BY_BATTLE,
                              K.NOT_DESTROYED, K.SENT_TO_GY, K.LEFT_FIELD, K.TOKEN_VANISHED,

@@ -18,6 +18,7 @@ from typing import Any
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.rulebook import AppendixEntry, appendix, cited
+from gamebook.book.tighten import START, Tightener, after_all
 from gamebook.book.view import (
     Action,
     ActionKind,
@@ -132,11 +133,12 @@ def _build_book(exploration: Exploration, lang: str) -> Book:
     narrator = narrator_for(views, lang)
     numbers = number_pages(exploration)
     labels = _Labels(views, narrator)
+    tightener = Tightener(narrator)
     pages = []
     several_attacks = situation.spec.scope.value == "end_of_battle_phase"
     for node, number in numbers.items():  # numbered in insertion order
         pages.append(_page(exploration, views.point(node), narrator, number, numbers, labels,
-                           several_attacks))
+                           tightener, several_attacks))
     endings = sum(1 for page in pages if page.terminal)
     book = Book(
         title=situation.title_in(lang),
@@ -205,7 +207,8 @@ class _Labels:
 
 
 def _page(exploration: Exploration, point: PointView, narrator: Narrator, number: int,
-          numbers: dict[str, int], labels: _Labels, several_attacks: bool = False) -> Page:
+          numbers: dict[str, int], labels: _Labels, tightener: Tightener,
+          several_attacks: bool = False) -> Page:
     node = point.node
     to_move = point.to_move
     choices = []
@@ -220,6 +223,10 @@ def _page(exploration: Exploration, point: PointView, narrator: Narrator, number
     arrivals, then = _split_common_tail(_arrivals(exploration, narrator, node, numbers, labels))
     if point.ending is not None:
         ending = tuple(_ending_lines(narrator, point, point.ending))
+    can = tuple(narrator.note(n) for n in point.notes if n.legal)
+    cannot = tuple(narrator.note(n) for n in point.notes if not n.legal)
+    arrivals, then, can, cannot, ending = _tightened(tightener, arrivals, then, can, cannot,
+                                                     ending)
     return Page(
         number=number,
         node=node,
@@ -228,8 +235,8 @@ def _page(exploration: Exploration, point: PointView, narrator: Narrator, number
         then=then,
         chain=tuple(narrator.chain(point.chain)),
         field=tuple(narrator.field(point.field)),
-        can=tuple(narrator.note(n) for n in point.notes if n.legal),
-        cannot=tuple(narrator.note(n) for n in point.notes if not n.legal),
+        can=can,
+        cannot=cannot,
         choices=tuple(choices),
         decides=narrator.msg("meta.decides", player=narrator.player(to_move)) if to_move else None,
         ending=ending,
@@ -237,6 +244,26 @@ def _page(exploration: Exploration, point: PointView, narrator: Narrator, number
         moment=narrator.moment(point) if several_attacks and to_move else None,
         point=point,
     )
+
+
+def _tightened(tightener: Tightener, arrivals: tuple[Arrival, ...], then: tuple[str, ...],
+               can: tuple[str, ...], cannot: tuple[str, ...], ending: tuple[str, ...]
+               ) -> tuple[tuple[Arrival, ...], tuple[str, ...], tuple[str, ...],
+                          tuple[str, ...], tuple[str, ...]]:
+    """A page's prose said once (:mod:`gamebook.book.tighten`), in reading order: each way
+    here, what follows them all, the ✔ lines, the ✘ lines, an ending's lines. A rule a ✘
+    line cites is cited there only, each ✘ line keeping its own."""
+    start = (START[0], frozenset(cited(cannot)))
+    told, readings = [], []
+    for arrival in arrivals:
+        lines, reading = tightener.read(arrival.lines, start)
+        told.append(replace(arrival, lines=lines))
+        readings.append(reading)
+    then, reading = tightener.read(then, after_all(readings) if readings else start)
+    can, reading = tightener.read(can, reading)
+    cannot, reading = tightener.read(cannot, reading, keep_rules=True)
+    ending, _ = tightener.read(ending, reading)
+    return tuple(told), then, can, cannot, ending
 
 
 def _arrivals(exploration: Exploration, narrator: Narrator, node: str,

@@ -73,6 +73,20 @@ def _load_card(path: str | Path) -> tuple[Card, bool, Located]:
     return card, overrides, located
 
 
+def _short_problem(card: Card, lang: str, short: str) -> str | None:
+    """Why ``short`` cannot be the card's short name in ``lang``, or ``None``."""
+    name = card.names.get(lang)
+    if name is None:
+        return f"short: {lang!r} has no name in 'names' to shorten"
+    if not short.strip() or short != short.strip():
+        return f"short: {lang!r} must be a name without surrounding spaces"
+    if len(short) >= len(name):
+        return f"short: {short!r} is not shorter than the name {name!r}"
+    if any(mark in short for mark in "「」『』\""):
+        return f"short: {short!r} is written without quotation marks"
+    return None
+
+
 def _check_card(card: Card, located: Located) -> None:
     """Rules of the vocabulary that a schema alone does not express."""
     if "en" not in card.names:
@@ -84,6 +98,10 @@ def _check_card(card: Card, located: Located) -> None:
         raise located.error(("frame",), "a monster needs 'frame' (normal, effect, link, …)")
     if card.card_type is not CardType.MONSTER and card.spell_trap_type is None:
         raise located.error(("spell_trap_type",), "a Spell or Trap needs 'spell_trap_type'")
+    for lang, short in card.short.items():
+        problem = _short_problem(card, lang, short)
+        if problem is not None:
+            raise located.error(("short", lang), problem)
     seen: set[str] = set()
     for index, effect in enumerate(card.effects):
         loc = ("effects", index)

@@ -577,8 +577,13 @@ class Card:
     names: dict[str, str]
     card_type: CardType
     # Other names a language knows the card by (older or community names: 栗子球 for
-    # 庫里波): the card lookup finds the card by them; books print ``names`` only.
+    # 庫里波): the card lookup finds the card by them; books print ``names`` and ``short``.
     aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # The short name a page uses after its first full mention of the card, per language
+    # (刺刀 for 槍管刺刀龍, Borrelsword for Borrelsword Dragon): the community's short form,
+    # shorter than the name and not an alias of another card; the full name is always said
+    # first. A book leaves it out when two cards of the battle would share it.
+    short: dict[str, str] = field(default_factory=dict)
     frame: MonsterFrame | None = None
     spell_trap_type: SpellTrapType | None = None
     attribute: str | None = None

@@ -402,14 +402,16 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
             return problem
     spell_trap = state.spell_trap(instance)
     if spell_trap is not None and spell_trap.face_up and effect.kind is EffectKind.ACTIVATE:
-        return ("spell_cards", "already_face_up", ())  # the card has already been activated
+        rule = "trap_cards" if card.card_type is CardType.TRAP else "spell_cards"
+        return (rule, "already_face_up", ())  # the card has already been activated
     if spell_trap is not None and spell_trap.set_this_turn and (
             card.card_type is CardType.TRAP or speed >= 2):
         rule = "trap_cards" if card.card_type is CardType.TRAP else "spell_cards"
         return (rule, "set_this_turn", ())  # Traps and Set Quick-Play Spells
     stage = trigger.stage if trigger is not None else S7
     if speed == 1 and stage == S7 and not state.chain and not own_open_main_phase(state, player):
-        return ("spell_cards", "main_phase_only", ())  # SS1 Spells: own Main Phase, open state
+        rule = "ignition_effects" if card.card_type is CardType.MONSTER else "spell_cards"
+        return (rule, "main_phase_only", ())  # SS1: own Main Phase, open game state
     problem = _chain_problem(rules, state, player, instance, effect, stage)
     if problem is not None:
         return problem
@@ -419,7 +421,7 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
                        _capture(rules, state, player, instance, effect, None)):
         return ("could_not_apply", "effect_could_not_apply", ())
     if need_priority and window.priority is not player:
-        return ("turn_player_first", "no_priority", (("holder", window.priority.value),))
+        return (_priority_rule(state), "no_priority", (("holder", window.priority.value),))
     return None
 
 
@@ -1092,3 +1094,13 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
     closes = passes >= 2 and not any(_can_activate(rules, state, t) for t in pending(state))
     return state, events, closes
 
+
+def _priority_rule(state: GameState) -> str:
+    """Why the other player holds priority: a pass gave it to them (R14), an activation did
+    (R13), or they are the turn player, who has it first (R12)."""
+    window = state.window
+    if window.passes:
+        return "two_passes"
+    if state.chain and state.chain[-1].player is not window.priority:
+        return "activating_passes_priority"
+    return "turn_player_first"
