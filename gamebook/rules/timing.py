@@ -43,7 +43,7 @@ from gamebook.rules.mechanics import verb_of
 from gamebook.rules.mechanics.attacked_face_down import attacked_face_down
 from gamebook.rules.mechanics.negated import negated_at_activation
 from gamebook.rules.mechanics.once_per_turn import record_use, used_this_turn
-from gamebook.rules.mechanics.summon import free_zones
+from gamebook.rules.mechanics.summon import answered_name, free_zones
 from gamebook.rules.protection import has_player_ability
 from gamebook.rules.resolution import pay_costs
 from gamebook.rules.selection import card_signature, distinguishable, matching_cards, named_cards
@@ -565,24 +565,6 @@ def _condition_problem(rules: Rules, state: GameState, instance: str, effect: Ef
 # The rule that lets an effect of each kind be activated when its own condition holds.
 _CONDITION_RULES = {EffectKind.QUICK: "quick_effects", EffectKind.ACTIVATE: "spell_cards",
                     EffectKind.FLIP: "flip_effects"}
-
-
-# The names of the Summons an effect answers together (its ``event`` and ``also_answers``).
-_SUMMONS = {frozenset({EventName.SPECIAL_SUMMONED, EventName.NORMAL_SUMMONED,
-                       EventName.FLIP_SUMMONED}): "summoned",
-            frozenset({EventName.NORMAL_SUMMONED, EventName.FLIP_SUMMONED}):
-                "normal_or_flip_summoned"}
-
-
-def answered_name(effect: Effect) -> str:
-    """The name of what ``effect`` answers, for its ✘ line: its event, or "summoned" when it
-    answers a Normal, a Flip and a Special Summon alike (Bottomless Trap Hole, R131, R140),
-    "normal_or_flip_summoned" for a Normal or a Flip Summon (Trap Hole)."""
-    if effect.also_answers:
-        found = _SUMMONS.get(frozenset({effect.answers, *effect.also_answers}))
-        if found is not None:
-            return found
-    return effect.answers.value
 
 
 def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect: Effect) -> bool:

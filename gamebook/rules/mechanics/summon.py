@@ -3,11 +3,14 @@
 A Special Summon puts the monster face-up on its resolving player's field in the stated or
 chosen position (a Link Monster in Attack Position, R59) while a Main Monster Zone is free; it
 is remembered for the window after the chain (R97) and for "cannot Special Summon" (R103).
+An effect that answers several kinds of Summon at once has one name for them
+(:func:`answered_name`).
 """
 
 from __future__ import annotations
 
 from gamebook.cards.model import (
+    Effect,
     EventName,
     OpName,
     PlayerAbility,
@@ -146,6 +149,23 @@ def free_zones(state: GameState, player: Player) -> int:
 def free_zone(state: GameState, player: Player) -> bool:
     return free_zones(state, player) > 0
 
+
+# The names of the Summons an effect answers together (its ``event`` and ``also_answers``).
+_SUMMON_NAMES = {frozenset({EventName.SPECIAL_SUMMONED, EventName.NORMAL_SUMMONED,
+                            EventName.FLIP_SUMMONED}): "summoned",
+                 frozenset({EventName.NORMAL_SUMMONED, EventName.FLIP_SUMMONED}):
+                     "normal_or_flip_summoned"}
+
+
+def answered_name(effect: Effect) -> str:
+    """The name of what ``effect`` answers, for its ✘ line: its event, or "summoned" when it
+    answers a Normal, a Flip and a Special Summon alike (Bottomless Trap Hole, R131, R140),
+    "normal_or_flip_summoned" for a Normal or a Flip Summon (Trap Hole)."""
+    if effect.also_answers:
+        found = _SUMMON_NAMES.get(frozenset({effect.answers, *effect.also_answers}))
+        if found is not None:
+            return found
+    return effect.answers.value
 
 
 def _tokens_grammar(step: Primitive) -> str | None:
