@@ -138,3 +138,11 @@ def test_r97_bottomless_and_torrential_answer_a_summon_by_call_of_the_haunted() 
                            settle_end=False)
     assert {g.id: g.reason for g in state.banished} == {"gemini_elf": "destroyed"}
     assert graveyard(state)["call"] == "destroyed"  # its monster was destroyed (R108)
+
+
+def test_r117_is_asked_only_where_a_card_summons_itself_from_the_hand() -> None:
+    def asked(eng: object) -> bool:
+        return any(hook.__module__.endswith(".one_hand_summon_per_chain")
+                   for hook in eng.rules.hooks.activation_forbidden)
+    assert asked(engine("gorz_and_tragoedia"))
+    assert not asked(engine("summon_answers"))

@@ -15,8 +15,8 @@ from gamebook.cards.model import Card, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.events import EventKind
 from gamebook.rules.main_phase import TRIBUTES_JOINED
+from gamebook.rules.mechanics.summon import answered_name
 from gamebook.rules.state import DAMAGE_STEP_TIMINGS, Player
-from gamebook.rules.timing import answered_name
 
 if TYPE_CHECKING:
     from gamebook.book.view import ChainLinkView, FieldView, MonsterView, PointView, Reordered

@@ -34,20 +34,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from gamebook.cards.model import (
-    Card,
-    CardType,
-    EventName,
-    MonsterFrame,
-    PlayerAbility,
-    Position,
-)
+from gamebook.cards.model import CardType, EventName, PlayerAbility, Position
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.battle import open_window, summon_succeeds
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import leave_field
-from gamebook.rules.mechanics.summon import free_zone
+from gamebook.rules.mechanics.summon import free_zone, tributes_needed
 from gamebook.rules.selection import card_signature, distinguishable, named_cards
 from gamebook.rules.state import (
     GameState,
@@ -60,15 +53,9 @@ from gamebook.rules.state import (
 from gamebook.rules.timing import SPELL_TRAP_ZONES, own_open_main_phase
 from gamebook.stats import StatBlock
 
-#: The highest Level a monster may have to be Normal Summoned or Set without a Tribute, and
-#: with one Tribute; above that it needs two (R130).
-NO_TRIBUTE_LEVEL = 4
-ONE_TRIBUTE_LEVEL = 6
 TRIBUTES_JOINED = "+"  # the Tributes of a Tribute Summon in an action's ``cost``
 # A Tribute's own leaving events: the Summon's event names its Tributes and tells them.
 _TOLD_BY_SUMMON = (EventKind.LEFT_FIELD, EventKind.SENT_TO_GY)
-_EXTRA_DECK = (MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHRO, MonsterFrame.XYZ,
-               MonsterFrame.TOKEN)
 
 
 def normal_summon_actions(rules: Rules, state: GameState) -> list[Action]:
@@ -92,16 +79,6 @@ def normal_summon_actions(rules: Rules, state: GameState) -> list[Action]:
                         for kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER)
                         if kind is ActionKind.SET_MONSTER or may_summon]
     return actions
-
-
-def tributes_needed(card: Card) -> int | None:
-    """How many Tributes a Normal Summon or Set of ``card`` needs (R130): none up to Level 4,
-    one for Level 5 or 6, two from Level 7; ``None`` for a card that cannot be Normal
-    Summoned (not a monster, an Extra Deck monster, a Token)."""
-    if card.card_type is not CardType.MONSTER or card.frame in _EXTRA_DECK \
-            or card.level is None:
-        return None
-    return 0 if card.level <= NO_TRIBUTE_LEVEL else 1 if card.level <= ONE_TRIBUTE_LEVEL else 2
 
 
 def tribute_choices(rules: Rules, state: GameState, needed: int) -> list[str | None]:

@@ -43,7 +43,7 @@ from gamebook.rules.mechanics import verb_of
 from gamebook.rules.mechanics.attacked_face_down import attacked_face_down
 from gamebook.rules.mechanics.negated import negated_at_activation
 from gamebook.rules.mechanics.once_per_turn import record_use, used_this_turn
-from gamebook.rules.mechanics.summon import free_zones
+from gamebook.rules.mechanics.summon import answered_name, free_zones
 from gamebook.rules.protection import has_player_ability
 from gamebook.rules.resolution import pay_costs
 from gamebook.rules.selection import card_signature, distinguishable, matching_cards, named_cards
@@ -227,7 +227,8 @@ def activation_choices(rules: Rules, state: GameState, player: Player, instance:
 def _first_problem(rules: Rules, state: GameState, player: Player, instance: str,
                    effect: Effect) -> Problem | None:
     """The checks of :func:`activation_check` before the costs and targets: the window, a
-    lasting lock, ignition timing, once per turn, one per attack, one hand Summon per chain."""
+    lasting lock (one hand Summon per chain among them, R117), ignition timing, once per turn,
+    one per attack."""
     window = state.window
     if window.kind in (WindowKind.ENDED, WindowKind.REPLAY):
         return ("replay_choice", "replay_choice_pending", ())
@@ -244,11 +245,6 @@ def _first_problem(rules: Rules, state: GameState, player: Player, instance: str
         return (rule, "once_per_turn_used", ())
     if effect.one_per_attack and _same_name_on_chain(rules, state, instance, effect):
         return ("once_per_turn", "one_per_attack", ())
-    if _summons_itself_from_hand(effect) and any(
-            link.from_hand and _summons_itself_from_hand(rules.effect_of(state, link.card,
-                                                                         link.effect))
-            for link in state.chain):
-        return ("one_hand_summon_per_chain", "hand_summon_on_chain", ())
     return None
 
 
@@ -320,13 +316,6 @@ def _targets_after_cost(rules: Rules, state: GameState, player: Player, instance
     link = ChainLink(player, instance, effect.id, S7, None, ((Ref.COST, cost),))
     paid, _ = pay_costs(rules, state, link, effect)
     return legal_targets(rules, paid, player, instance, effect)
-
-
-def _summons_itself_from_hand(effect: Effect) -> bool:
-    """A Trigger Effect activated in the hand that Special Summons its own card (Gorz,
-    Tragoedia, Battle Fader): only one such effect may be on a chain (R117)."""
-    return effect.kind is EffectKind.TRIGGER and effect.location is Location.HAND and any(
-        step.op is OpName.SPECIAL_SUMMON and step.who is Ref.SELF for step in effect.resolution)
 
 
 def _same_name_on_chain(rules: Rules, state: GameState, instance: str, effect: Effect
@@ -578,24 +567,6 @@ def _condition_problem(rules: Rules, state: GameState, instance: str, effect: Ef
 # The rule that lets an effect of each kind be activated when its own condition holds.
 _CONDITION_RULES = {EffectKind.QUICK: "quick_effects", EffectKind.ACTIVATE: "spell_cards",
                     EffectKind.FLIP: "flip_effects"}
-
-
-# The names of the Summons an effect answers together (its ``event`` and ``also_answers``).
-_SUMMONS = {frozenset({EventName.SPECIAL_SUMMONED, EventName.NORMAL_SUMMONED,
-                       EventName.FLIP_SUMMONED}): "summoned",
-            frozenset({EventName.NORMAL_SUMMONED, EventName.FLIP_SUMMONED}):
-                "normal_or_flip_summoned"}
-
-
-def answered_name(effect: Effect) -> str:
-    """The name of what ``effect`` answers, for its ✘ line: its event, or "summoned" when it
-    answers a Normal, a Flip and a Special Summon alike (Bottomless Trap Hole, R131, R140),
-    "normal_or_flip_summoned" for a Normal or a Flip Summon (Trap Hole)."""
-    if effect.also_answers:
-        found = _SUMMONS.get(frozenset({effect.answers, *effect.also_answers}))
-        if found is not None:
-            return found
-    return effect.answers.value
 
 
 def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect: Effect) -> bool:

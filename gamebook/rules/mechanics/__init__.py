@@ -34,6 +34,7 @@ from gamebook.rules.mechanics import (
     moving,
     negated,
     once_per_turn,
+    one_hand_summon_per_chain,
     opponent_immunity,
     piercing,
     player_abilities,
@@ -86,6 +87,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     graveyard_lock.MECHANIC,
     trap_lock.MECHANIC,
     untargetable.MECHANIC,
+    one_hand_summon_per_chain.MECHANIC,  # after the locks: their reasons come first
 )
 register(MECHANICS)  # every verb once; a situation joins the hooks of its cards (hooks_for)
 EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})

@@ -4,13 +4,23 @@ R38, R59, R84).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gamebook.cards.model import EventName, MonsterFrame, OpName, Position, Primitive
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import attacker_moved, monster_gone
-from gamebook.rules.mechanics.verb import CARDS, Applied, Mechanic, Verb, Where, skipped
-from gamebook.rules.state import ChainLink, GameState, Until, replace
+from gamebook.rules.mechanics.verb import (
+    CARDS,
+    Applied,
+    Handler,
+    Mechanic,
+    Verb,
+    Where,
+    skipped,
+)
+from gamebook.rules.state import ChainLink, GameState, MonsterState, Until, replace
 
 
 def _set_face_down(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -32,31 +42,6 @@ def _set_face_down(rules: Rules, state: GameState, link: ChainLink, step: Primit
         events.append(event(EventKind.SET_FACE_DOWN, monster.controller, instance))
         state, more = monster_gone(rules, state, instance, destroyed=False, face_down=True)
         events.extend(more)
-        applied = True
-    return state, events, applied
-
-
-def _switch_position(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
-                     who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
-                     ) -> Applied:
-    """Change the battle position: Attack <-> Defense (a face-down monster is flipped up)."""
-    events: list[Event] = []
-    applied = False
-    for instance in who:
-        monster = state.monster(instance)
-        if rules.cards[monster.card].is_link:
-            events.append(skipped(link, step, instance, "link_always_attack"))
-            continue
-        position = Position.DEFENSE if monster.position is Position.ATTACK else Position.ATTACK
-        stats = monster.stats if monster.face_up else monster.stats.flip_face_up()
-        state = state.with_monster(replace(monster, position=position, face_up=True,
-                                           stats=stats))
-        if not monster.face_up:
-            state = flipped_by_effect(state, instance)
-        if position is Position.DEFENSE:
-            state = attacker_moved(state, instance)
-        events.append(event(EventKind.POSITION_CHANGED, monster.controller, instance,
-                            position=position.value))
         applied = True
     return state, events, applied
 
@@ -83,24 +68,40 @@ def flipped_by_effect(state: GameState, instance: str) -> GameState:
                    happened=state.happened | {(EventName.FLIPPED, instance)})
 
 
-def _change_position(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
-                     who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
-                     ) -> Applied:
-    events: list[Event] = []
-    applied = False
-    for instance in who:
-        monster = state.monster(instance)
-        if rules.cards[monster.card].is_link and step.position is Position.DEFENSE:
-            events.append(skipped(link, step, instance, "link_always_attack"))
-            continue
-        state = state.with_monster(replace(monster, position=step.position))
-        if step.position is Position.DEFENSE:
-            state = attacker_moved(state, instance)
-        events.append(event(EventKind.POSITION_CHANGED, monster.controller, instance,
-                            position=step.position.value))
-        applied = True
-    return state, events, applied
+def _changing_to(position_of: Callable[[MonsterState, Primitive], Position]) -> Handler:
+    """The handler of a verb that changes each monster's battle position to
+    ``position_of(monster, step)``: a face-down one is flipped face-up (R6), and a Link
+    Monster stays in Attack Position (R59)."""
+    def handler(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                ) -> Applied:
+        events: list[Event] = []
+        applied = False
+        for instance in who:
+            monster = state.monster(instance)
+            position = position_of(monster, step)
+            if rules.cards[monster.card].is_link and position is Position.DEFENSE:
+                events.append(skipped(link, step, instance, "link_always_attack"))
+                continue
+            stats = monster.stats if monster.face_up else monster.stats.flip_face_up()
+            state = state.with_monster(replace(monster, position=position, face_up=True,
+                                               stats=stats))
+            if not monster.face_up:
+                state = flipped_by_effect(state, instance)
+            if position is Position.DEFENSE:
+                state = attacker_moved(state, instance)
+            events.append(event(EventKind.POSITION_CHANGED, monster.controller, instance,
+                                position=position.value))
+            applied = True
+        return state, events, applied
+    return handler
 
+
+# Attack <-> Defense (a face-down monster is flipped face-up), or to the stated position (a
+# face-up monster: its verb applies to no other).
+_switch_position = _changing_to(lambda monster, step: Position.DEFENSE
+                                if monster.position is Position.ATTACK else Position.ATTACK)
+_change_position = _changing_to(lambda monster, step: step.position)
 
 
 def _position_grammar(step: Primitive) -> str | None:

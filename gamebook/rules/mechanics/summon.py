@@ -3,12 +3,21 @@
 A Special Summon puts the monster face-up on its resolving player's field in the stated or
 chosen position (a Link Monster in Attack Position, R59) while a Main Monster Zone is free; it
 is remembered for the window after the chain (R97) and for "cannot Special Summon" (R103).
+An effect that answers several kinds of Summon at once has one name for them
+(:func:`answered_name`). How many Tributes a monster's Normal Summon or Set needs is the
+mechanic's too (:func:`tributes_needed`, R130); the turn player's Normal Summon, Set and Flip
+Summon themselves are actions of the open game state of Main Phase 1
+(:mod:`gamebook.rules.main_phase`), which offers them and opens the windows that follow.
 """
 
 from __future__ import annotations
 
 from gamebook.cards.model import (
+    Card,
+    CardType,
+    Effect,
     EventName,
+    MonsterFrame,
     OpName,
     PlayerAbility,
     Position,
@@ -44,6 +53,12 @@ from gamebook.rules.state import (
 from gamebook.stats import StatBlock
 
 MONSTER_ZONES = 5  # Main Monster Zones a player may fill by summoning
+#: The highest Level a monster may have to be Normal Summoned or Set without a Tribute, and
+#: with one Tribute; above that it needs two (R130).
+NO_TRIBUTE_LEVEL = 4
+ONE_TRIBUTE_LEVEL = 6
+_EXTRA_DECK = (MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHRO, MonsterFrame.XYZ,
+               MonsterFrame.TOKEN)
 
 
 def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -146,6 +161,33 @@ def free_zones(state: GameState, player: Player) -> int:
 def free_zone(state: GameState, player: Player) -> bool:
     return free_zones(state, player) > 0
 
+
+def tributes_needed(card: Card) -> int | None:
+    """How many Tributes a Normal Summon or Set of ``card`` needs (R130): none up to Level 4,
+    one for Level 5 or 6, two from Level 7; ``None`` for a card that cannot be Normal
+    Summoned (not a monster, an Extra Deck monster, a Token)."""
+    if card.card_type is not CardType.MONSTER or card.frame in _EXTRA_DECK \
+            or card.level is None:
+        return None
+    return 0 if card.level <= NO_TRIBUTE_LEVEL else 1 if card.level <= ONE_TRIBUTE_LEVEL else 2
+
+
+# The names of the Summons an effect answers together (its ``event`` and ``also_answers``).
+_SUMMON_NAMES = {frozenset({EventName.SPECIAL_SUMMONED, EventName.NORMAL_SUMMONED,
+                            EventName.FLIP_SUMMONED}): "summoned",
+                 frozenset({EventName.NORMAL_SUMMONED, EventName.FLIP_SUMMONED}):
+                     "normal_or_flip_summoned"}
+
+
+def answered_name(effect: Effect) -> str:
+    """The name of what ``effect`` answers, for its ✘ line: its event, or "summoned" when it
+    answers a Normal, a Flip and a Special Summon alike (Bottomless Trap Hole, R131, R140),
+    "normal_or_flip_summoned" for a Normal or a Flip Summon (Trap Hole)."""
+    if effect.also_answers:
+        found = _SUMMON_NAMES.get(frozenset({effect.answers, *effect.also_answers}))
+        if found is not None:
+            return found
+    return effect.answers.value
 
 
 def _tokens_grammar(step: Primitive) -> str | None:
