@@ -1,4 +1,4 @@
-"""R210: "Activate 1 of these effects" (modal effects). Poison of the Old Man, Set by Player
+"""R147: "Activate 1 of these effects" (modal effects). Poison of the Old Man, Set by Player
 B while Player A's monster attacks: both effects are offered, each named on its choice; only
 the chosen one resolves; the modes share the effect's once-per-turn limit; a card file that
 gives two modes the same words, or one card two activations that would read the same, is
@@ -35,7 +35,7 @@ def _engine(tmp_path) -> Engine:  # noqa: ANN001
     }), "seed")
 
 
-def test_r210_each_mode_is_its_own_activation(tmp_path) -> None:
+def test_r147_each_mode_is_its_own_activation(tmp_path) -> None:
     eng = _engine(tmp_path)
     state = play(eng, ["A pass"])
     offered = legal(eng, state)
@@ -43,7 +43,7 @@ def test_r210_each_mode_is_its_own_activation(tmp_path) -> None:
     assert f"{POISON}.activate" not in offered  # the effect with modes is never played itself
 
 
-def test_r210_only_the_chosen_mode_resolves(tmp_path) -> None:
+def test_r147_only_the_chosen_mode_resolves(tmp_path) -> None:
     eng = _engine(tmp_path)
     state, _ = run_out(eng, ["A pass", f"{POISON}.inflict_damage"])
     assert state.lp == (8000 - 800, 8000)
@@ -51,7 +51,7 @@ def test_r210_only_the_chosen_mode_resolves(tmp_path) -> None:
     assert state.lp == (8000, 8000 + 1200)
 
 
-def test_r210_the_choice_names_the_mode_in_every_language(tmp_path) -> None:
+def test_r147_the_choice_names_the_mode_in_every_language(tmp_path) -> None:
     eng = _engine(tmp_path)
     said = {}
     for lang in ("en", "ja", "zh-Hans", "zh-Hant"):
@@ -64,7 +64,7 @@ def test_r210_the_choice_names_the_mode_in_every_language(tmp_path) -> None:
     assert said["ja"][0] == "「ご隠居の猛毒薬」（自分が1200LP回復）を発動する"
 
 
-def test_r210_the_modes_share_the_once_per_turn_limit() -> None:
+def test_r147_the_modes_share_the_once_per_turn_limit() -> None:
     card = load_library()["poison_of_the_old_man"]
     limited = Effect(id="quick", kind=EffectKind.QUICK, once_per_turn=True,
                      modes=card.effects[0].modes)
@@ -91,7 +91,7 @@ _MODES = """  - id: activate
 """
 
 
-def test_r210_two_modes_that_read_the_same_are_refused(tmp_path) -> None:
+def test_r147_two_modes_that_read_the_same_are_refused(tmp_path) -> None:
     assert [e.id for e in _card(tmp_path, _MODES % "inflict 500 damage").played_effects] == [
         "heal", "burn"]
     with pytest.raises(InputError, match="read the same in en") as raised:
@@ -99,7 +99,7 @@ def test_r210_two_modes_that_read_the_same_are_refused(tmp_path) -> None:
     assert "card.yaml:13:" in str(raised.value)  # the second mode's text
 
 
-def test_r210_two_activations_offered_together_are_refused(tmp_path) -> None:
+def test_r147_two_activations_offered_together_are_refused(tmp_path) -> None:
     two = """  - id: heal
     kind: activate
     resolution: [{op: gain_lp, player: you, amount: 500}]

@@ -479,7 +479,7 @@ class Primitive:
 
 @dataclass(frozen=True)
 class Mode:
-    """One effect of "Activate 1 of these effects" (R210): its own target, cost and
+    """One effect of "Activate 1 of these effects" (R147): its own target, cost and
     resolution; chosen as the effect is activated, named on the choice by its ``text``."""
 
     __pydantic_config__ = _STRICT
@@ -562,7 +562,7 @@ class Effect:
     forbids_trap_activation: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
-    # "Activate 1 of these effects" (R210): the engine plays one effect per mode
+    # "Activate 1 of these effects" (R147): the engine plays one effect per mode
     # (Card.played_effects), each with this effect's kind, conditions and limits and the
     # mode's target, cost and resolution; a once-per-turn limit is this effect's, shared.
     modes: tuple[Mode, ...] = ()
@@ -627,7 +627,7 @@ class Card:
     @property
     def played_effects(self) -> tuple[Effect, ...]:
         """The effects as the engine plays them: an effect with ``modes`` is one effect per
-        mode (R210), the others are as written."""
+        mode (R147), the others are as written."""
         played = self.__dict__.get("_played")
         if played is None:
             played = tuple(part for effect in self.effects
@@ -639,7 +639,7 @@ class Card:
         return self.names.get(lang) or self.names.get("en") or self.id
 
     def effect(self, effect_id: str) -> Effect:
-        """The effect ``effect_id``: a written one, or one mode's (R210)."""
+        """The effect ``effect_id``: a written one, or one mode's (R147)."""
         for effect in self.effects:
             if effect.id == effect_id:
                 return effect
