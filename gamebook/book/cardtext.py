@@ -16,6 +16,7 @@ An effect may carry its own wording per language in ``card_text`` (the printed t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,7 @@ from gamebook.cards.model import (
     TargetFilter,
     TargetSpec,
     Zone,
+    mode_effects,
     spell_speed,
 )
 
@@ -141,6 +143,33 @@ class _Writer:
         return self.w("header", kind=kind, details=self.join(details, "detail_sep"))
 
     def body(self, effect: Effect) -> str:
+        self.prepare(effect)
+        if effect.kind is EffectKind.CONTINUOUS:
+            text = self.continuous(effect)
+        elif effect.modes:
+            text = self.modal(effect)
+        else:
+            text = self.activated(effect)
+        restrictions = [self.w(key) for key in _restrictions(effect)]
+        for sentence in restrictions:
+            text = self.w("join_sentences", first=text, next=sentence)
+        return text
+
+    def modal(self, effect: Effect) -> str:
+        """"Activate 1 of these effects: ● … ● …" (R:modal_effects): the effect's clauses
+        once, then each mode's cost, target and resolution."""
+        when = self.clauses(effect)
+        items = []
+        for part in mode_effects(effect):
+            part = replace(part, conditions=(), event=None, also_answers=(), battling=None,
+                           summoned=None, requires_on_field=())
+            self.prepare(part)
+            items.append(self.w("mode_item", text=self.activated(part)))
+        return self.w("modes", when=self.w("modes_when", when=when) if when else "",
+                      modes="".join(items))
+
+    def prepare(self, effect: Effect) -> None:
+        """What the phrases of ``effect``'s target and steps depend on."""
         target = effect.target
         self.target_is_card = target is not None and (
             TargetFilter.SPELL_TRAP in target.filters or TargetFilter.ANY_CARD in target.filters)
@@ -148,14 +177,6 @@ class _Writer:
         # "target 1 monster in your GY; Special Summon it": the target is a monster
         self.summons_target = any(step.op is OpName.SPECIAL_SUMMON and step.who is Ref.TARGET
                                   for step in effect.resolution)
-        if effect.kind is EffectKind.CONTINUOUS:
-            text = self.continuous(effect)
-        else:
-            text = self.activated(effect)
-        restrictions = [self.w(key) for key in _restrictions(effect)]
-        for sentence in restrictions:
-            text = self.w("join_sentences", first=text, next=sentence)
-        return text
 
     def activated(self, effect: Effect) -> str:
         when = self.clauses(effect)
@@ -399,6 +420,8 @@ class _Writer:
     def step(self, step: Primitive) -> str:  # noqa: C901 - one branch per kind of phrase
         op = step.op.value
         player = step.player.value if step.player else PlayerRef.YOU.value
+        if op == "pay_lp" and getattr(step, "portion", None) is Portion.HALF:
+            return self.w("op.pay_lp_half")  # Solemn Judgment: "pay half your LP"
         if op == "inflict_damage" and getattr(step, "both_players", False):
             return self.w("op.inflict_damage_both", amount=step.amount)
         if op in ("inflict_damage", "gain_lp"):

@@ -98,9 +98,11 @@ class Narrator:
 
     def effect(self, instance: str, effect_id: str) -> str:
         effect = self.instances[instance].effect(effect_id)
+        label = effect.text.get(self.lang) or effect.text.get("en") or effect.id
+        if effect.kind is EffectKind.ACTIVATE and effect.mode_of is not None:  # R:modal_effects
+            return self.msg("mode_activation", card=self.card(instance), mode=label)
         if effect.kind is EffectKind.ACTIVATE:
             return self.msg("card_activation", card=self.card(instance))
-        label = effect.text.get(self.lang) or effect.text.get("en") or effect.id
         return self.msg("effect_ref", card=self.card(instance), effect=label)
 
     def effect_key(self, key: str) -> str:
@@ -194,6 +196,7 @@ class Narrator:
         if kind is ActionKind.ACTIVATE:
             effect = self.instances[action.card].effect(action.effect)
             label = (self.card(action.card) if effect.kind is EffectKind.ACTIVATE
+                     and effect.mode_of is None
                      else effect.text.get(self.lang) or effect.text.get("en") or effect.id)
             if action.cost and action.target:  # the cost's card, then the target (R113)
                 return self.msg("short.cost_target", effect=label, card=self.card(action.cost),

@@ -69,6 +69,7 @@ KEYS: tuple[tuple[str, type], ...] = (
     ("Keys of a target or selection", model.TargetSpec),
     ("Keys of a continuous ATK/DEF change (modifies)", model.StatModifier),
     ("Keys of a tie (tie)", model.Tie), ("Keys of a value by LP", model.ByLifePoints),
+    ("Keys of a mode (modes)", model.Mode),
 )
 
 # Meanings the model's comments leave to the word itself.
@@ -357,7 +358,14 @@ def markdown(label: Any) -> str:
            "- a continuous effect applies on the field and answers no event;",
            "- an event is answered where it can happen: `destroyed` from the GY, "
            "`after_damage_calculation` and `inflicts_battle_damage` on the field, "
-           "`destroyed_by_battle` on the field or from the GY, `flip` on the field.", "",
+           "`destroyed_by_battle` on the field or from the GY, `flip` on the field;",
+           "- two activations of the card itself (`kind: activate`) that could be offered "
+           "at the same moment (the same `location`, and the same event or none) are refused "
+           "at the second one's line, since both would read \"Activate\" and the card's "
+           "name: \"Activate 1 of these effects\" is written as `modes` of one effect, each "
+           "mode named on the choice by its `text`; two modes may not read the same in any "
+           "language, and only an `activate` or `quick` effect has modes "
+           f"({label('modal_effects')}).", "",
            "Accepted but never offered in the Battle Phase the engine explores (the book "
            "shows them with a ✘ and the rule; `gamebook cards check` lists them): Ignition "
            "Effects and Spells of Spell Speed 1.", ""]

@@ -23,7 +23,10 @@ from gamebook.cards.model import (
     EffectKind,
     MonsterFrame,
     cost_choices,
+    mode_effects,
+    written_effects,
 )
+from gamebook.cards.modes import modes_problem
 from gamebook.errors import InputError, InputErrors, raise_all
 from gamebook.inputs.yamlsrc import Located, did_you_mean, load_yaml, validate
 
@@ -116,6 +119,13 @@ def _check_card(card: Card, located: Located) -> None:
         problem = _cost_choice_problem(effect)
         if problem is not None:
             raise located.error(loc + ("cost",), problem)
+        for at, part in enumerate(mode_effects(effect)):
+            problem = _cost_choice_problem(part)
+            if problem is not None:
+                raise located.error(loc + ("modes", at, "cost"), problem)
+        found = modes_problem(card, effect)
+        if found is not None:
+            raise located.error(loc + found[0], f"effect {effect.id!r}: {found[1]}")
         refused = refusal(card, effect)  # never silently ignored: what the engine honours
         if refused is not None:
             raise located.error(loc + (refused[0],), f"effect {effect.id!r}: {refused[1]}")
@@ -154,6 +164,7 @@ def _reference_problems(card: Card, located: Located, cards: dict[str, Card]
                 problems.append(located.error(loc + ("requires_on_field", at),
                                               f"requires_on_field: {needed!r} is not a card of "
                                               f"the library{did_you_mean(needed, cards, '')}"))
+    for loc, effect in written_effects(card):  # a mode's steps are its own
         for step_index, step in enumerate(effect.resolution):
             token = step.token
             if token is not None and (token not in cards or

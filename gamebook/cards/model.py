@@ -16,7 +16,8 @@ Vocabulary (every name below is a value a card file may use):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 _STRICT = {"extra": "forbid"}
@@ -475,6 +476,22 @@ class Primitive:
         """The cards this step needs on the field to apply (R18)."""
         return tuple(ref for ref in (self.who, self.of) if ref is not None)
 
+
+@dataclass(frozen=True)
+class Mode:
+    """One effect of "Activate 1 of these effects" (R147): its own target, cost and
+    resolution; chosen as the effect is activated, named on the choice by its ``text``."""
+
+    __pydantic_config__ = _STRICT
+
+    id: str  # unique among the card's effect and mode ids: the activation's effect id
+    text: dict[str, str] = field(default_factory=dict)  # the choice's words per language
+    cost: tuple[Primitive, ...] = ()
+    target: TargetSpec | None = None
+    resolution: tuple[Primitive, ...] = ()
+    card_text: dict[str, str] = field(default_factory=dict)  # its printed wording
+
+
 @dataclass(frozen=True)
 class Effect:
     """One effect of a card, in the engine's vocabulary."""
@@ -545,6 +562,13 @@ class Effect:
     forbids_trap_activation: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
+    # "Activate 1 of these effects" (R147): the engine plays one effect per mode
+    # (Card.played_effects), each with this effect's kind, conditions and limits and the
+    # mode's target, cost and resolution; a once-per-turn limit is this effect's, shared.
+    modes: tuple[Mode, ...] = ()
+    # Set by the engine on a mode's effect: the id of the effect it is a mode of (never
+    # written in a card file).
+    mode_of: str | None = None
     grants: tuple[StaticAbility, ...] = ()  # continuous effects
     text: dict[str, str] = field(default_factory=dict)  # short label per language
     # The effect's own wording per language (its printed text): gamebook.book.cardtext shows
@@ -605,11 +629,26 @@ class Card:
     def __hash__(self) -> int:
         return hash(self.id)
 
+    @property
+    def played_effects(self) -> tuple[Effect, ...]:
+        """The effects as the engine plays them: an effect with ``modes`` is one effect per
+        mode (R147), the others are as written."""
+        played = self.__dict__.get("_played")
+        if played is None:
+            played = tuple(part for effect in self.effects
+                           for part in (mode_effects(effect) or (effect,)))
+            self.__dict__["_played"] = played
+        return played
+
     def name(self, lang: str = "en") -> str:
         return self.names.get(lang) or self.names.get("en") or self.id
 
     def effect(self, effect_id: str) -> Effect:
+        """The effect ``effect_id``: a written one, or one mode's (R147)."""
         for effect in self.effects:
+            if effect.id == effect_id:
+                return effect
+        for effect in self.played_effects:
             if effect.id == effect_id:
                 return effect
         raise KeyError(effect_id)
@@ -630,6 +669,25 @@ class Card:
     def has_ability(self, ability: StaticAbility) -> bool:
         return any(ability in effect.grants for effect in self.effects
                    if effect.kind is EffectKind.CONTINUOUS)
+
+
+def mode_effects(effect: Effect) -> tuple[Effect, ...]:
+    """One effect per mode of ``effect`` (none without ``modes``): the effect's kind,
+    conditions and limits with the mode's id, words, target, cost and resolution."""
+    return tuple(replace(effect, id=mode.id, modes=(), mode_of=effect.id, text=mode.text,
+                         card_text=mode.card_text, cost=mode.cost, target=mode.target,
+                         resolution=mode.resolution) for mode in effect.modes)
+
+
+def written_effects(card: Card) -> Iterator[tuple[tuple, Effect]]:
+    """Each effect of ``card`` as the engine plays it, with where it is written in the card
+    file: ``("effects", i)``, or ``("effects", i, "modes", m)`` for a mode's effect."""
+    for index, effect in enumerate(card.effects):
+        parts = mode_effects(effect)
+        if not parts:
+            yield ("effects", index), effect
+        for at, part in enumerate(parts):
+            yield ("effects", index, "modes", at), part
 
 
 def cost_choices(effect: Effect) -> tuple[Primitive, ...]:

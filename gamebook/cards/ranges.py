@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gamebook.cards.model import Card, Effect, OpName, TargetFilter, TargetSpec
+from gamebook.cards.model import Card, Effect, Mode, OpName, TargetFilter, TargetSpec
 from gamebook.errors import InputError
 from gamebook.inputs.yamlsrc import Located
 
@@ -58,7 +58,7 @@ def range_problems(card: Card, located: Located) -> list[InputError]:
             clash = _position_clash(spec)
             if clash is not None:
                 problems.append(located.error(loc + where + ("filters",), clash))
-        if effect.modifies is not None:
+        if getattr(effect, "modifies", None) is not None:
             problems += _out_of_range(located, loc + ("modifies",), effect.modifies,
                                       MODIFIER_RANGES)
         for part in ("cost", "resolution"):
@@ -92,19 +92,22 @@ def _position_clash(spec: TargetSpec) -> str | None:
     return None
 
 
-def selections(effect: Effect) -> Iterator[tuple[tuple, TargetSpec]]:
+def selections(effect: Effect | Mode) -> Iterator[tuple[tuple, TargetSpec]]:
     """Every selection of ``effect`` (its target, ``battling``, ``summoned``, a lasting
     effect's and each step's ``select``) with its place in the effect."""
     for name in ("target", "battling", "summoned", "negates_effects_of"):
-        spec = getattr(effect, name)
+        spec = getattr(effect, name, None)
         if spec is not None:
             yield (name,), spec
-    if effect.modifies is not None:
+    if getattr(effect, "modifies", None) is not None:
         yield ("modifies", "select"), effect.modifies.select
     for part in ("cost", "resolution"):
         for index, step in enumerate(getattr(effect, part)):
             if step.select is not None:
                 yield (part, index, "select"), step.select
+    for at, mode in enumerate(getattr(effect, "modes", ())):  # each mode's own (R:modal_effects)
+        for where, spec in selections(mode):
+            yield ("modes", at) + where, spec
 
 
 def _out_of_range(located: Located, loc: tuple, value: object,

@@ -173,7 +173,7 @@ class Commutation:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         effects = [effect for _, card_id in rules.instances
-                   for effect in rules.cards[card_id].effects]
+                   for effect in rules.cards[card_id].played_effects]
         cards = [rules.cards[card_id] for _, card_id in rules.instances]
         self.possible = not (
             any(card.spell_trap_type is SpellTrapType.COUNTER for card in cards)

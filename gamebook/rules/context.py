@@ -125,7 +125,7 @@ class Rules:
         if found is None:
             found = self._cards_with[name] = frozenset(
                 card_id for _, card_id in self.instances
-                if any(has(effect) for effect in self.cards[card_id].effects))
+                if any(has(effect) for effect in self.cards[card_id].played_effects))
         return found
 
     def activations_on_chain(self, state: GameState) -> frozenset[str]:

@@ -98,7 +98,7 @@ class Engine:
                     instances.append((token_id, token.token))
                     self.owners[token_id] = player
         effects = tuple(effect for card_id in sorted({card for _, card in instances})
-                        for effect in situation.cards[card_id].effects)
+                        for effect in situation.cards[card_id].played_effects)
         self.rules = Rules(situation.cards, self.config, situation.spec.scope.value,
                            tuple(sorted(instances)), hooks_for(MECHANICS, effects))
 
@@ -426,7 +426,7 @@ _FIRST_STEP = {StartMoment.MAIN_PHASE_1: Step.MAIN_PHASE_1, StartMoment.START_ST
 
 def _tokens_made(card: Card) -> list[tuple[Primitive, PlayerRef]]:
     """The token-making steps of a card's effects: their tokens get instance ids up front."""
-    return [(step, step.player or PlayerRef.YOU) for effect in card.effects
+    return [(step, step.player or PlayerRef.YOU) for effect in card.played_effects
             for step in effect.resolution if step.op is OpName.SPECIAL_SUMMON_TOKENS]
 
 

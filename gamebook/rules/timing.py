@@ -150,7 +150,7 @@ def _answered_events(rules: Rules) -> frozenset[EventName]:
 
 
 def _zones(card: Card) -> _Zones:
-    activated = [effect for effect in card.effects if effect.kind in ACTIVATED_KINDS]
+    activated = [effect for effect in card.played_effects if effect.kind in ACTIVATED_KINDS]
     if card.card_type is CardType.MONSTER:
         in_hand = tuple(e for e in activated if e.location is Location.HAND)
     else:
@@ -158,11 +158,11 @@ def _zones(card: Card) -> _Zones:
                         if card.card_type is CardType.SPELL and e.kind is EffectKind.ACTIVATE)
     return _Zones(
         on_field=tuple(e for e in activated if e.location is Location.FIELD),
-        as_spell_trap=tuple(e for e in card.effects if e.kind is EffectKind.ACTIVATE),
+        as_spell_trap=tuple(e for e in card.played_effects if e.kind is EffectKind.ACTIVATE),
         in_graveyard=tuple(e for e in activated if e.location is Location.GRAVEYARD),
         in_hand=in_hand,
         answering=card.card_type is not CardType.MONSTER
-        and any(effect.answers is not None for effect in card.effects))
+        and any(effect.answers is not None for effect in card.played_effects))
 
 
 def find_trigger(state: GameState, instance: str, effect_id: str) -> Trigger | None:

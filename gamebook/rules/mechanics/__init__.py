@@ -16,7 +16,16 @@ a new module here plus its line in :data:`MECHANICS` (and its rule in the rulebo
 from __future__ import annotations
 
 from gamebook.cards.library import CardLibrary
-from gamebook.cards.model import Card, Effect, EventName, Pick, Primitive, Ref, cost_choice
+from gamebook.cards.model import (
+    Card,
+    Effect,
+    EventName,
+    Pick,
+    Primitive,
+    Ref,
+    cost_choice,
+    written_effects,
+)
 from gamebook.errors import InputError, raise_all
 from gamebook.rules.mechanics import (
     atk,
@@ -176,10 +185,10 @@ def _reference_problem(ref: Ref | None, effect: Effect, part: str) -> str | None
 def card_problem(card: Card, where: object) -> InputError | None:
     """The first step of ``card`` that its verb's grammar does not allow, at its line
     (``where`` is the card file's :class:`~gamebook.inputs.yamlsrc.Located`), or ``None``."""
-    for index, effect in enumerate(card.effects):
+    for where_effect, effect in written_effects(card):  # a mode's steps are its own
         for part in ("cost", "resolution"):
             for step_index, step in enumerate(getattr(effect, part)):
-                loc = ("effects", index, part, step_index)
+                loc = where_effect + (part, step_index)
                 raw = _raw(where.data, loc)
                 if step_index == 0 and step.if_previous_applied:
                     return where.error(loc + ("if_previous_applied",),

@@ -28,10 +28,12 @@ def limited(effect: Effect) -> bool:
 
 def use_key(card_id: str, instance: str, effect: Effect) -> tuple[str, str]:
     """The turn memory's key of a use of ``effect`` by ``instance`` (a card ``card_id``): the
-    name for a limit by name, the instance otherwise."""
+    name for a limit by name, the instance otherwise; the modes of one effect share its key
+    (R:modal_effects)."""
+    effect_id = effect.mode_of or effect.id
     if effect.once_per_turn_by_name:
-        return (BY_NAME + card_id, effect.id)
-    return (instance, effect.id)
+        return (BY_NAME + card_id, effect_id)
+    return (instance, effect_id)
 
 
 def used_this_turn(rules: Rules, state: GameState, instance: str, effect: Effect) -> bool:
