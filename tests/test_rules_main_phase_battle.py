@@ -5,11 +5,14 @@ Effect Veiler, a Quick Effect only in the opponent's Main Phase."""
 from __future__ import annotations
 
 from collections import defaultdict
+from pathlib import Path
 
 import networkx as nx
-from rules_helpers import ROOT
+from rules_helpers import ROOT, forbidden_by, offered, play, write_situation
 
 from gamebook.explore.explorer import explore
+from gamebook.rules.engine import Engine
+from gamebook.rules.state import Step
 from gamebook.situation.load import load_situation
 
 
@@ -39,3 +42,32 @@ def test_r129_the_main_phase_choices_change_the_model_battle() -> None:
     assert lps["A pass"] < lps["A set_spell_trap raigeki"]
     # only the switch-to-DEF made in Main Phase 1 leads on to Raigeki with two attacks
     assert (8000, 2000) in lps["A activate borrelsword.position_change -> leo_wizard"]
+
+
+# -- R3: Honest's Ignition Effect ---------------------------------------------------------------
+
+def _main_phase(tmp_path: Path, a: dict, b: dict, scope: str = "end_of_main_phase_1") -> Engine:
+    return Engine(write_situation(tmp_path, {"turn_player": "A", "players": {"A": a, "B": b},
+                                             "start": {"moment": "main_phase_1"},
+                                             "scope": scope}))
+
+
+def test_r3_honest_returns_itself_to_the_hand_in_main_phase_1(tmp_path) -> None:
+    eng = _main_phase(tmp_path, {"monsters": [{"id": "honest", "card": "honest"}]},
+                      {"spell_traps": [{"id": "trap_hole", "card": "trap_hole"}]})
+    state = eng.initial_state()
+    assert "A activate honest.return_to_hand" in offered(eng, state)
+    state = play(eng, ["A activate honest.return_to_hand", "B pass", "A pass"],
+                 settle_end=False)
+    assert state.monsters == () and [card.id for card in state.hand] == ["honest"]
+    # back in the open game state: the Normal Summon of the turn is still there (R130), and
+    # Trap Hole may answer it (R131)
+    assert offered(eng, state) == ["A normal_summon honest", "A set_monster honest", "A pass"]
+
+
+def test_r3_honests_ignition_effect_is_refused_in_the_battle_phase(tmp_path) -> None:
+    eng = _main_phase(tmp_path, {"monsters": [{"id": "honest", "card": "honest"}]}, {},
+                      scope="end_of_battle_phase")
+    state = play(eng, ["A pass", "B pass"], settle_end=False)
+    assert state.window.step is Step.START_STEP
+    assert forbidden_by(eng, state, "honest", "return_to_hand") == "ignition_effects"
