@@ -8,11 +8,21 @@ from collections import defaultdict
 from pathlib import Path
 
 import networkx as nx
-from rules_helpers import ROOT, forbidden_by, offered, play, write_situation
+from rules_helpers import (
+    ROOT,
+    forbidden_by,
+    graveyard,
+    monster,
+    note,
+    offered,
+    play,
+    write_situation,
+)
 
 from gamebook.explore.explorer import explore
 from gamebook.rules.engine import Engine
-from gamebook.rules.state import Step
+from gamebook.rules.mechanics.negated import negated_by
+from gamebook.rules.state import Position, Step
 from gamebook.situation.load import load_situation
 
 
@@ -71,3 +81,68 @@ def test_r3_honests_ignition_effect_is_refused_in_the_battle_phase(tmp_path) -> 
     state = play(eng, ["A pass", "B pass"], settle_end=False)
     assert state.window.step is Step.START_STEP
     assert forbidden_by(eng, state, "honest", "return_to_hand") == "ignition_effects"
+
+
+# -- R5, R109: Effect Veiler, a Quick Effect only in the opponent's Main Phase -----------------
+
+def _veiler_in_b_hand(tmp_path: Path) -> Engine:
+    return Engine(write_situation(tmp_path, {
+        "turn_player": "A", "start": {"moment": "main_phase_1"}, "scope": "end_of_battle_phase",
+        "players": {"A": {"monsters": [{"id": "borrelsword", "card": "borrelsword_dragon"}]},
+                    "B": {"monsters": [{"id": "leo_wizard", "card": "leo_wizard"}],
+                          "hand": [{"id": "effect_veiler", "card": "effect_veiler"}]}}}))
+
+
+def test_r5_effect_veiler_negates_a_monster_in_the_opponents_main_phase(tmp_path) -> None:
+    eng = _veiler_in_b_hand(tmp_path)
+    state = eng.initial_state()
+    # Player A holds priority first; Player B answers A's pass that leaves Main Phase 1 (R129)
+    state = play(eng, ["A pass"], settle_end=False)
+    assert offered(eng, state) == ["B activate effect_veiler.negate -> borrelsword", "B pass"]
+    state = play(eng, ["B activate effect_veiler.negate -> borrelsword", "A pass", "B pass"],
+                 state, settle_end=False)
+    assert negated_by(state, "borrelsword") == "effect_veiler"
+    assert set(graveyard(state)) == {"effect_veiler"}  # its cost
+    # back in Main Phase 1 (R129): Borrelsword Dragon's switch-to-DEF may be activated, costs
+    # nothing, and does nothing (R109)
+    assert state.window.step is Step.MAIN_PHASE_1
+    state = play(eng, ["A activate borrelsword.position_change -> leo_wizard", "A pass"], state,
+                 settle_end=False)
+    assert monster(state, "leo_wizard").position is Position.ATTACK
+
+
+def test_r5_effect_veiler_answers_an_activation_in_the_opponents_main_phase(tmp_path) -> None:
+    eng = _veiler_in_b_hand(tmp_path)
+    state = play(eng, ["A activate borrelsword.position_change -> leo_wizard"],
+                 settle_end=False)
+    # Borrelsword Dragon's switch-to-DEF cannot be answered (R13): Player B waits
+    assert forbidden_by(eng, state, "effect_veiler", "negate") is not None
+
+
+def test_r5_effect_veiler_is_refused_in_the_battle_phase_with_its_condition(tmp_path) -> None:
+    eng = _veiler_in_b_hand(tmp_path)
+    state = play(eng, ["A pass", "B pass"], settle_end=False)
+    assert state.window.step is Step.START_STEP
+    found = note(eng, state, "effect_veiler", "negate")
+    assert (found.legal, found.rule, found.reason, found.args) == (
+        False, "quick_effects", "condition_only", (("condition", "opponents_main_phase"),))
+
+
+def test_r5_effect_veiler_not_in_its_owners_own_main_phase(tmp_path) -> None:
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A", "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1",
+        "players": {"A": {"hand": [{"id": "effect_veiler", "card": "effect_veiler"}]},
+                    "B": {"monsters": [{"id": "honest", "card": "honest"}]}}}))
+    assert forbidden_by(eng, eng.initial_state(), "effect_veiler", "negate") == "quick_effects"
+
+
+def test_r109_effect_veiler_targets_only_a_face_up_effect_monster(tmp_path) -> None:
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A", "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1",
+        "players": {"A": {"monsters": [{"id": "gemini_elf", "card": "gemini_elf"},
+                                       {"id": "honest", "card": "honest", "face_up": False,
+                                        "position": "defense"}]},
+                    "B": {"hand": [{"id": "effect_veiler", "card": "effect_veiler"}]}}}))
+    state = play(eng, ["A pass"], settle_end=False)
+    # Gemini Elf is a Normal Monster, the Set Honest is face-down: nothing to target
+    assert forbidden_by(eng, state, "effect_veiler", "negate") == "could_not_apply"

@@ -211,7 +211,7 @@ def test_r146_a_draw_in_a_card_file_says_how_many_cards(tmp_path) -> None:
         check_library(library)
 
 
-def test_r136_r190_solemn_warning_negates_monster_reborn_and_its_summon_half_waits(tmp_path
+def test_r136_r145_solemn_warning_negates_monster_reborn_and_its_summon_half_waits(tmp_path
                                                                                   ) -> None:
     eng = main_phase(tmp_path, hand=("monster_reborn",), a_graveyard=("summoned_skull",),
                      b_monsters=(), b_traps=("solemn_warning",))
