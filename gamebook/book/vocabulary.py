@@ -358,9 +358,10 @@ def markdown(label: Any) -> str:
            "- an event is answered where it can happen: `destroyed` from the GY, "
            "`after_damage_calculation` and `inflicts_battle_damage` on the field, "
            "`destroyed_by_battle` on the field or from the GY, `flip` on the field.", "",
-           "Accepted but never offered in the Battle Phase the engine explores (the book "
-           "shows them with a ✘ and the rule; `gamebook cards check` lists them): Ignition "
-           "Effects and Spells of Spell Speed 1.", ""]
+           "Accepted but offered only when a situation starts in Main Phase 1 "
+           "(`start: {moment: main_phase_1}`), never in the Battle Phase (a book of a Battle "
+           "Phase shows them with a ✘ and the rule; `gamebook cards check` lists them): "
+           "Ignition Effects and Spells of Spell Speed 1.", ""]
     for title, keys, entries in value_entries(label):
         written = " or ".join(f"`{key}:`" for key in keys)
         out += [f"## {title}", "", f"Written under {written}.", "",
