@@ -7,7 +7,8 @@ engine would never act on, with the key of the file to point at and the reason a
 words, so a card file that asks for one is refused at its line as it loads.
 :func:`never_offered` names the effects that are accepted (they are true to the card) but that
 the engine offers only when a situation starts in Main Phase 1 (R129), never in the Battle
-Phase: a book of a Battle Phase shows them with a ✘ and their reason. ``gamebook cards check`` prints both; ``docs/vocabulary.md`` says the same.
+Phase: a book of a Battle Phase shows them with a ✘ and their reason. ``gamebook cards
+check`` prints both; ``docs/vocabulary.md`` says the same.
 
 Rules are cited by their R-number, as the card loader's other messages do.
 """
