@@ -146,8 +146,10 @@ def test_check_shows_each_card_and_what_is_never_offered(capsys, tmp_path):
     code, out, err = run(capsys, "check", good, str(kuriboh))
     assert code == 0 and err == "gamebook: 2 card files checked, no mistake\n"
     assert f"{good}:\nTest Normal Spell [test_normal_spell]" in out
-    assert "- activate: a Spell of Spell Speed 1 is activated in its controller's Main " \
-           "Phase on an empty chain (R8)" in out
+    assert "Offered only in Main Phase 1, never in the Battle Phase:\n- activate: a Spell of " \
+           "Spell Speed 1 is activated in its controller's Main Phase on an empty chain (R8); " \
+           "it is offered only when a situation starts in Main Phase 1 (start: {moment: " \
+           "main_phase_1}, R129), never in the Battle Phase" in out
     # the file's own wording beside the words the engine reads
     assert "As written in the card file: Discard this card; you take no battle damage." in out
     assert "  nothing: every effect is offered when its moment comes" in out

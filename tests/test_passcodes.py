@@ -56,8 +56,10 @@ OFFICIAL = {
     # issue 34: Spells in Main Phase 1
     "raigeki": 12580477, "dark_hole": 53129443, "harpies_feather_duster": 18144506,
     "monster_reborn": 83764718, "pot_of_greed": 55144522,
-    # issue 30: modal effects (EDOPro's script c8842266; the lead checks yaml-yugi)
+    # issue 30: modal effects (checked against yaml-yugi)
     "poison_of_the_old_man": 8842266,
+    # issue 34: a hand trap of the opponent's Main Phase
+    "effect_veiler": 97268402,
 }
 
 

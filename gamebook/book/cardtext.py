@@ -55,7 +55,8 @@ _ATTACK_CONDITIONS = (Condition.SELF_IS_ATTACKER, Condition.OPPONENT_IS_ATTACKIN
                       Condition.ATTACK_TARGET_IS_FACE_UP)
 # Qualities of a card in a target or a selection, in the order they are said.
 _QUALITIES = (TargetFilter.CAN_CHANGE_POSITION, TargetFilter.FACE_UP, TargetFilter.FACE_DOWN,
-              TargetFilter.ATTACK_POSITION, TargetFilter.DEFENSE_POSITION)
+              TargetFilter.ATTACK_POSITION, TargetFilter.DEFENSE_POSITION,
+              TargetFilter.EFFECT_MONSTER)
 _CHANGES_ATK = ("gain_atk", "halve_atk", "halve_original_atk", "set_atk")
 
 

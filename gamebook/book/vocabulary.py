@@ -366,9 +366,10 @@ def markdown(label: Any) -> str:
            "mode named on the choice by its `text`; two modes may not read the same in any "
            "language, and only an `activate` or `quick` effect has modes "
            f"({label('modal_effects')}).", "",
-           "Accepted but never offered in the Battle Phase the engine explores (the book "
-           "shows them with a ✘ and the rule; `gamebook cards check` lists them): Ignition "
-           "Effects and Spells of Spell Speed 1.", ""]
+           "Accepted but offered only when a situation starts in Main Phase 1 "
+           "(`start: {moment: main_phase_1}`), never in the Battle Phase (a book of a Battle "
+           "Phase shows them with a ✘ and the rule; `gamebook cards check` lists them): "
+           "Ignition Effects and Spells of Spell Speed 1.", ""]
     for title, keys, entries in value_entries(label):
         written = " or ".join(f"`{key}:`" for key in keys)
         out += [f"## {title}", "", f"Written under {written}.", "",

@@ -6,8 +6,9 @@ whether the engine will ever look at the effect. :func:`refusal` names each comb
 engine would never act on, with the key of the file to point at and the reason and rule in
 words, so a card file that asks for one is refused at its line as it loads.
 :func:`never_offered` names the effects that are accepted (they are true to the card) but that
-the engine, which explores the Battle Phase, will never offer: a book shows them with a ✘ and
-their reason. ``gamebook cards check`` prints both; ``docs/vocabulary.md`` says the same.
+the engine offers only when a situation starts in Main Phase 1 (R129), never in the Battle
+Phase: a book of a Battle Phase shows them with a ✘ and their reason. ``gamebook cards
+check`` prints both; ``docs/vocabulary.md`` says the same.
 
 Rules are cited by their R-number, as the card loader's other messages do.
 """
@@ -155,16 +156,20 @@ def _spell_trap_refusal(card: Card, effect: Effect) -> Refusal | None:
                     "card's activation its event or conditions, or leave this effect out")
 
 
+_MAIN_PHASE_ONLY = ("; it is offered only when a situation starts in Main Phase 1 (start: "
+                    "{moment: main_phase_1}, R129), never in the Battle Phase")
+
+
 def never_offered(card: Card, effect: Effect) -> str | None:
-    """Why an accepted effect is still never offered in the Battle Phase the engine explores
-    (its books show it with a ✘ and this reason), or ``None``."""
+    """Why an accepted effect is never offered in the Battle Phase, only when a situation
+    starts in Main Phase 1 (its books show it with a ✘ and the rule elsewhere), or ``None``."""
     if effect.kind is EffectKind.IGNITION:
-        return ("an Ignition Effect is activated in its controller's Main Phase (R3); the "
-                "engine explores the Battle Phase")
+        return "an Ignition Effect is activated in its controller's Main Phase (R3)" \
+            + _MAIN_PHASE_ONLY
     if effect.kind is EffectKind.ACTIVATE and card.card_type is CardType.SPELL \
             and spell_speed(card, effect) == 1 and not (effect.mandatory and effect.answers):
         return ("a Spell of Spell Speed 1 is activated in its controller's Main Phase on an "
-                "empty chain (R8); the engine explores the Battle Phase")
+                "empty chain (R8)" + _MAIN_PHASE_ONLY)
     return None
 
 

@@ -144,6 +144,8 @@ class Condition(StrEnum):
     # a monster in your Monster Zones other than this card (Command Knight, R121)
     YOU_CONTROL_ANOTHER_MONSTER = "you_control_another_monster"
     OPPONENTS_TURN = "opponents_turn"  # "during your opponent's turn"
+    # "during your opponent's Main Phase": the opponent's turn, in its Main Phase 1 (R129)
+    OPPONENTS_MAIN_PHASE = "opponents_main_phase"
     # Which damage this card's controller last took (R101): battle damage, or effect damage.
     LAST_DAMAGE_WAS_BATTLE = "last_damage_was_battle"
     LAST_DAMAGE_WAS_EFFECT = "last_damage_was_effect"
@@ -341,6 +343,9 @@ class TargetFilter(StrEnum):
     SELF = "self"  # this card itself
     ATK_AT_MOST_CONTROLLER_LP = "atk_at_most_controller_lp"  # ATK <= its controller's LP
     EQUIPPED = "equipped"  # the monster this card is equipped to (R105)
+    # an Effect Monster: a monster with effects, not a Normal Monster nor a Token (R63; Effect
+    # Veiler)
+    EFFECT_MONSTER = "effect_monster"
 
 
 class Position(StrEnum):

@@ -96,11 +96,12 @@ def check(files: list[str], args: argparse.Namespace) -> int:
 
 
 def check_report(library: CardLibrary, card: Card, lang: str) -> list[str]:
-    """A checked card as :func:`show` shows it, then what the engine will never offer."""
+    """A checked card as :func:`show` shows it, then what the engine offers only in Main
+    Phase 1."""
     lines = show(library, card, lang)
     never = [(effect.id, never_offered(card, effect)) for effect in card.effects]
     never = [(effect_id, why) for effect_id, why in never if why is not None]
-    lines += ["", "Never offered in the Battle Phase the engine explores:"]
+    lines += ["", "Offered only in Main Phase 1, never in the Battle Phase:"]
     lines += [f"- {effect_id}: {why}" for effect_id, why in never] or [
         "  nothing: every effect is offered when its moment comes, or shown with a ✘ and "
         "the rule that stops it"]

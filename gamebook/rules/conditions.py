@@ -1,11 +1,11 @@
 """Conditions about an effect's player, checked at activation and, for some effects, again at
-resolution: controlling no cards or a monster, whose turn it is, the kind of damage last
-taken (R101)."""
+resolution: controlling no cards or a monster, whose turn it is (and whether it is the
+opponent's Main Phase), the kind of damage last taken (R101)."""
 
 from __future__ import annotations
 
 from gamebook.cards.model import Condition, Effect
-from gamebook.rules.state import GameState, Player
+from gamebook.rules.state import GameState, Player, Step
 
 
 def player_conditions_hold(state: GameState, player: Player | None, effect: Effect,
@@ -18,6 +18,9 @@ def player_conditions_hold(state: GameState, player: Player | None, effect: Effe
                 card.controller is player for card in (*state.monsters, *state.spell_traps)):
             return False
         if condition is Condition.OPPONENTS_TURN and state.turn_player is player:
+            return False
+        if condition is Condition.OPPONENTS_MAIN_PHASE and (
+                state.turn_player is player or state.window.step is not Step.MAIN_PHASE_1):
             return False
         if condition is Condition.YOU_CONTROL_A_MONSTER and not any(
                 monster.controller is player for monster in state.monsters):
@@ -38,5 +41,6 @@ DAMAGE_CONDITIONS = (Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS
 
 PLAYER_CONDITIONS = (Condition.YOU_CONTROL_NO_CARDS, Condition.YOU_CONTROL_A_MONSTER,
                      Condition.YOU_CONTROL_ANOTHER_MONSTER, Condition.OPPONENTS_TURN,
+                     Condition.OPPONENTS_MAIN_PHASE,
                      Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT)
 

@@ -58,6 +58,9 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
                 ok &= not card.is_link and card.frame is not MonsterFrame.TOKEN  # R59, R64
             elif wanted is TargetFilter.FACE_UP:
                 ok &= monster.face_up
+            elif wanted is TargetFilter.EFFECT_MONSTER:
+                ok &= bool(card.effects) and card.frame not in (MonsterFrame.NORMAL,
+                                                               MonsterFrame.TOKEN)
             elif wanted is TargetFilter.ATTACKING:
                 ok &= monster.id == attacker
             elif wanted is TargetFilter.FACE_DOWN:
