@@ -139,6 +139,44 @@ def test_a_page_link_opened_directly_shows_that_page(browser, tmp_path):
     _shot(browser, out, "en-direct-p2")
 
 
+def _in_view(driver, *selectors: str) -> dict[str, tuple[float, float]]:
+    """The elements of ``selectors`` (the first of each) that are not wholly inside the
+    window, with their top and bottom."""
+    found = driver.execute_script("""
+        var out = {};
+        arguments[0].forEach(function (selector) {
+          var box = document.querySelector(selector).getBoundingClientRect();
+          if (box.top < 0 || box.bottom > window.innerHeight) {
+            out[selector] = [box.top, box.bottom];
+          }
+        });
+        return out;""", list(selectors))
+    return {key: tuple(value) for key, value in found.items()}
+
+
+def test_a_page_link_opened_directly_lands_with_the_title_and_the_trail_in_view(browser,
+                                                                                 tmp_path):
+    """The browser's own scroll to #pN (the diagram's node links) keeps the book's title,
+    Back and Page 1 in the window, with the page right below them."""
+    out = _build(tmp_path, "en")
+    browser.set_window_size(1280, 900)
+    try:
+        for number in (12, 37):
+            browser.get((out / "book.html").as_uri() + f"#p{number}")
+            _check_page(_current(browser), _book("en").page(number))
+            assert _in_view(browser, "header h1", "#back", "#restart",
+                            f"#p{number} h2") == {}, number
+        _shot(browser, out, "en-direct-p12-in-view")
+        article = tmp_path / "article"
+        assert main(["article", str(MODEL), "--out", str(article), "--quiet"]) == 0
+        browser.get((article / "article.html").as_uri() + "#p12")
+        _check_page(_current(browser), _book("en").page(12))
+        assert _in_view(browser, "#book", "#back", "#restart", "#p12 h2") == {}
+        _shot(browser, article, "en-article-direct-p12")
+    finally:
+        browser.set_window_size(1200, 1400)
+
+
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz 'dot' is not installed")
 def test_a_node_of_the_svg_diagram_opens_its_page(browser, tmp_path):
     from selenium.webdriver.common.by import By
