@@ -139,6 +139,62 @@ def test_a_page_link_opened_directly_shows_that_page(browser, tmp_path):
     _shot(browser, out, "en-direct-p2")
 
 
+# Every card name of a section on one line: the name's text (across the section's text
+# nodes) as a range, whose boxes, one per line it spans, must share one top.
+_SPLIT_NAMES = """
+var names = arguments[0], split = [];
+document.querySelectorAll("section.page, .phrased").forEach(function (section) {
+  var walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT), nodes = [], text = "";
+  for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+    nodes.push([node, text.length]);
+    text += node.data;
+  }
+  function at(offset) {
+    for (var i = nodes.length - 1; i >= 0; i--) {
+      if (nodes[i][1] <= offset) { return [nodes[i][0], offset - nodes[i][1]]; }
+    }
+  }
+  names.forEach(function (name) {
+    for (var start = text.indexOf(name); start >= 0; start = text.indexOf(name, start + 1)) {
+      var range = document.createRange(), a = at(start), b = at(start + name.length - 1);
+      range.setStart(a[0], a[1]);
+      range.setEnd(b[0], b[1] + 1);
+      var tops = {};
+      Array.prototype.forEach.call(range.getClientRects(), function (box) {
+        if (box.width > 0) { tops[Math.round(box.top + box.height / 2)] = true; }
+      });
+      var lines = Object.keys(tops).map(Number).sort(function (x, y) { return x - y; });
+      if (lines.length > 1 && lines[lines.length - 1] - lines[0] > 4) {
+        split.push((section.id || section.tagName) + ": " + name);
+      }
+    }
+  });
+});
+return split;
+"""
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "ja"])
+def test_no_card_name_is_split_across_lines_of_the_pages(browser, tmp_path, lang):
+    """Every page of the zh-Hant and ja books shown at once, with the book's header, at a
+    desktop's width and a phone's: no card name is broken over two lines (the pages break
+    between phrases)."""
+    out = _build(tmp_path, lang)
+    narrator = _book(lang).narrator
+    names = sorted({narrator.card(instance) for instance in narrator.instances})
+    try:
+        for width in (1280, 900, 600, 420):
+            browser.set_window_size(width, 900)
+            browser.get((out / "book.html").as_uri())
+            browser.execute_script(
+                "document.querySelectorAll('section.page').forEach(function (s) {"
+                " s.style.display = 'block'; });")
+            assert browser.execute_script(_SPLIT_NAMES, names) == [], width
+            _shot(browser, out, f"{lang}-names-{width}")
+    finally:
+        browser.set_window_size(1200, 1400)
+
+
 def _in_view(driver, *selectors: str) -> dict[str, tuple[float, float]]:
     """The elements of ``selectors`` (the first of each) that are not wholly inside the
     window, with their top and bottom."""
