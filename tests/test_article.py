@@ -66,6 +66,20 @@ def test_the_field_picture_draws_the_opponents_row_from_across_the_table(article
     assert main_b.label.startswith("Player B") and main_a.label.startswith("Player A")
 
 
+@pytest.mark.parametrize("lang, detail", [("en", "face-down Defense Position"),
+                                          ("ja", "裏側守備表示"), ("zh-Hant", "裏側守備表示")])
+def test_the_field_picture_names_a_face_down_monster_and_says_it_is_face_down(lang, detail):
+    """Man-Eater Bug is Set: its owner knows it, and the reader has the situation file; the
+    picture names it and says "face-down", not a bare "?"."""
+    found = explore(load_situation(REPO / "examples" / "man_eater_bug.yaml"), "seed")
+    picture = build_article(found, build_book(found, lang)).picture
+    zones = [zone for row in picture for zone in row.zones if zone.card]
+    assert "?" not in [zone.card for zone in zones]
+    bug = [zone for zone in zones if zone.detail == detail]
+    assert len(bug) == 1 and "face-down" in bug[0].css.split()
+    assert bug[0].card == narrator_for(found, lang).card("man_eater_bug")
+
+
 def test_the_field_picture_breaks_a_card_name_only_after_its_middle_dot(tmp_path):
     """A narrow box breaks レオ・ウィザード between its words, never inside one."""
     out = tmp_path / "ja"

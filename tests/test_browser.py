@@ -139,6 +139,100 @@ def test_a_page_link_opened_directly_shows_that_page(browser, tmp_path):
     _shot(browser, out, "en-direct-p2")
 
 
+# Every card name of a section on one line: the name's text (across the section's text
+# nodes) as a range, whose boxes, one per line it spans, must share one top.
+_SPLIT_NAMES = """
+var names = arguments[0], split = [];
+document.querySelectorAll("section.page, .phrased").forEach(function (section) {
+  var walker = document.createTreeWalker(section, NodeFilter.SHOW_TEXT), nodes = [], text = "";
+  for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+    nodes.push([node, text.length]);
+    text += node.data;
+  }
+  function at(offset) {
+    for (var i = nodes.length - 1; i >= 0; i--) {
+      if (nodes[i][1] <= offset) { return [nodes[i][0], offset - nodes[i][1]]; }
+    }
+  }
+  names.forEach(function (name) {
+    for (var start = text.indexOf(name); start >= 0; start = text.indexOf(name, start + 1)) {
+      var range = document.createRange(), a = at(start), b = at(start + name.length - 1);
+      range.setStart(a[0], a[1]);
+      range.setEnd(b[0], b[1] + 1);
+      var tops = {};
+      Array.prototype.forEach.call(range.getClientRects(), function (box) {
+        if (box.width > 0) { tops[Math.round(box.top + box.height / 2)] = true; }
+      });
+      var lines = Object.keys(tops).map(Number).sort(function (x, y) { return x - y; });
+      if (lines.length > 1 && lines[lines.length - 1] - lines[0] > 4) {
+        split.push((section.id || section.tagName) + ": " + name);
+      }
+    }
+  });
+});
+return split;
+"""
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "ja"])
+def test_no_card_name_is_split_across_lines_of_the_pages(browser, tmp_path, lang):
+    """Every page of the zh-Hant and ja books shown at once, with the book's header, at a
+    desktop's width and a phone's: no card name is broken over two lines (the pages break
+    between phrases)."""
+    out = _build(tmp_path, lang)
+    narrator = _book(lang).narrator
+    names = sorted({narrator.card(instance) for instance in narrator.instances})
+    try:
+        for width in (1280, 900, 600, 420):
+            browser.set_window_size(width, 900)
+            browser.get((out / "book.html").as_uri())
+            browser.execute_script(
+                "document.querySelectorAll('section.page').forEach(function (s) {"
+                " s.style.display = 'block'; });")
+            assert browser.execute_script(_SPLIT_NAMES, names) == [], width
+            _shot(browser, out, f"{lang}-names-{width}")
+    finally:
+        browser.set_window_size(1200, 1400)
+
+
+def _in_view(driver, *selectors: str) -> dict[str, tuple[float, float]]:
+    """The elements of ``selectors`` (the first of each) that are not wholly inside the
+    window, with their top and bottom."""
+    found = driver.execute_script("""
+        var out = {};
+        arguments[0].forEach(function (selector) {
+          var box = document.querySelector(selector).getBoundingClientRect();
+          if (box.top < 0 || box.bottom > window.innerHeight) {
+            out[selector] = [box.top, box.bottom];
+          }
+        });
+        return out;""", list(selectors))
+    return {key: tuple(value) for key, value in found.items()}
+
+
+def test_a_page_link_opened_directly_lands_with_the_title_and_the_trail_in_view(browser,
+                                                                                 tmp_path):
+    """The browser's own scroll to #pN (the diagram's node links) keeps the book's title,
+    Back and Page 1 in the window, with the page right below them."""
+    out = _build(tmp_path, "en")
+    browser.set_window_size(1280, 900)
+    try:
+        for number in (12, 37):
+            browser.get((out / "book.html").as_uri() + f"#p{number}")
+            _check_page(_current(browser), _book("en").page(number))
+            assert _in_view(browser, "header h1", "#back", "#restart",
+                            f"#p{number} h2") == {}, number
+        _shot(browser, out, "en-direct-p12-in-view")
+        article = tmp_path / "article"
+        assert main(["article", str(MODEL), "--out", str(article), "--quiet"]) == 0
+        browser.get((article / "article.html").as_uri() + "#p12")
+        _check_page(_current(browser), _book("en").page(12))
+        assert _in_view(browser, "#book", "#back", "#restart", "#p12 h2") == {}
+        _shot(browser, article, "en-article-direct-p12")
+    finally:
+        browser.set_window_size(1200, 1400)
+
+
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz 'dot' is not installed")
 def test_a_node_of_the_svg_diagram_opens_its_page(browser, tmp_path):
     from selenium.webdriver.common.by import By

@@ -97,6 +97,46 @@ def test_colours_say_who_decides_and_which_class_of_outcome_an_ending_is():
     assert diagram_module.OUTCOME_STYLE["none"] in nodes["p23"]
 
 
+# Draining Shield negates Summoned Skull's attack and B gains 2500 LP.
+SHIELD = """\
+title: Draining Shield
+turn_player: A
+players:
+  A: {monsters: [{id: skull, card: summoned_skull, zone: m3}]}
+  B: {monsters: [{id: elf, card: gemini_elf, zone: m3}],
+      spell_traps: [{id: shield, card: draining_shield, zone: s1}]}
+start: {moment: attack_declared, attacker: skull, target: elf}
+scope: end_of_battle
+"""
+
+
+@pytest.fixture(scope="module")
+def draining_shield(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("shield") / "draining_shield.yaml"
+    path.write_text(SHIELD, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("lang, gained", [("en", "(+2500 LP)"), ("ja", "（LP+2500）"),
+                                          ("zh-Hant", "（回復2500）")])
+def test_an_ending_where_a_player_gained_lp_says_plus_n_and_has_the_colour_of_a_gain(
+        draining_shield, lang, gained):
+    """Draining Shield negates the attack and B gains 2500 LP: not "LP unchanged" in the
+    grey of no change, but "B 10500 (+2500 LP)" in the class of its own."""
+    source = _dot(draining_shield, lang)[0].source
+    gains = [attributes for attributes in _nodes(source).values()
+             if diagram_module.OUTCOME_STYLE["gains"] in attributes]
+    assert len(gains) == 1
+    assert _unwrapped(f"10500{gained}") in _unwrapped(gains[0]), gains[0]
+    legend = _book(draining_shield, lang)[1].narrator.msg("diagram.class_gains")
+    assert _unwrapped(legend) in _unwrapped(source)
+
+
+def _unwrapped(text: str) -> str:
+    """``text`` without the line breaks (and spaces) a diagram's label wraps at."""
+    return re.sub(r"\s|\\n", "", text)
+
+
 def test_merge_endings_draws_one_node_per_outcome_listing_its_pages():
     source = _dot(merge_endings=True)[0].source
     endings = [attrs for node, attrs in _nodes(source).items() if node.startswith("end")]

@@ -119,3 +119,16 @@ def test_a_book_written_in_pieces_reads_as_the_book_rendered_whole():
         pieces = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)]
         squeezed = "".join(_squeezed(_blocks(iter(pieces), size=rng.randint(1, 8))))
         assert squeezed == re.sub(r"\n{3,}", "\n\n", text)
+
+
+def test_book_txt_labels_the_field_and_what_each_player_can_do_as_the_other_books_do():
+    """Page 1 of book.txt: "Field:" above the field's lines, "Right now:" above the ✔/✘
+    lines, in the book's language."""
+    for lang, field, now in (("en", "Field:", "Right now:"), ("zh-Hant", "場上狀況：", "此時：")):
+        _, book = _explored(MODEL, lang)
+        text = render(book, "txt")
+        page = text[text.index("\n1.\n"):text.index("\n2.\n")]
+        lines = page.splitlines()
+        assert field in lines and now in lines, page
+        assert lines[lines.index(field) + 1].strip() == book.page(1).field[0]
+        assert lines[lines.index(now) + 1].strip() == f"· {book.page(1).can[0]}"

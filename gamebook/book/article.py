@@ -35,9 +35,9 @@ _SENTENCE_END = re.compile(r"(?<=[.。])\s*")
 
 @dataclass(frozen=True)
 class FieldZone:
-    card: str  # the card's name ("" for an empty zone, "?" face-down)
+    card: str  # the card's name ("" for an empty zone)
     detail: str  # "Attack Position", "Set" ...
-    css: str = ""  # "defense" for a monster in Defense Position
+    css: str = ""  # "defense" for a monster in Defense Position, "defense face-down"
 
 
 @dataclass(frozen=True)
@@ -304,10 +304,14 @@ def _picture(situation: Any, narrator: Narrator) -> tuple[PictureRow, ...]:
     empty = FieldZone("", "")
 
     def monster_zone(entry: Any) -> FieldZone:
-        card = situation.cards[entry.card]
-        name = card.name(narrator.lang) if entry.face_up else "?"
-        return FieldZone(name, narrator.msg(f"position.{entry.position.value}"),
-                         "defense" if entry.position.value == "defense" else "")
+        # a face-down monster by name too: its owner knows it, and so does the reader, who
+        # has the situation in hand; the picture says it is face-down
+        name = situation.cards[entry.card].name(narrator.lang)
+        position = narrator.msg(f"position.{entry.position.value}")
+        if not entry.face_up:
+            return FieldZone(name, narrator.msg("article.picture_face_down", position=position),
+                             "defense face-down")
+        return FieldZone(name, position, "defense" if entry.position.value == "defense" else "")
 
     def side(name: str) -> tuple[PictureRow, PictureRow]:
         entry = spec.players[name]

@@ -16,7 +16,7 @@ from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.events import EventKind
 from gamebook.rules.main_phase import TRIBUTES_JOINED
 from gamebook.rules.mechanics.summon import answered_name
-from gamebook.rules.state import DAMAGE_STEP_TIMINGS, Player
+from gamebook.rules.state import Player
 
 if TYPE_CHECKING:
     from gamebook.book.view import ChainLinkView, FieldView, MonsterView, PointView, Reordered
@@ -385,13 +385,14 @@ class Narrator:
         lines: list[str] = []
         index = 0
         head = ""  # the kind of event that began the last line ("": none may join it)
+        said: set[int] = set()  # forced passes a quiet timing's line has told
         while index < len(events):
             item = events[index]
             quiet_end = _quiet_damage_step_end(events, index)
-            if quiet_end is not None:  # told with its results and how the battle ended
+            if quiet_end is not None:  # told with all that happened in it, to its end
                 told = [self.msg("event.damage_step_quiet")]
-                told += [self.event(e) for e in events[index:quiet_end + 1]
-                         if e.kind in _DAMAGE_RESULTS or e.kind in _DAMAGE_STEP_OVER]
+                told += [self.event(e) for e in events[index + 1:quiet_end + 1]
+                         if e.kind not in _DAMAGE_STEP_FRAME]
                 line = self.msg("meta.sentence_sep").join(line for line in told if line)
                 if head == K.PASS:  # the two passes that began it
                     self._join_after_passes(lines, line)
@@ -399,9 +400,14 @@ class Narrator:
                     lines.append(line)
                 index, head = quiet_end + 1, ""
                 continue
+            if index in said:
+                index += 1
+                continue
             if item.kind is K.DAMAGE_TIMING and _nobody_acts(events[index + 1:]):
+                # "nobody can activate anything here" tells both players' passes
                 line = self.msg("event.damage_timing_quiet",
                                 step=self.msg(f"step.{item.get('step')}"))
+                said.update(_forced_passes(events, index + 1))
             else:
                 line = self.event(item)
             if line:
@@ -412,23 +418,16 @@ class Narrator:
                 else:
                     lines.append(line)
                     head = item.kind
+                if item.kind in _TWO_PASSES_DONE:  # the next pass begins a line of its own
+                    head = _TOLD_TWO_PASSES
             index += 1
         return lines
 
     def _join_after_passes(self, lines: list[str], line: str) -> None:
-        """Add ``line``, which says both players passed, to the last line, leaving out the
-        plain passes it ends with: the act is said once ("Player B passes. Two passes in a
-        row: …" is "Two passes in a row: …")."""
-        separator = self.msg("meta.sentence_sep")
-        passes = tuple(self.msg("event.pass", player=self.player(p)) for p in Player)
-        last = lines[-1]
-        while last.endswith(passes):
-            cut = next(len(said) for said in passes if last.endswith(said))
-            last = last[:-cut].removesuffix(separator)
-        if last:
-            lines[-1] = last + separator + line
-        else:
-            lines[-1] = line
+        """Add ``line``, which says both players passed, to the line of the passes it counts:
+        "Player A passes. Player B passes. Two passes in a row: …" reads as one act, and every
+        pass keeps its player's name (a bare "Two passes in a row" does not say whose)."""
+        lines[-1] += self.msg("meta.sentence_sep") + line
 
     def event(self, ev: Event) -> str | None:
         """The sentence of one event (each distinct event is told once)."""
@@ -568,8 +567,6 @@ class Narrator:
                         player=player)
 
     def _pass(self, ev: Event, player: str) -> str | None:
-        if ev.get("forced") and ev.get("step") in {s.value for s in DAMAGE_STEP_TIMINGS}:
-            return None
         if ev.get("enters_battle_phase"):  # R129
             return self.msg("event.pass_enters_battle_phase", player=player)
         if ev.get("no_response"):
@@ -782,39 +779,62 @@ _CONSEQUENCES = frozenset({K.SENT_TO_GY, K.REPLAY_CAUSED, K.POSITION_CHANGED,
 # them are not said again.
 _BOTH_PASSED = frozenset({K.CHAIN_RESOLVES, K.WINDOW_CLOSED, K.DAMAGE_STEP_BEGINS,
                           K.BATTLE_PHASE_ENDS, K.BATTLE_STEP_BEGINS, K.MAIN_PHASE_ENDS})
-# What a Damage Step in which nobody could act may consist of, and the part worth telling.
-_DAMAGE_RESULTS = frozenset({K.DAMAGE_CALCULATION, K.BATTLE_DAMAGE, K.DESTROYED_BY_BATTLE,
-                             K.NOT_DESTROYED, K.SENT_TO_GY, K.LEFT_FIELD, K.TOKEN_VANISHED,
-                             K.NO_BATTLE_DAMAGE})
-_QUIET_DAMAGE_STEP = _DAMAGE_RESULTS | {K.DAMAGE_TIMING, K.WINDOW_CLOSED, K.PASS}
 _DAMAGE_STEP_OVER = frozenset({K.BATTLE_OVER, K.BATTLE_ENDS_WITHOUT_DAMAGE, K.DUEL_LOST,
                                K.DUEL_DRAWN})
+# What a player chooses to do: a Damage Step with one of these is told timing by timing.
+_CHOSEN = frozenset({K.ACTIVATE, K.DECLINE, K.END_PLACEMENT, K.SELECTED, K.REPLAY,
+                     K.ATTACK_RETARGETED, K.ATTACK_STOPPED})
+# The frame of a quiet Damage Step, which its one sentence tells: its timings, their passes.
+_DAMAGE_STEP_FRAME = frozenset({K.DAMAGE_TIMING, K.WINDOW_CLOSED, K.PASS})
+# Two passes with an empty chain move the game on: told on the line of the passes.
+_AFTER_TWO_PASSES = frozenset({K.DAMAGE_STEP_BEGINS, K.BATTLE_PHASE_ENDS,
+                               K.BATTLE_STEP_BEGINS, K.MAIN_PHASE_ENDS})
+# "Two passes …": each ends the line of the two passes it follows, so that every such
+# sentence comes right after the passes of both players, by name.
+_TWO_PASSES_DONE = _AFTER_TWO_PASSES | {K.WINDOW_CLOSED, K.CHAIN_RESOLVES}
+_TOLD_TWO_PASSES = "told_two_passes"  # a line's head after it: only consequences join it
 
 
 def _continues(item: Event, head: str) -> bool:
     """Does ``item`` belong on the line begun by an event of kind ``head``?
 
-    Consequences do; so do passes after passes, and the forced passes that answer an
-    activation (nobody could add a link).
+    Consequences do; so do passes after passes, what two passes with an empty chain move
+    the game on to, and the forced passes that answer an activation (nobody could add a
+    link).
     """
     if item.kind in _CONSEQUENCES:
         return True
+    if item.kind in _AFTER_TWO_PASSES:
+        return head == K.PASS
     return item.kind == K.PASS and (head == K.PASS or (head == K.ACTIVATE
                                                        and bool(item.get("forced"))))
 
 
 def _quiet_damage_step_end(events: tuple[Event, ...], index: int) -> int | None:
-    """If a Damage Step starts at ``index`` and nobody could act in it, where it ends."""
+    """If a Damage Step starts at ``index`` and nobody could act in it, where it ends: such
+    a step is told one way, whatever happens in it (a flip, a card leaving with its
+    monster), so that every page that leads through it says the same."""
     if events[index].kind != K.DAMAGE_STEP_BEGINS:
         return None
     for end in range(index + 1, len(events)):
         item = events[end]
         if item.kind in _DAMAGE_STEP_OVER:
             return end
-        if item.kind not in _QUIET_DAMAGE_STEP or (item.kind == K.PASS
-                                                   and not item.get("forced")):
+        if item.kind in _CHOSEN or (item.kind == K.PASS and not item.get("forced")):
             return None
     return None  # the Damage Step goes on past these events: tell it timing by timing
+
+
+def _forced_passes(events: tuple[Event, ...], start: int) -> list[int]:
+    """The indices of the forced passes of the timing whose events begin at ``start``."""
+    found = []
+    for index in range(start, len(events)):
+        item = events[index]
+        if item.kind == K.PASS and item.get("forced"):
+            found.append(index)
+        elif item.kind not in (K.LEFT_FIELD, K.SENT_TO_GY):
+            break
+    return found
 
 
 def _nobody_acts(following: tuple[Event, ...]) -> bool:

@@ -107,6 +107,12 @@ def after_all(readings: Iterable[Reading]) -> Reading:
             frozenset.intersection(*(rules for _, rules in found)))
 
 
+def short_names(narrator: Narrator) -> tuple[str, ...]:
+    """The short names a book of ``narrator``'s battle may use (the layout keeps them whole,
+    as it keeps the full names)."""
+    return tuple(short for _full, short in _shorts(narrator).values())
+
+
 def _shorts(narrator: Narrator) -> dict[str, tuple[str, str]]:
     """``{instance: (full name, short name)}`` of the cards a book may shorten: a card with a
     short name in the book's language, told apart from the others by its name alone, whose

@@ -74,15 +74,16 @@ PLAYER_STYLE = {
           "margin": "0.02,0.02"},
 }
 EDGE_COLOUR = {"A": "#1f5fa8", "B": "#b4461c"}
-# Outcome classes, by whose LP went down; a Duel won (an LP of 0) is its own class.
+# Outcome classes, by whose LP went down ("gains": none went down, some went up); a Duel
+# won (an LP of 0) is its own class.
 OUTCOME_STYLE = {
-    "none": "#e8e8e8", "b_loses": "#d4edc9", "a_loses": "#f7e7a6", "both": "#e2d3f0",
-    "duel_over": "#f3b7b7",
+    "none": "#e8e8e8", "gains": "#cdeaf2", "b_loses": "#d4edc9", "a_loses": "#f7e7a6",
+    "both": "#e2d3f0", "duel_over": "#f3b7b7",
 }
 # The overview's edges into the endings of a class: a darker shade of the class's fill.
 OUTCOME_EDGE = {
-    "none": "#8a8a8a", "b_loses": "#3b8030", "a_loses": "#9a7a12", "both": "#7a4fa6",
-    "duel_over": "#b83232",
+    "none": "#8a8a8a", "gains": "#2a7f99", "b_loses": "#3b8030", "a_loses": "#9a7a12",
+    "both": "#7a4fa6", "duel_over": "#b83232",
 }
 CHOICE = "choice"  # a choice's words: a node on its edge (choice1, choice2, …)
 STUB_FILLS = ("#f1f1f1", "#dff3f3", "#f6e3f3", "#ececd2", "#e3e3f8")  # "continues in …"
@@ -128,12 +129,17 @@ class Words:
         if any(value <= 0 for value in outcome.lp):
             return "duel_over"
         lost = [player for player in ("A", "B") if outcome.life(player) < start_lp[player]]
+        if not lost and any(outcome.life(p) > start_lp[p] for p in ("A", "B")):
+            return "gains"
         return {0: "none", 2: "both"}.get(len(lost)) or f"{lost[0].lower()}_loses"
 
     def outcome(self, outcome: Outcome, start_lp: dict[str, int],
                 start_monsters: list[str]) -> str:
         """"B 5300 · Linkuriboh destroyed": the LP that changed, the monsters that left."""
-        parts = [self("diagram.lp", player=player, lp=outcome.life(player))
+        parts = [self("diagram.lp_gained", player=player, lp=outcome.life(player),
+                      amount=outcome.life(player) - start_lp[player])
+                 if outcome.life(player) > start_lp[player]
+                 else self("diagram.lp", player=player, lp=outcome.life(player))
                  for player in ("A", "B") if outcome.life(player) != start_lp[player]]
         lp_changed = bool(parts)
         on_field = {card.id for card in outcome.field}

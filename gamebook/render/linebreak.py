@@ -71,7 +71,7 @@ def units(value: str, lang: str, keep: tuple[str, ...] = (), width: int = 14
         start += len(chunk) + 1
         breaks[start - 1] = True
     breaks.pop(len(value), None)
-    for begin, end in _spans(value, keep):
+    for begin, end in spans(value, keep):
         if columns(value[begin:end]) <= width:  # a name that fits a line stays whole
             for offset in range(begin + 1, end):
                 breaks.pop(offset, None)
@@ -84,7 +84,7 @@ def units(value: str, lang: str, keep: tuple[str, ...] = (), width: int = 14
     return [(spaced, unit) for spaced, unit in found if unit]
 
 
-def _spans(text: str, keep: tuple[str, ...]) -> list[tuple[int, int]]:
+def spans(text: str, keep: tuple[str, ...]) -> list[tuple[int, int]]:
     """Where the card names of ``keep`` stand in ``text``, longest names first, never
     overlapping."""
     spans: list[tuple[int, int]] = []
@@ -107,7 +107,7 @@ def _cuts(chunk: str, lang: str, keep: tuple[str, ...], width: int) -> list[int]
         offset += len(phrase)
         cuts.add(offset)
     cuts.discard(len(chunk))
-    names = _spans(chunk, keep)
+    names = spans(chunk, keep)
     for start, end in names:
         inside = set(range(start + 1, end))
         if columns(chunk[start:end]) <= width:  # a name that fits a line stays whole

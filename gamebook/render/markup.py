@@ -15,6 +15,7 @@ from pathlib import Path
 from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book
 from gamebook.book.rulebook import RULE_NUMBER, reference_file
+from gamebook.render.linebreak import columns, spans, units
 
 TEMPLATES = Path(__file__).parent / "templates"
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|&~])")
@@ -83,6 +84,9 @@ def _environment(autoescape: bool):  # pragma: no cover - trivial
     env.filters["rules"] = link_rules
     env.filters["h"] = html_escape
     env.filters["name_breaks"] = name_breaks
+    env.filters["ph"] = jinja2.pass_context(_phrased)
+    env.filters["ph_rules"] = jinja2.pass_context(
+        lambda context, text: _phrased(context, text, rules=True))
     env.globals["rules_file"] = reference_file
     return env
 
@@ -107,6 +111,88 @@ def name_breaks(text: str):  # -> markupsafe.Markup
     from markupsafe import Markup, escape
 
     return Markup(re.sub("([・･])(?=.)", r"\1<wbr>", str(escape(text))))
+
+
+# Card names up to this many columns (a line of a phone's window) are never broken in the
+# pages; a longer one may break where its words do.
+NAME_COLUMNS = 32
+_BREAKS_INSIDE = re.compile(r"[^\w]")  # a name with a space, hyphen or dot the browser breaks at
+
+
+class Phrasing:
+    """HTML for the sentences of one book's pages, card names and phrases kept whole.
+
+    Between the phrases of a Japanese or Chinese sentence (:func:`~gamebook.render.linebreak.
+    units`: BudouX's phrases, card names as units) a ``<wbr>`` marks where a line may break,
+    and the pages' style (``word-break: keep-all``) allows no other break between their
+    characters; a card name with a space, hyphen or dot in it (Borrelsword Dragon, レオ・ウィ
+    ザード) is a ``<span class="name">`` that does not wrap. Each distinct line is made once.
+    """
+
+    def __init__(self, lang: str, names: tuple[str, ...]) -> None:
+        self.lang = lang
+        self.names = tuple(sorted(names))
+        self.unbroken = tuple(name for name in self.names if _BREAKS_INSIDE.search(name)
+                              and columns(name) <= NAME_COLUMNS)
+        self._made: dict[tuple[str, bool], object] = {}
+
+    @classmethod
+    def of(cls, book: Book) -> Phrasing:
+        from gamebook.book.tighten import short_names
+
+        narrator = book.narrator
+        names = set() if narrator is None else {narrator.card(i) for i in narrator.instances}
+        if narrator is not None:
+            names.update(short_names(narrator))  # 刺刀 after 「槍管刺刀龍」
+        return cls(book.lang, tuple(names))
+
+    def __call__(self, text: str, rules: bool = False):  # -> markupsafe.Markup
+        key = (text, rules)
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = self._html(str(text), rules)
+        return made
+
+    def _html(self, text: str, rules: bool):  # -> markupsafe.Markup
+        from markupsafe import Markup, escape
+
+        text = " ".join(text.split())
+        whole = [*spans(text, self.unbroken)]
+        links = [match.span() for match in RULE_NUMBER.finditer(text)] if rules else []
+        breaks = set() if self.lang == "en" else self._breaks(text)
+        breaks -= {i for a, b in (*whole, *links) for i in range(a + 1, b)}
+        marks: dict[int, list[str]] = {}
+        for offset in breaks:
+            marks.setdefault(offset, []).append("<wbr>")
+        for a, b in whole:
+            marks.setdefault(a, []).append('<span class="name">')
+            marks.setdefault(b, []).insert(0, "</span>")
+        for a, b in links:
+            marks.setdefault(a, []).append(f'<a class="rule" href="#rule-{text[a:b]}">')
+            marks.setdefault(b, []).insert(0, "</a>")
+        pieces, previous = [], 0
+        for offset in sorted(marks):
+            pieces += [str(escape(text[previous:offset])), *marks[offset]]
+            previous = offset
+        pieces.append(str(escape(text[previous:])))
+        return Markup("".join(pieces))
+
+    def _breaks(self, text: str) -> set[int]:
+        """Where a line of ``text`` may break between two of its units without a space."""
+        found, offset = set(), 0
+        for spaced, unit in units(text, self.lang, self.names, NAME_COLUMNS):
+            offset += 1 if spaced else 0
+            if offset and not spaced:
+                found.add(offset)
+            offset += len(unit)
+        return found
+
+
+def _phrased(context, text: str, rules: bool = False):  # -> markupsafe.Markup
+    phrasing = context.get("phrasing")
+    if phrasing is None:  # a template rendered without a book: escaped, rules linked
+        return link_rules(text) if rules else html_escape(text)
+    return phrasing(text, rules)
 
 
 def link_rules(text: str):  # -> markupsafe.Markup
@@ -147,7 +233,8 @@ def render_chunks(book: Book, fmt: str) -> Iterator[str]:
         if fmt in ("html", "print"):  # print: every page in number order, no script
             name = "book.html.j2" if fmt == "html" else "book.print.html.j2"
             template = _environment(True).get_template(name)
-            yield from _blocks(template.generate(book=book, msg=narrator.msg))
+            yield from _blocks(template.generate(book=book, msg=narrator.msg,
+                                                 phrasing=Phrasing.of(book)))
             return
         name = {"md": "book.md.j2", "txt": "book.txt.j2"}[fmt]
         template = _environment(False).get_template(name)
@@ -198,7 +285,8 @@ def _render_article(article, fmt: str) -> str:
 
         article = replace(article, diagrams=tuple(inline_svg(svg) for svg in article.diagrams))
         template = _environment(True).get_template("article.html.j2")
-        return template.render(article=article, msg=narrator.msg, **names)
+        return template.render(article=article, msg=narrator.msg,
+                               phrasing=Phrasing.of(article.book), **names)
     text = _environment(False).get_template("article.md.j2").render(article=article,
                                                                      msg=narrator.msg, **names)
     return _BLANK_LINES.sub("\n\n", text)
