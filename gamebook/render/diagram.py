@@ -267,9 +267,11 @@ class _Builder:
         """The facts of an ending a short outcome leaves out, by subject, the first that a
         reader asks first: another attack, positions, ATK, the Set cards."""
         words, card = self.words, self.narrator.card
-        facts = {("attack", ""): words("diagram.detail_attack_again"
-                                       if outcome.second_attack_possible
-                                       else "diagram.detail_no_attack")}
+        facts: dict[tuple[str, str], str] = {}
+        if outcome.reason != "main_phase_over":  # a Main Phase ending has had no attack yet
+            facts[("attack", "")] = words("diagram.detail_attack_again"
+                                          if outcome.second_attack_possible
+                                          else "diagram.detail_no_attack")
         for monster in outcome.monsters:
             if monster.def_ is not None:
                 facts[("position", monster.id)] = words(
