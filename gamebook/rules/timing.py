@@ -267,26 +267,26 @@ def _costs_and_targets(rules: Rules, state: GameState, player: Player, instance:
                             for target in _targets_after_cost(rules, state, player, instance,
                                                               effect, cost))
             if not choices:
-                return ("cost_then_target", "no_legal_target", ()), ()
+                return ("cost_then_target", "no_target_after_cost", ()), ()
     elif effect.target is not None:
         targets = legal_targets(rules, state, player, instance, effect)
         if not targets:
             rule = _protected_rule(rules, state, player, instance, effect)
             if rule is not None:  # there are cards, and none can be targeted
                 return (rule, "targets_protected", ()), ()
-            return (_no_target_rule(effect), "no_legal_target", ()), ()
+            return _no_target(effect), ()
         choices = tuple((None, target) for target in targets)
     return None, choices
 
 
-def _no_target_rule(effect: Effect) -> str:
-    """The rule a book cites for an effect with nothing to target: a position change finds no
-    monster that can change its position (R59: Link Monsters cannot), any other effect has
-    nothing to act on (R99)."""
+def _no_target(effect: Effect) -> Problem:
+    """Why an effect with nothing to target cannot be activated, with the rule that says so:
+    a position change finds no monster that can change its position (R59: Link Monsters
+    cannot), any other effect has nothing to act on (R99)."""
     assert effect.target is not None
     if TargetFilter.CAN_CHANGE_POSITION in effect.target.filters:
-        return "battle_positions"
-    return "could_not_apply"
+        return ("battle_positions", "no_position_to_change", ())
+    return ("could_not_apply", "no_legal_target", ())
 
 
 def _protected_rule(rules: Rules, state: GameState, player: Player, instance: str,
