@@ -18,7 +18,7 @@ from typing import Any
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.rulebook import AppendixEntry, appendix, cited
-from gamebook.book.tighten import START, Tightener, after_all
+from gamebook.book.tighten import START, Tightener
 from gamebook.book.view import (
     Action,
     ActionKind,
@@ -251,18 +251,20 @@ def _tightened(tightener: Tightener, arrivals: tuple[Arrival, ...], then: tuple[
                ) -> tuple[tuple[Arrival, ...], tuple[str, ...], tuple[str, ...],
                           tuple[str, ...], tuple[str, ...]]:
     """A page's prose said once (:mod:`gamebook.book.tighten`), in reading order: each way
-    here, what follows them all, the ✔ lines, the ✘ lines, an ending's lines. A rule a ✘
-    line cites is cited there only, each ✘ line keeping its own."""
+    here, then the page's own lines (what follows them all, the ✔ lines, the ✘ lines, an
+    ending's lines), which start afresh. A rule a ✘ line cites is cited there only, each ✘
+    line keeping its own."""
     start = (START[0], frozenset(cited(cannot)))
-    told, readings = [], []
+    told = []
     for arrival in arrivals:
-        lines, reading = tightener.read(arrival.lines, start)
+        lines, _ = tightener.read(arrival.lines, start)
         told.append(replace(arrival, lines=lines))
-        readings.append(reading)
-    then, reading = tightener.read(then, after_all(readings) if readings else start)
+    # the page's own lines start afresh: they must read the same whichever way led here, and
+    # an ending merged with others stands for pages reached by other ways (test_merge_key)
+    then, reading = tightener.read(then, start)
     can, reading = tightener.read(can, reading)
-    cannot, reading = tightener.read(cannot, reading, keep_rules=True)
-    ending, _ = tightener.read(ending, reading)
+    cannot, _ = tightener.read(cannot, reading, keep_rules=True)
+    ending, _ = tightener.read(ending, start)  # the same for every ending merged into it
     return tuple(told), then, can, cannot, ending
 
 

@@ -98,15 +98,6 @@ Reading = tuple[Mentioned, frozenset[str]]
 START: Reading = (frozenset(), frozenset())
 
 
-def after_all(readings: Iterable[Reading]) -> Reading:
-    """What a reader has read whichever way they came: what every way has said."""
-    found = list(readings)
-    if not found:
-        return START
-    return (frozenset.intersection(*(names for names, _ in found)),
-            frozenset.intersection(*(rules for _, rules in found)))
-
-
 def short_names(narrator: Narrator) -> tuple[str, ...]:
     """The short names a book of ``narrator``'s battle may use (the layout keeps them whole,
     as it keeps the full names)."""
