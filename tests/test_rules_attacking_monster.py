@@ -5,11 +5,15 @@ to Attack Position in the same chain."""
 
 from __future__ import annotations
 
-from rules_helpers import A, engine, graveyard, monster, run_out
+from rules_helpers import A, B, engine, graveyard, monster, run_out
 
 
 def _skipped(events, card: str) -> list[str]:  # noqa: ANN001
     return [e.get("why") for e in events if e.kind == "not_applied" and e.card == card]
+
+
+def _gained(events, player) -> list[int]:  # noqa: ANN001
+    return [e.get("amount") for e in events if e.kind == "lp_gained" and e.player == player]
 
 
 def test_r38_book_of_moon_chained_to_sakuretsu_armor_saves_the_attacker() -> None:
@@ -62,3 +66,20 @@ def test_r38_sakuretsu_resolving_after_the_attacker_went_back_to_attack_position
                                   "A activate rally.activate", "B activate halt.activate"])
     assert monster(state, "skull").position.value == "attack"
     assert _skipped(events, "sakuretsu") == ["no_longer_attacking"]
+
+
+def test_r38_enchanted_javelin_under_negate_attack_gains_no_lp() -> None:
+    # D9: no Javelin ruling of its own; R38 (Sakuretsu Armor's ruling) applies to its
+    # "that attacking monster". EDOPro gains the ATK here.
+    eng = engine("enchanted_javelin_attack_negated")
+    state, events = run_out(eng, ["B activate javelin.activate -> skull", "A pass",
+                                  "B activate negate.activate -> skull"])
+    assert _skipped(events, "javelin") == ["no_longer_attacking"]
+    assert _gained(events, B) == [] and state.life(B) == 8000
+    assert monster(state, "skull") is not None
+
+
+def test_r38_enchanted_javelin_alone_gains_the_attackers_atk() -> None:
+    eng = engine("enchanted_javelin_attack_negated")
+    _, events = run_out(eng, ["B activate javelin.activate -> skull"])
+    assert _gained(events, B) == [2500] and not _skipped(events, "javelin")
