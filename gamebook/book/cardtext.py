@@ -303,6 +303,10 @@ class _Writer:
         battling = getattr(effect, "battling", None)
         if battling is not None:
             clauses.append(self.w("battles", monster=self.spec(battling, any_one=True)))
+        either = (Condition.SPELL_CARD_ACTIVATED, Condition.TRAP_CARD_ACTIVATED)
+        if all(c in conditions for c in either):  # Solemn Judgment: one clause, as printed
+            clauses.append(self.w("condition.spell_or_trap_card_activated"))
+            conditions = tuple(c for c in conditions if c not in either)
         clauses.extend(self.w(f"condition.{c.value}") for c in conditions)
         required = getattr(effect, "requires_on_field", ())
         if required:
