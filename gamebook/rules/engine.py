@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from functools import cached_property
 
 from gamebook.cards.model import Card, Effect, OpName, PlayerAbility, PlayerRef, Primitive
 from gamebook.errors import RulesError
@@ -206,13 +207,10 @@ class Engine:
     }
 
     # -- the order reduction (R137) -----------------------------------------------------------
-    @property
+    @cached_property
     def commutation(self) -> Commutation:
         """The proof that two chain links commute, for this situation (made when asked)."""
-        found = self.__dict__.get("_commutation")
-        if found is None:
-            found = self.__dict__["_commutation"] = Commutation(self.rules)
-        return found
+        return Commutation(self.rules)
 
     def order_key(self, state: GameState) -> Hashable | None:
         """A decision point's merge key with its chain's commuting links in one order

@@ -390,12 +390,11 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
         if problem is not None:
             return problem
     spell_trap = state.spell_trap(instance)
+    rule = "trap_cards" if card.card_type is CardType.TRAP else "spell_cards"
     if spell_trap is not None and spell_trap.face_up and effect.kind is EffectKind.ACTIVATE:
-        rule = "trap_cards" if card.card_type is CardType.TRAP else "spell_cards"
         return (rule, "already_face_up", ())  # the card has already been activated
     if spell_trap is not None and spell_trap.set_this_turn and (
             card.card_type is CardType.TRAP or speed >= 2):
-        rule = "trap_cards" if card.card_type is CardType.TRAP else "spell_cards"
         return (rule, "set_this_turn", ())  # Traps and Set Quick-Play Spells
     stage = trigger.stage if trigger is not None else S7
     if speed == 1 and stage == S7 and not state.chain and not own_open_main_phase(state, player):
@@ -404,8 +403,6 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     problem = _chain_problem(rules, state, player, instance, effect, stage)
     if problem is not None:
         return problem
-    if any(step.op is OpName.DRAW for step in effect.resolution):
-        return ("drawing", "draw_not_modelled", ())  # the Deck's order is unknown (R146)
     if not could_apply(rules, state, player, effect,
                        _capture(rules, state, player, instance, effect, None)):
         return ("could_not_apply", "effect_could_not_apply", ())

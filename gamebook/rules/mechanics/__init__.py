@@ -36,6 +36,7 @@ from gamebook.rules.mechanics import (
     battle_indestructible,
     cannot_be_attacked,
     chain_negation,
+    drawing,
     equip,
     graveyard_lock,
     immunity,
@@ -96,6 +97,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     graveyard_lock.MECHANIC,
     trap_lock.MECHANIC,
     untargetable.MECHANIC,
+    drawing.MECHANIC,
     one_hand_summon_per_chain.MECHANIC,  # after the locks: their reasons come first
 )
 register(MECHANICS)  # every verb once; a situation joins the hooks of its cards (hooks_for)

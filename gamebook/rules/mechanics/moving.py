@@ -7,9 +7,6 @@ if it leaves the field" is banished instead (R100). A monster leaving or arrivin
 defender's side during the Battle Step marks a replay (R39). What a lasting effect does when
 its monster or card goes (an Equip Card to the GY, a tie: R105, R108) is asked at the hook
 points ``monster_gone`` and ``card_gone``.
-
-A draw (``draw``) is a word of the vocabulary only: no situation gives the Deck's order, so
-an effect that draws is refused at its activation (R146, docs/engine.md).
 """
 
 from __future__ import annotations
@@ -21,13 +18,11 @@ from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.negated import has_static
 from gamebook.rules.mechanics.verb import (
     CARDS,
-    Acts,
     Applied,
     Handler,
     Mechanic,
     Verb,
     Where,
-    skipped,
 )
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
@@ -324,18 +319,6 @@ def defender_changed(state: GameState, controller: Player, instance: str,
 
 
 
-def _draw(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
-          who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
-    """A draw takes the top cards of a Deck whose order no situation gives: an effect that
-    draws is refused at its activation (R146), so this step never resolves; were it to, it
-    would draw nothing."""
-    return state, [skipped(link, step, None, "draw_not_modelled")], False
-
-
-def _draw_grammar(step: Primitive) -> str | None:
-    return "draw: give 'amount', the number of cards drawn" if not step.amount else None
-
-
 _MOVE = dict(moves_card=True, activatable_if=Where.FIELD)
 MECHANIC = Mechanic("moving", verbs=(
     Verb(OpName.TRIBUTE, _tribute, applies_if=Where.FIELD, takes_off_field=True, cost=True,
@@ -351,8 +334,6 @@ MECHANIC = Mechanic("moving", verbs=(
     Verb(OpName.PLACE_ON_TOP_OF_DECK, _place_on_top_of_deck,
          applies_if=Where.FIELD_OR_GRAVEYARD, moves_card=True,
          activatable_if=Where.FIELD_OR_GRAVEYARD),
-    Verb(OpName.DRAW, _draw, acts=Acts.NOTHING, parameters=("amount",),
-         applies_if=Where.ANYWHERE, activatable_if=None, grammar=_draw_grammar),
     Verb(OpName.DISCARD, _discard, applies_if=Where.HAND, activatable_if=None,
          moves_card=True, cost=True, chosen_for_cost=True),
 ))
