@@ -606,7 +606,7 @@ class Narrator:
         why = ev.get("why")
         if why == "left_field":
             return self.msg("event.not_applied_left_field", target=self.card(ev.target))
-        if why in ("no_longer_attacking",):
+        if why in ("no_longer_attacking", "left_graveyard"):
             return self.msg(f"event.not_applied_{why}", target=self.card(ev.target))
         if why == "link_always_attack":
             return self.msg("event.not_applied_link", target=self.card(ev.target))
@@ -737,6 +737,7 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.NORMAL_SUMMONED: Narrator._summoned_from_hand,
     K.PASS: Narrator._pass,
     K.PLACED_ON_DECK: Narrator._simple,
+    K.SHUFFLED_INTO_DECK: Narrator._simple,
     K.PLAYER_ABILITY: Narrator._player_ability,
     K.POSITION_CHANGED: Narrator._position_changed,
     K.RECOUNTED: Narrator._recounted,
@@ -769,6 +770,7 @@ _CONSEQUENCES = frozenset({K.SENT_TO_GY, K.REPLAY_CAUSED, K.POSITION_CHANGED,
                            K.BATTLE_DAMAGE, K.DESTROYED_BY_BATTLE, K.NOT_DESTROYED,
                            K.LEFT_FIELD, K.DESTROYED, K.BANISHED, K.RETURNED_TO_HAND,
                            K.RETURNED_TO_EXTRA_DECK, K.PLACED_ON_DECK,
+                           K.SHUFFLED_INTO_DECK,
                            K.DISCARDED, K.TOKEN_VANISHED, K.SPECIAL_SUMMONED, K.NEGATED,
                            K.ATTACK_NEGATED, K.BATTLE_PHASE_WILL_END, K.EFFECT_DAMAGE,
                            K.LP_GAINED, K.PLAYER_ABILITY, K.NO_BATTLE_DAMAGE, K.SET_FACE_DOWN,

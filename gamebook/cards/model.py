@@ -226,6 +226,9 @@ class OpName(StrEnum):
     # place `who` (on the field or in the GY) on top of its owner's Deck (an Extra Deck monster
     # goes to the Extra Deck, R127): Axe of Despair from the GY (R134)
     PLACE_ON_TOP_OF_DECK = "place_on_top_of_deck"
+    # shuffle `who` (on the field) into its owner's Deck (an Extra Deck monster goes to the
+    # Extra Deck, R127): Drowning Mirror Force (R148)
+    SHUFFLE_INTO_DECK = "shuffle_into_deck"
     # `who` (a face-up monster) cannot be destroyed by battle until the end of this turn (R142)
     GRANT_BATTLE_INDESTRUCTIBLE = "grant_battle_indestructible"
     # its player draws `amount` cards: the card file may say it, but the engine refuses its

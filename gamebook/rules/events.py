@@ -72,6 +72,7 @@ class EventKind(StrEnum):
     NOT_DESTROYED = "not_destroyed"
     PASS = "pass"
     PLACED_ON_DECK = "placed_on_deck"
+    SHUFFLED_INTO_DECK = "shuffled_into_deck"
     PLAYER_ABILITY = "player_ability"
     POSITION_CHANGED = "position_changed"
     RECOUNTED = "recounted"
@@ -307,7 +308,8 @@ SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.LEFT_FIELD, "A card leaves the field; an event of where it goes follows.",
               "Whenever a card leaves the field.", _PC,
               (Key("why", "str", "`destroyed`, `destroyed_by_battle`, `tributed`, `banished`, "
-                   "`returned_to_hand`, `sent`, `unequipped`, `placed_on_deck`"),)),
+                   "`returned_to_hand`, `sent`, `unequipped`, `placed_on_deck`, "
+                   "`shuffled_into_deck`"),)),
     EventSpec(EventKind.LP_GAINED, "A player gains LP.",
               "As such a step of a chain link applies.", ("player",),
               (_AMOUNT, _LP)),
@@ -385,6 +387,11 @@ SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.PLACED_ON_DECK,
               "A card is placed on top of its owner's Deck, from the field or the GY "
               "(R:placed_on_the_deck).",
+              "As such a step applies.", _PC,
+              (_COST,)),
+    EventSpec(EventKind.SHUFFLED_INTO_DECK,
+              "A card is shuffled into its owner's Deck from the field "
+              "(R:shuffled_into_the_deck).",
               "As such a step applies.", _PC,
               (_COST,)),
     EventSpec(EventKind.PLAYER_ABILITY,

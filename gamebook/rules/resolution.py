@@ -28,6 +28,7 @@ from gamebook.cards.model import (
     Ref,
     SpellTrapType,
     TargetFilter,
+    Zone,
 )
 from gamebook.rules.actions import Event, event
 from gamebook.rules.conditions import player_conditions_hold
@@ -281,6 +282,12 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
         return state, [skipped(link, step, target, why)], False
     if _own_card_left_hand(state, link, step):
         return state, [skipped(link, step, link.card, "left_hand")], False
+    # a verb that acts in more than one zone must find its target where it was chosen
+    moved = (_target_moved(rules, state, link, who[0]) if step.who is Ref.TARGET
+             and verb_of(op).applies_if in (Where.FIELD_OR_GRAVEYARD, Where.OFF_FIELD)
+             else None)
+    if moved is not None and not cost:
+        return state, [skipped(link, step, who[0], moved)], False
     if step.who is Ref.TARGET and not cost and _target_turned_face_down(rules, state, link,
                                                                         who[0]):
         return state, [skipped(link, step, who[0], "no_longer_face_up")], False
@@ -312,6 +319,22 @@ def _own_card_left_hand(state: GameState, link: ChainLink, step: Primitive) -> b
     from wherever it went (R118)."""
     return link.from_hand and step.who is Ref.SELF and verb_of(step.op).moves_card \
         and verb_of(step.op).applies_if is Where.OFF_FIELD and state.in_hand(link.card) is None
+
+
+def _target_moved(rules: Rules, state: GameState, link: ChainLink, instance: str
+                  ) -> str | None:
+    """A target that is no longer in the zone it was chosen in is not affected as the link
+    resolves, whatever zone it is in now: chosen in a GY and Special Summoned by a chained
+    card, or chosen on the field and sent to the GY, it is a new card there
+    (R:graveyard_targets, R:card_gone). The reason, or ``None`` while it stays."""
+    spec = rules.effect_of(state, link.card, link.effect).target
+    if spec is None:
+        return None
+    if spec.zone is Zone.GRAVEYARD:
+        return "left_graveyard" if state.in_graveyard(instance) is None else None
+    if spec.zone is None and state.in_graveyard(instance) is not None:
+        return "left_field"
+    return None
 
 
 def _target_turned_face_down(rules: Rules, state: GameState, link: ChainLink,

@@ -1,5 +1,5 @@
 """Cards moving off the field and out of the hand: destroy, banish, return to the hand, send
-to the GY, discard, Tribute (R18, R50, R64, R100).
+to the GY, discard, Tribute, place on or shuffle into the Deck (R18, R50, R64, R100).
 
 A card that leaves the field goes to the GY, is banished, or returns to the hand (an Extra
 Deck monster to the Extra Deck instead); a Token vanishes (R64); a monster that "is banished
@@ -115,8 +115,28 @@ def _leaving_to(reason: str, destination: str) -> Handler:
     return handler
 
 
-_banish = _leaving_to("banished", "banished")
+_banish_from_field = _leaving_to("banished", "banished")
+
+
+def _banish(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+            who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    """Banish cards from the field, or from a GY (D.D. Crow, R:graveyard_targets)."""
+    events: list[Event] = []
+    for instance in who:
+        gone = state.in_graveyard(instance)
+        if gone is None:
+            state, more, _ = _banish_from_field(rules, state, link, step, (instance,), of,
+                                                cost, chosen)
+            events.extend(more)
+            continue
+        state = state.without_off_field(instance).with_banished(
+            GraveCard(instance, gone.card, gone.owner, "banished"))
+        events.append(event(EventKind.BANISHED, gone.owner, instance, why="from_graveyard",
+                            cost=cost))
+    return state, events, bool(who)
 _return_to_hand = _leaving_to("returned_to_hand", "hand")
+# "shuffle into the Deck" (R:shuffled_into_the_deck): the Deck's order is not kept anyway
+_shuffle_into_deck = _leaving_to("shuffled_into_deck", "shuffled_into_deck")
 
 
 def _send_to_gy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -184,7 +204,7 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
     elif destination == "banished":
         state = state.with_banished(GraveCard(instance, card.card, controller, reason))
         events.append(event(EventKind.BANISHED, controller, instance, why=reason, cost=cost))
-    elif destination in ("hand", "deck"):
+    elif destination in ("hand", "deck", "shuffled_into_deck"):
         state, more = _to_hand_or_deck(rules, state, HandCard(instance, card.card, controller),
                                        destination, cost)
         events += more
@@ -206,8 +226,9 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
 
 def _to_hand_or_deck(rules: Rules, state: GameState, card: HandCard, destination: str,
                      cost: bool) -> tuple[GameState, list[Event]]:
-    """``card`` goes to its owner's hand or on top of the Deck (R134); a Fusion, Synchro,
-    Xyz or Link Monster goes to the Extra Deck instead (R:extra_deck_monsters)."""
+    """``card`` goes to its owner's hand, on top of the Deck (R134) or into it (shuffled,
+    R:shuffled_into_the_deck); a Fusion, Synchro, Xyz or Link Monster goes to the Extra Deck
+    instead (R:extra_deck_monsters)."""
     frame = rules.cards[card.card].frame
     if frame is not None and frame.extra_deck:
         return state.with_extra_deck(card), [
@@ -218,8 +239,9 @@ def _to_hand_or_deck(rules: Rules, state: GameState, card: HandCard, destination
     # The Deck's order is not kept (the situation lists only the cards it names): the card is
     # in the Deck, known, as "on top" says.
     deck = tuple(sorted((*state.deck, card)))
-    return replace(state, deck=deck), [
-        event(EventKind.PLACED_ON_DECK, card.owner, card.id, cost=cost)]
+    kind = (EventKind.SHUFFLED_INTO_DECK if destination == "shuffled_into_deck"
+            else EventKind.PLACED_ON_DECK)
+    return replace(state, deck=deck), [event(kind, card.owner, card.id, cost=cost)]
 
 
 def _place_on_top_of_deck(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -325,10 +347,12 @@ MECHANIC = Mechanic("moving", verbs=(
          chosen_for_cost=True, **_MOVE),  # a face-down monster too (R132)
     Verb(OpName.DESTROY, _destroy, parameters=(*CARDS, "banish"),
          applies_if=Where.FIELD_OR_LINK_IN_HAND, **_MOVE),
-    Verb(OpName.BANISH, _banish, applies_if=Where.FIELD, takes_off_field=True, cost=True,
-         **_MOVE),
+    Verb(OpName.BANISH, _banish, applies_if=Where.FIELD_OR_GRAVEYARD, takes_off_field=True,
+         cost=True, moves_card=True, activatable_if=Where.FIELD_OR_GRAVEYARD),
     Verb(OpName.RETURN_TO_HAND, _return_to_hand, applies_if=Where.FIELD, takes_off_field=True,
          cost=True, **_MOVE),
+    Verb(OpName.SHUFFLE_INTO_DECK, _shuffle_into_deck, applies_if=Where.FIELD,
+         takes_off_field=True, **_MOVE),
     Verb(OpName.SEND_TO_GY, _send_to_gy, applies_if=Where.FIELD_OR_HAND, takes_off_field=True,
          cost=True, **_MOVE),
     Verb(OpName.PLACE_ON_TOP_OF_DECK, _place_on_top_of_deck,
