@@ -64,6 +64,9 @@ CARD_MEANINGS = Meanings(
         "summon": (("special_summon",), "a monster is Special Summoned"),
         "halve": (("halve_atk", "halve_original_atk"), "its ATK, or its original ATK"),
         "bounce": (("return_to_hand",), "the card returns to its owner's hand"),
+        "shuffle": (("shuffle_into_deck",), "the card is shuffled into its owner's Deck"),
+        "return_to_deck": (("shuffle_into_deck", "place_on_top_of_deck"),
+                           "into the Deck, or on top of it"),
         # locations
         "gy": (("graveyard",), "the Graveyard"),
         "grave": (("graveyard",), "the Graveyard"),
