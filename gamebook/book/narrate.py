@@ -240,8 +240,9 @@ class Narrator:
         if note.reason == "attacks_locked":  # a face-up card forbids attacks (R111)
             return self.msg("meta.cannot_attack_locked", player=self.player(note.player),
                             card=self.card(note.card))
-        if note.legal and note.reason in ("graveyard_locked", "trap_effects_negated"):
-            # it may be activated, and does nothing (R112, R123)
+        if note.legal and note.reason in ("graveyard_locked", "trap_effects_negated",
+                                          "trap_effects_negated_this_turn"):
+            # it may be activated, and does nothing (R112, R123, R150)
             return self.msg(f"meta.can_{note.reason}", player=self.player(note.player),
                             effect=effect, by=self.card(dict(note.args)["by"]))
         if note.legal and note.reason in ("effects_negated", "effects_negated_lasting",
@@ -500,7 +501,8 @@ class Narrator:
         if why == "card_left_field":  # R107
             return self.msg("event.no_effect_card_left_field", link=ev.get("link"),
                             card=self.card(ev.card))
-        if why in ("graveyard_locked", "trap_effects_negated"):  # R112, R123
+        if why in ("graveyard_locked", "trap_effects_negated",
+                   "trap_effects_negated_this_turn"):  # R112, R123, R150
             return self.msg(f"event.no_effect_{why}", link=ev.get("link"),
                             card=self.card(ev.get("by")))
         if why == "monster_effects_negated":
@@ -717,6 +719,7 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.DUEL_LOST: Narrator._simple,
     K.EFFECT_DAMAGE: Narrator._lp,
     K.EFFECTS_NEGATED: Narrator._effects_negated,
+    K.TRAP_EFFECTS_NEGATED_FOR_TURN: Narrator._simple,
     K.END_PLACEMENT: Narrator._declined,
     K.END_STEP_BEGINS: Narrator._simple,
     K.EQUIPPED: Narrator._equipped,
@@ -776,7 +779,8 @@ _CONSEQUENCES = frozenset({K.SENT_TO_GY, K.REPLAY_CAUSED, K.POSITION_CHANGED,
                            K.LP_GAINED, K.PLAYER_ABILITY, K.NO_BATTLE_DAMAGE, K.SET_FACE_DOWN,
                            K.FLIPPED_FACE_UP, K.LP_PAID, K.MISSED_TIMING, K.UNAFFECTED,
                            K.EQUIPPED, K.TIED, K.TIE_ENDED, K.CONTINUOUS_ATK,
-                           K.EFFECTS_NEGATED, K.CONTINUOUS_APPLIES})
+                           K.EFFECTS_NEGATED, K.CONTINUOUS_APPLIES,
+                           K.TRAP_EFFECTS_NEGATED_FOR_TURN})
 # Events whose sentence says both players passed in a row (R14): the plain passes before
 # them are not said again.
 _BOTH_PASSED = frozenset({K.CHAIN_RESOLVES, K.WINDOW_CLOSED, K.DAMAGE_STEP_BEGINS,

@@ -223,6 +223,8 @@ class OpName(StrEnum):
     TIE = "tie"
     # the effects of `who` (a face-up monster) are negated until the end of this turn (R109)
     NEGATE_MONSTER_EFFECTS = "negate_monster_effects"
+    # every other Trap effect on the field is negated for the rest of this turn (Trap Stun, R150)
+    NEGATE_TRAP_EFFECTS = "negate_trap_effects"
     # place `who` (on the field or in the GY) on top of its owner's Deck (an Extra Deck monster
     # goes to the Extra Deck, R127): Axe of Despair from the GY (R134)
     PLACE_ON_TOP_OF_DECK = "place_on_top_of_deck"

@@ -196,6 +196,7 @@ class Engine:
         "ending_battle_phase": "the Battle Phase is over or the scope ended: said by the reason",
         "normal_summon_used": "read only in Main Phase 1's open game state, over at an ending",
         "position_fixed": "read only in Main Phase 1's open game state, over at an ending",
+        "field_effects": "read only as a Trap resolves or is offered, over at an ending",
         "flipped": "Flip Effects due are activated before an ending",
         "happened": "events wait for a trigger that can no longer be activated",
         "last_happened": "read only while a chain resolves",

@@ -51,6 +51,7 @@ class EventKind(StrEnum):
     DUEL_LOST = "duel_lost"
     EFFECT_DAMAGE = "effect_damage"
     EFFECTS_NEGATED = "effects_negated"
+    TRAP_EFFECTS_NEGATED_FOR_TURN = "trap_effects_negated_for_turn"
     END_PLACEMENT = "end_placement"
     END_STEP_BEGINS = "end_step_begins"
     EQUIPPED = "equipped"
@@ -283,6 +284,10 @@ SPECS: tuple[EventSpec, ...] = (
               "A monster's effects are negated until the end of the turn (R:negated_on_the_field).",
               "As a negating step of a chain link applies.", _PC,
               (Key("by", "str", "the negating card"),)),
+    EventSpec(EventKind.TRAP_EFFECTS_NEGATED_FOR_TURN,
+              "Every other Trap effect on the field is negated for the rest of the turn "
+              "(R:trap_effects_negated_this_turn).",
+              "As such a step of a chain link applies.", _PC),
     EventSpec(EventKind.END_PLACEMENT,
               "A player stops placing same-stage triggers (R:event_window).",
               "On an `end_placement` choice (flowchart preset).", ("player",),
@@ -345,7 +350,9 @@ SPECS: tuple[EventSpec, ...] = (
               (_LINK,
                _opt("why", "str", "`activation_negated`, `effect_negated`, "
                     "`monster_effects_negated` (R:negated_on_the_field), `graveyard_locked` "
-                    "(R:graveyard_lock), `trap_effects_negated` (R:trap_lock), `condition_lost`, "
+                    "(R:graveyard_lock), `trap_effects_negated` (R:trap_lock), "
+                    "`trap_effects_negated_this_turn` (R:trap_effects_negated_this_turn), "
+                    "`condition_lost`, "
                     "`card_left_field` (R:gone_before_it_resolves); absent when nothing applied"),
                _opt("by", "str", "the card that negates it, locks the GY or negates Traps"))),
     EventSpec(EventKind.NORMAL_SUMMONED,

@@ -285,6 +285,9 @@ class TurnMemory:
     # Monsters whose battle position their controller can no longer change this turn:
     # Summoned, Set or already changed this turn (R138), kept while a Main Phase could read it.
     position_fixed: frozenset[str] = frozenset()
+    # Effects a resolved card left on the whole field for the rest of the turn, whatever
+    # happens to that card: (what, the card) ("negates_trap_effects": Trap Stun, R150).
+    field_effects: frozenset[tuple[str, str]] = frozenset()
 
 
 @dataclass(frozen=True)

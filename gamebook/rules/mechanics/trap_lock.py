@@ -13,6 +13,10 @@ destroying the card with a card chained to a Trap lifts them at once:
   card other than itself is face-up then (hook point ``negates_on_resolution``); the
   can-line says so beforehand (``note_if_activated``).
 
+The same negation for the rest of the turn, left on the whole field by a resolved card (Trap
+Stun's ``negate_trap_effects``, R150): it applies from that resolution, to the Trap effects
+below it on the chain too, and lasts although its card has gone to the GY.
+
 A Continuous Trap applies once its activation has resolved; a monster's effect does not apply
 while its effects are negated (Skill Drain, R109). Not modelled: the continuous effects of a
 face-up Trap (Spirit Barrier's protection, Skill Drain's negation, a tie of Call of the
@@ -22,11 +26,13 @@ Haunted) are not negated; the reference engine and the rulings negate them too
 
 from __future__ import annotations
 
-from gamebook.cards.model import CardType, Effect, EffectKind, Location
+from gamebook.cards.model import CardType, Effect, EffectKind, Location, OpName, Primitive
+from gamebook.rules.actions import event
 from gamebook.rules.context import Hooks, Rules
+from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.negated import effects_negated
-from gamebook.rules.mechanics.verb import Mechanic
-from gamebook.rules.state import ChainLink, GameState, Player
+from gamebook.rules.mechanics.verb import Acts, Applied, Mechanic, Verb, Where
+from gamebook.rules.state import ChainLink, GameState, Player, replace
 
 _FORBIDS = "forbids_trap_activation"
 _NEGATES = "negates_trap_effects"
@@ -51,6 +57,21 @@ def trap_lock(rules: Rules, state: GameState, word: str, other_than: str | None 
     return None
 
 
+def turn_lock(state: GameState, other_than: str | None = None) -> str | None:
+    """The card whose resolved effect negates Trap effects on the field for the rest of the
+    turn (Trap Stun, R150), other than ``other_than``, or ``None``."""
+    return next((card for word, card in sorted(state.field_effects)
+                 if word == _NEGATES and card != other_than), None)
+
+
+def _negate_trap_effects(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                         who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
+                         ) -> Applied:
+    """Every other Trap effect on the field is negated for the rest of the turn (R150)."""
+    state = replace(state, field_effects=state.field_effects | {(_NEGATES, link.card)})
+    return state, [event(EventKind.TRAP_EFFECTS_NEGATED_FOR_TURN, link.player, link.card)], True
+
+
 def _trap_on_field(rules: Rules, state: GameState, instance: str, effect: Effect) -> bool:
     """Is ``effect`` a Trap Card's activation or effect activated on the field (a Trap from
     the hand is activated on the field too), not in the GY?"""
@@ -73,6 +94,9 @@ def _on_resolution(rules: Rules, state: GameState, link: ChainLink, effect: Effe
     that negates Trap effects is face-up (its own card excepted)."""
     if not _trap_on_field(rules, state, link.card, effect):
         return None
+    lock = turn_lock(state, link.card)
+    if lock is not None:
+        return ("trap_effects_negated_this_turn", lock)
     lock = trap_lock(rules, state, _NEGATES, link.card)
     return ("trap_effects_negated", lock) if lock is not None else None
 
@@ -82,12 +106,21 @@ def _if_activated(rules: Rules, state: GameState, instance: str, effect: Effect
     """The can-line of a Trap that may be activated and would do nothing."""
     if not _trap_on_field(rules, state, instance, effect):
         return None
+    lock = turn_lock(state, instance)
+    if lock is not None:
+        return ("trap_lock", "trap_effects_negated_this_turn", (("by", lock),))
     lock = trap_lock(rules, state, _NEGATES, instance)
     return ("trap_lock", "trap_effects_negated", (("by", lock),)) if lock is not None else None
 
 
-MECHANIC = Mechanic("trap_lock", hooks=Hooks(activation_forbidden=(_forbidden,),
-                                             negates_on_resolution=(_on_resolution,),
-                                             note_if_activated=(_if_activated,)),
-                    present=lambda effect: effect.negates_trap_effects
-                    or effect.forbids_trap_activation)
+def _negates_traps(effect: Effect) -> bool:
+    return effect.negates_trap_effects or effect.forbids_trap_activation or any(
+        step.op is OpName.NEGATE_TRAP_EFFECTS for step in effect.resolution)
+
+
+MECHANIC = Mechanic("trap_lock", verbs=(
+    Verb(OpName.NEGATE_TRAP_EFFECTS, _negate_trap_effects, acts=Acts.NOTHING, parameters=(),
+         applies_if=Where.ANYWHERE, activatable_if=None),
+), hooks=Hooks(activation_forbidden=(_forbidden,), negates_on_resolution=(_on_resolution,),
+               note_if_activated=(_if_activated,)),
+    present=_negates_traps)
