@@ -464,6 +464,9 @@ class _Writer:
                                  step.duration)
         if op == "destroy" and getattr(step, "banish", False):
             return self.w("op.destroy_banish", who=who)
+        if op in ("return_to_hand", "shuffle_into_deck") and step.select is not None \
+                and step.select.pick is Pick.ALL:  # "Return all … to the hand"
+            return self.w(f"op.{op}_all", who=who)
         if op == "gain_atk" and step.amount is not None and step.amount < 0:
             return self.duration(self.w("op.lose_atk", who=who, amount=-step.amount),
                                  step.duration)
