@@ -134,6 +134,8 @@ def _banish(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
         events.append(event(EventKind.BANISHED, gone.owner, instance, why="from_graveyard",
                             cost=cost))
     return state, events, bool(who)
+
+
 _return_to_hand = _leaving_to("returned_to_hand", "hand")
 # "shuffle into the Deck" (R:shuffled_into_the_deck): the Deck's order is not kept anyway
 _shuffle_into_deck = _leaving_to("shuffled_into_deck", "shuffled_into_deck")
