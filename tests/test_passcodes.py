@@ -60,6 +60,9 @@ OFFICIAL = {
     "poison_of_the_old_man": 8842266,
     # issue 34: a hand trap of the opponent's Main Phase
     "effect_veiler": 97268402,
+    # issue 30: move events, graveyard targets and a Trap lock for the turn (yaml-yugi)
+    "storming_mirror_force": 5650082, "drowning_mirror_force": 47475363,
+    "cosmic_cyclone": 8267140, "dd_crow": 24508238, "trap_stun": 59616123,
 }
 
 
