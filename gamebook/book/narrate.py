@@ -430,7 +430,19 @@ class Narrator:
                 if item.kind in _TWO_PASSES_DONE:  # the next pass begins a line of its own
                     head = _TOLD_TWO_PASSES
             index += 1
+        self._join_last_passes(lines, tail)
         return lines
+
+    def _join_last_passes(self, lines: list[str], tail: list[tuple[Event, str]]) -> None:
+        """Two players with nothing to activate whose passes end the story (the End Step, a
+        page's last words): "Neither player has anything to activate; both pass", once."""
+        if len(tail) < 2 or [_pass_form(ev) for ev, _ in tail[-2:]] != ["nothing", "nothing"]:
+            return
+        separator = self.msg("meta.sentence_sep")
+        told = separator.join(text for _, text in tail[-2:])
+        if lines and lines[-1].endswith(told):
+            lines[-1] = (lines[-1][:len(lines[-1]) - len(told)]
+                         + self.msg("event.passes_neither_pass"))
 
     def _said_at(self, events: tuple[Event, ...], index: int,
                  silent: frozenset[EventKind] | None = None) -> str | None:
@@ -833,7 +845,8 @@ _CONSEQUENCES = frozenset({K.SENT_TO_GY, K.REPLAY_CAUSED, K.POSITION_CHANGED,
                            K.LP_GAINED, K.PLAYER_ABILITY, K.NO_BATTLE_DAMAGE, K.SET_FACE_DOWN,
                            K.FLIPPED_FACE_UP, K.LP_PAID, K.MISSED_TIMING, K.UNAFFECTED,
                            K.EQUIPPED, K.TIED, K.TIE_ENDED, K.CONTINUOUS_ATK,
-                           K.EFFECTS_NEGATED, K.CONTINUOUS_APPLIES})
+                           K.EFFECTS_NEGATED, K.CONTINUOUS_APPLIES,
+                           K.NO_EFFECT, K.SUMMON_NEGATED})  # a link's resolution: one line
 # Events whose sentence says both players passed in a row (R14): the plain passes before
 # them are not said again.
 _BOTH_PASSED = frozenset({K.CHAIN_RESOLVES, K.WINDOW_CLOSED, K.DAMAGE_STEP_BEGINS,
