@@ -71,11 +71,12 @@ def test_the_same_damage_step_reads_the_same_from_both_pages_that_lead_to_it():
     """Book of Moon: page 2 (Leo Wizard flipped face-down, then flipped up in the Damage
     Step) and page 5 (nothing activated) both tell the step in one line."""
     book = _book("book_of_moon")
-    quiet = book.narrator.msg("event.damage_step_quiet")
+    quiet = (book.narrator.msg("event.damage_step_quiet"),  # said after the passes
+             book.narrator.msg("event.damage_step_quiet_after"))
     for number in (2, 5):
         lines = [line for _, lines in _stories(book) for line in lines
                  if _ == number and "Damage Step" in line]
-        assert len(lines) == 1 and quiet in lines[0], (number, lines)
+        assert len(lines) == 1 and any(words in lines[0] for words in quiet), (number, lines)
         assert "nobody can activate anything here" not in lines[0]
 
 

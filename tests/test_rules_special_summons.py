@@ -48,8 +48,8 @@ def test_r97_torrential_tribute_answers_tokens_and_bottomless_needs_1500_atk() -
     state, _ = play_events(eng, ["A pass", "B activate scapegoat.activate", "A pass", "B pass"],
                            settle_end=False)
     assert len(state.window.summoned) == 4
-    # Sheep Tokens: 0 ATK
-    assert forbidden_by(eng, state, "bottomless", "activate") == "trigger_effects"
+    # Sheep Tokens: 0 ATK; a Trap Card's condition is the Traps' rule (R9), not R4's (issue 32)
+    assert forbidden_by(eng, state, "bottomless", "activate") == "trap_cards"
     state, _ = play_events(eng, ["A activate torrential.activate", "B pass", "A pass"], state)
     assert state.monsters == ()  # every monster on the field, the attacker too
     assert graveyard(state)["skull"] == "destroyed"

@@ -387,19 +387,23 @@ class Narrator:
         index = 0
         head = ""  # the kind of event that began the last line ("": none may join it)
         said: set[int] = set()  # forced passes a quiet timing's line has told
+        tail: list[tuple[Event, str]] = []  # the passes that end the last line, in order
         while index < len(events):
             item = events[index]
             quiet_end = _quiet_damage_step_end(events, index)
             if quiet_end is not None:  # told with all that happened in it, to its end
                 told = [self.msg("event.damage_step_quiet")]
-                told += [self.event(e) for e in events[index + 1:quiet_end + 1]
-                         if e.kind not in _DAMAGE_STEP_FRAME]
+                told += [self._said_at(events, at, _QUIET_SILENT)
+                         for at in range(index + 1, quiet_end + 1)
+                         if events[at].kind not in _DAMAGE_STEP_FRAME]
                 line = self.msg("meta.sentence_sep").join(line for line in told if line)
-                if head == K.PASS:  # the two passes that began it
-                    self._join_after_passes(lines, line)
+                if tail:  # the two passes that began it
+                    after = [self.msg("event.damage_step_quiet_after"), *told[1:]]
+                    self._join_after_passes(lines, tail, self.msg("meta.sentence_sep").join(
+                        line for line in after if line), line)
                 else:
                     lines.append(line)
-                index, head = quiet_end + 1, ""
+                index, head, tail = quiet_end + 1, "", []
                 continue
             if index in said:
                 index += 1
@@ -410,25 +414,88 @@ class Narrator:
                                 step=self.msg(f"step.{item.get('step')}"))
                 said.update(_forced_passes(events, index + 1))
             else:
-                line = self.event(item)
+                line = self._said_at(events, index)
             if line:
-                if head == K.PASS and item.kind in _BOTH_PASSED:
-                    self._join_after_passes(lines, line)
+                if tail and item.kind in _BOTH_PASSED:
+                    self._join_after_passes(lines, tail, self._after_passes(item), line)
                 elif head and _continues(item, head):
                     lines[-1] += self.msg("meta.sentence_sep") + line
                 else:
                     lines.append(line)
                     head = item.kind
+                    tail = []
+                if item.kind is K.PASS and _pass_form(item) is not None:
+                    tail.append((item, line))
+                else:
+                    tail = []
                 if item.kind in _TWO_PASSES_DONE:  # the next pass begins a line of its own
                     head = _TOLD_TWO_PASSES
             index += 1
+        self._join_last_passes(lines, tail)
         return lines
 
-    def _join_after_passes(self, lines: list[str], line: str) -> None:
-        """Add ``line``, which says both players passed, to the line of the passes it counts:
-        "Player A passes. Player B passes. Two passes in a row: …" reads as one act, and every
-        pass keeps its player's name (a bare "Two passes in a row" does not say whose)."""
-        lines[-1] += self.msg("meta.sentence_sep") + line
+    def _join_last_passes(self, lines: list[str], tail: list[tuple[Event, str]]) -> None:
+        """Two players with nothing to activate whose passes end the story (the End Step, a
+        page's last words): "Neither player has anything to activate; both pass", once."""
+        if len(tail) < 2 or [_pass_form(ev) for ev, _ in tail[-2:]] != ["nothing", "nothing"]:
+            return
+        separator = self.msg("meta.sentence_sep")
+        told = separator.join(text for _, text in tail[-2:])
+        if lines and lines[-1].endswith(told):
+            lines[-1] = (lines[-1][:len(lines[-1]) - len(told)]
+                         + self.msg("event.passes_neither_pass"))
+
+    def _said_at(self, events: tuple[Event, ...], index: int,
+                 silent: frozenset[EventKind] | None = None) -> str | None:
+        """The sentence of the event at ``index`` among ``events``: None where the event
+        before it has said it too (_told_before), one sentence for two events that are one
+        act, a shorter one where the event before it names what it would name again
+        (``silent``: the kinds not told here, _SILENT unless a quiet Damage Step's frame)."""
+        silent = _SILENT if silent is None else silent
+        item = events[index]
+        if _told_before(events, index, silent):
+            return None
+        if item.kind is K.DESTROYED_BY_BATTLE and _told_before(
+                events, _next_said(events, index, silent), silent):  # and sent to the GY
+            return self.msg("event.destroyed_by_battle_to_gy", card=self.card(item.card))
+        if item.kind is K.PASS and item.get("no_response") and _previous_said(events, index) \
+                and _previous_said(events, index).kind is K.ACTIVATE and (
+                    f"{_previous_said(events, index).card}.{_previous_said(events, index).effect}"
+                    == item.get("no_response")):  # the activation just told: "cannot respond"
+            return self.msg("event.pass_no_response_to_it", player=self.player(item.player))
+        return self.event(item)
+
+    def _join_after_passes(self, lines: list[str], tail: list[tuple[Event, str]],
+                           after: str, whole: str) -> None:
+        """Say what two passes in a row bring about (``after``: the chain resolves, the
+        Damage Step begins …) on the line of the passes it follows, as one act: "Neither
+        player has anything to activate: the chain resolves, last link first". Every pass
+        keeps its player's name (or "neither player"); the last one says the other passed
+        before it ("Player B passes too"), so "two passes in a row" is not said again. A
+        last pass with more to say (what it declines) keeps its sentence, and ``whole`` (the
+        sentence that says both passed) follows it."""
+        separator = self.msg("meta.sentence_sep")
+        told = separator.join(text for _, text in tail)
+        forms = [_pass_form(ev) for ev, _ in tail]
+        if not tail or not lines[-1].endswith(told) or forms[-1] == "other":
+            lines[-1] += separator + whole
+            return
+        head = lines[-1][:len(lines[-1]) - len(told)]  # what came before the passes
+        passes = [text for _, text in tail]
+        last = tail[-1][0]
+        if len(forms) > 1 and forms[-2] == forms[-1] == "nothing":
+            passes[-2:] = [self.msg("event.passes_neither")]
+        else:
+            passes[-1] = self.msg(f"event.pass_{forms[-1]}_too", player=self.player(last.player))
+        said = "".join(text + separator for text in passes[:-1])
+        lines[-1] = head + said + self.msg("event.passes_then", passes=passes[-1], then=after)
+
+    def _after_passes(self, ev: Event) -> str:
+        """What two passes in a row bring about, said after the passes that make them."""
+        key = "window_closed_event" if ev.kind is K.WINDOW_CLOSED else ev.kind
+        return self.msg(f"event.{key}_after", player=self.player(ev.player) if ev.player
+                        else "", card=self.card(ev.card) if ev.card else "",
+                        link=ev.get("link"))
 
     def event(self, ev: Event) -> str | None:
         """The sentence of one event (each distinct event is told once)."""
@@ -642,6 +709,10 @@ class Narrator:
             return self.msg("event.damage_calculation_direct", card=self.card(ev.card),
                             atk=ev.get("attacker_atk"))
         position = ev.get("target_position")
+        if self.instances[ev.target].is_link:  # always in Attack Position, no DEF (R59)
+            return self.msg("event.damage_calculation_link", card=self.card(ev.card),
+                            atk=ev.get("attacker_atk"), target=self.card(ev.target),
+                            value=ev.get("target_value"))
         return self.msg("event.damage_calculation", card=self.card(ev.card),
                         atk=ev.get("attacker_atk"), target=self.card(ev.target),
                         value=ev.get("target_value"),
@@ -780,7 +851,8 @@ _CONSEQUENCES = frozenset({K.SENT_TO_GY, K.REPLAY_CAUSED, K.POSITION_CHANGED,
                            K.FLIPPED_FACE_UP, K.LP_PAID, K.MISSED_TIMING, K.UNAFFECTED,
                            K.EQUIPPED, K.TIED, K.TIE_ENDED, K.CONTINUOUS_ATK,
                            K.EFFECTS_NEGATED, K.CONTINUOUS_APPLIES,
-                           K.TRAP_EFFECTS_NEGATED_FOR_TURN})
+                           K.TRAP_EFFECTS_NEGATED_FOR_TURN,
+                           K.NO_EFFECT, K.SUMMON_NEGATED})  # a link's resolution: one line
 # Events whose sentence says both players passed in a row (R14): the plain passes before
 # them are not said again.
 _BOTH_PASSED = frozenset({K.CHAIN_RESOLVES, K.WINDOW_CLOSED, K.DAMAGE_STEP_BEGINS,
@@ -792,6 +864,7 @@ _CHOSEN = frozenset({K.ACTIVATE, K.DECLINE, K.END_PLACEMENT, K.SELECTED, K.REPLA
                      K.ATTACK_RETARGETED, K.ATTACK_STOPPED})
 # The frame of a quiet Damage Step, which its one sentence tells: its timings, their passes.
 _DAMAGE_STEP_FRAME = frozenset({K.DAMAGE_TIMING, K.WINDOW_CLOSED, K.PASS})
+_QUIET_SILENT = _SILENT | _DAMAGE_STEP_FRAME  # what a quiet Damage Step's line leaves untold
 # Two passes with an empty chain move the game on: told on the line of the passes.
 _AFTER_TWO_PASSES = frozenset({K.DAMAGE_STEP_BEGINS, K.BATTLE_PHASE_ENDS,
                                K.BATTLE_STEP_BEGINS, K.MAIN_PHASE_ENDS})
@@ -799,6 +872,54 @@ _AFTER_TWO_PASSES = frozenset({K.DAMAGE_STEP_BEGINS, K.BATTLE_PHASE_ENDS,
 # sentence comes right after the passes of both players, by name.
 _TWO_PASSES_DONE = _AFTER_TWO_PASSES | {K.WINDOW_CLOSED, K.CHAIN_RESOLVES}
 _TOLD_TWO_PASSES = "told_two_passes"  # a line's head after it: only consequences join it
+
+
+def _told_before(events: tuple[Event, ...], index: int,
+                 silent: frozenset[EventKind] = frozenset()) -> bool:
+    """Is the event at ``index`` said by the one before it? A link that did nothing after
+    the parts that did not apply were told ("c1 resolves with no effect" after "X is no
+    longer on the field, so that part does nothing"); a card sent to the GY right after it
+    was destroyed by battle ("destroyed by battle and sent to the GY")."""
+    before = _previous_said(events, index, silent)
+    if before is None or index >= len(events):
+        return False
+    item = events[index]
+    if item.kind is K.NO_EFFECT and not item.get("why"):
+        return before.kind is K.NOT_APPLIED
+    return (item.kind is K.SENT_TO_GY and before.kind is K.DESTROYED_BY_BATTLE
+            and item.card == before.card and not before.get("negated")
+            and item.get("why") not in ("destroyed", "tributed"))
+
+
+def _previous_said(events: tuple[Event, ...], index: int,
+                   silent: frozenset[EventKind] = frozenset()) -> Event | None:
+    """The last event before ``index`` that is told (not _SILENT nor ``silent``), or None."""
+    index -= 1
+    while index >= 0 and (events[index].kind in _SILENT or events[index].kind in silent):
+        index -= 1
+    return events[index] if index >= 0 else None
+
+
+def _next_said(events: tuple[Event, ...], index: int,
+               silent: frozenset[EventKind] = frozenset()) -> int:
+    """The index of the first event after ``index`` that is told (not _SILENT nor
+    ``silent``)."""
+    index += 1
+    while index < len(events) and (events[index].kind in _SILENT or events[index].kind in silent):
+        index += 1
+    return index
+
+
+def _pass_form(ev: Event) -> str | None:
+    """How a pass that may end a run of passes is said: "plain" (it passes), "nothing" (it has
+    nothing to activate), "other" (it says more: what it declines, what it cannot answer),
+    None (it enters the Battle Phase, or its ✘ lines are told with it: said as it is)."""
+    if ev.kind is not K.PASS or ev.get("enters_battle_phase") or (
+            ev.get("forced") and ev.get("cannot")):
+        return None
+    if ev.get("no_response") or ev.get("declined") or ev.get("timing_passed"):
+        return "other"
+    return "nothing" if ev.get("forced") else "plain"
 
 
 def _continues(item: Event, head: str) -> bool:

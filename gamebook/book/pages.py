@@ -13,6 +13,7 @@ with the page it leads to; an ending page summarises the outcome instead.
 from __future__ import annotations
 
 import gc
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -49,7 +50,7 @@ class Choice:
 @dataclass(frozen=True)
 class Arrival:
     from_page: int | None  # None: the start of the book
-    choice: str | None
+    choice: str | None  # None where the page it comes from has one choice leading here
     lines: tuple[str, ...]
 
 
@@ -286,7 +287,11 @@ def _arrivals(exploration: Exploration, narrator: Narrator, node: str,
     if len({a.lines for a in arrivals}) == 1:
         # Every way here tells the same story: tell it once.
         return (Arrival(None, None, arrivals[0].lines),)
-    return tuple(arrivals)
+    # "From page N" says enough where one choice of page N leads here: the story that
+    # follows tells that choice (its activation, its pass), so it is not said twice
+    routes = Counter(a.from_page for a in arrivals)
+    return tuple(arrival if routes[arrival.from_page] > 1 else replace(arrival, choice=None)
+                 for arrival in arrivals)
 
 
 def _split_common_tail(arrivals: tuple[Arrival, ...]

@@ -57,8 +57,10 @@ def _passage(narrator: Narrator, page: Page, intro: tuple[str, ...] = ()) -> lis
         lines.append(_verbatim(page.moment))
     for arrival in page.arrivals:
         if arrival.from_page:
-            lines.append(_verbatim(narrator.msg("meta.from_page", page=arrival.from_page,
-                                                choice=arrival.choice)))
+            lines.append(_verbatim(
+                narrator.msg("meta.from_page", page=arrival.from_page, choice=arrival.choice)
+                if arrival.choice else narrator.msg("meta.from_page_only",
+                                                    page=arrival.from_page)))
         lines += [_verbatim(line) for line in arrival.lines]
     if page.then:
         lines.append(_verbatim(narrator.msg("meta.then")))

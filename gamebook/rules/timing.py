@@ -348,10 +348,13 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
             return ("summon_under_way", "no_summon_under_way", ())  # nothing to negate (R136)
         if trigger is None and answers in _BATTLE_EVENTS \
                 and not _happened_to(state, answers, instance):
-            # not yet, or not to this card
-            return ("trigger_effects", "event_did_not_happen", event_name)
-        if not _event_conditions_hold(rules, state, instance, effect):
-            return ("trigger_effects", "event_did_not_happen", event_name)
+            # not yet, or not to this card: said in words, with the rule of the effect's kind
+            return (_condition_rule(rules, state, instance, effect), "event_did_not_happen",
+                    event_name)
+        unmet = _unmet_condition(rules, state, instance, effect)
+        if unmet is not None:  # the event, and the condition of the card's text that fails
+            return (_condition_rule(rules, state, instance, effect), "event_condition_only",
+                    (("event", answered_name(effect)), ("condition", _condition_words(unmet))))
         if window.kind is not WindowKind.EVENT or not window_answers(state, effect) \
                 or not window.first_chain:
             return ("first_chain_only", "event_timing_passed", event_name)
@@ -550,20 +553,30 @@ def _condition_problem(rules: Rules, state: GameState, instance: str, effect: Ef
     unmet = _unmet_condition(rules, state, instance, effect)
     if unmet is None:
         return None
-    rule = _CONDITION_RULES.get(effect.kind, "trigger_effects")
-    if effect.kind is EffectKind.ACTIVATE and rules.card_of(state, instance).card_type \
-            is CardType.TRAP:
-        rule = "trap_cards"
+    rule = _condition_rule(rules, state, instance, effect)
     if unmet == Condition.WOULD_TAKE_BATTLE_DAMAGE:  # Kuriboh: say what would not happen
         return (rule, "no_battle_damage_coming", ())
-    if isinstance(unmet, Condition):
-        return (rule, "condition_only", (("condition", unmet.value),))
-    return (rule, "condition_not_met", ())
+    return (rule, "condition_only", (("condition", _condition_words(unmet)),))
 
 
 # The rule that lets an effect of each kind be activated when its own condition holds.
 _CONDITION_RULES = {EffectKind.QUICK: "quick_effects", EffectKind.ACTIVATE: "spell_cards",
                     EffectKind.FLIP: "flip_effects"}
+
+
+def _condition_rule(rules: Rules, state: GameState, instance: str, effect: Effect) -> str:
+    """The rule that lets ``effect`` be activated when its condition holds: a Trigger
+    Effect's R4, a Quick Effect's R5, a Spell's R8, a Trap's R9, a Flip Effect's."""
+    if effect.kind is EffectKind.ACTIVATE and rules.card_of(state, instance).card_type \
+            is CardType.TRAP:
+        return "trap_cards"
+    return _CONDITION_RULES.get(effect.kind, "trigger_effects")
+
+
+def _condition_words(unmet: Condition | str) -> str:
+    """The catalog key (under ``cardtext.condition``) of an unmet condition's words: a
+    :class:`Condition`'s own, or one of "requires", "battling", "summoned"."""
+    return unmet.value if isinstance(unmet, Condition) else unmet
 
 
 def _event_conditions_hold(rules: Rules, state: GameState, instance: str, effect: Effect) -> bool:
