@@ -60,6 +60,10 @@ OFFICIAL = {
     "poison_of_the_old_man": 8842266,
     # issue 34: a hand trap of the opponent's Main Phase
     "effect_veiler": 97268402,
+    # issue 34: an answer to an effect activated on the field
+    "ghost_ogre_and_snow_rabbit": 59438930,
+    # issue 34: a Spell that picks at resolution, a Quick-Play that banishes
+    "hammer_shot": 26412047, "cosmic_cyclone": 8267140,
 }
 
 

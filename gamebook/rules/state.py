@@ -177,6 +177,14 @@ class MonsterState:
     face_up: bool
     stats: StatBlock
     battle_destroyed: bool = False  # destruction confirmed in damage calculation (R51)
+    # Its owner, when another player controls it (Special Summoned from the opponent's GY by
+    # Monster Reborn); None: its controller owns it. A card that leaves the field goes to its
+    # owner's GY, hand or Deck.
+    owner: Player | None = None
+
+    @property
+    def owned_by(self) -> Player:
+        return self.owner or self.controller
 
 
 @dataclass(frozen=True)
