@@ -1,6 +1,6 @@
 """Answers in Main Phase 1 (issue 34): Ghost Ogre & Snow Rabbit answers an effect activated by
 a card already on the field, never a card's own activation (R2); a monster Monster Reborn
-took from the opponent's GY leaves the field to its owner's GY or hand (R152); Seven Tools of
+took from the opponent's GY leaves the field to its owner's GY or hand (R151); Seven Tools of
 the Bandit negates a Trap that answers a Normal Summon (R2, R16)."""
 
 from __future__ import annotations
@@ -39,13 +39,13 @@ def test_r2_ghost_ogre_destroys_honest_whose_effect_was_activated_on_the_field()
     assert note(eng, state, "ghost_ogre", "destroy").legal
     state = play(eng, ["B activate ghost_ogre.destroy"], state)
     assert state.monsters == ()
-    # Honest goes to its owner's GY, Player B's (R152)
+    # Honest goes to its owner's GY, Player B's (R151)
     assert {card.id: card.owner for card in state.graveyard} == {
         "monster_reborn": A, "ghost_ogre": B, "honest": B}
     assert set(graveyard(state)) == {"monster_reborn", "ghost_ogre", "honest"}
 
 
-def test_r152_honest_returns_to_its_owners_hand_so_its_controller_cannot_summon_it():
+def test_r151_honest_returns_to_its_owners_hand_so_its_controller_cannot_summon_it():
     eng = reborn_and_ogre()
     state = play(eng, ["A activate monster_reborn.activate -> honest",
                        "A select monster_reborn.activate -> defense",
@@ -57,7 +57,7 @@ def test_r152_honest_returns_to_its_owners_hand_so_its_controller_cannot_summon_
                                   "A activate honest.return_to_hand", "B pass", "A pass"])
     told = [(ev.player, ev.card, ev.get("to")) for ev in events
             if ev.kind is EventKind.TO_OWNER]
-    assert told == [(B, "honest", "hand")]  # the book says whose hand (R152)
+    assert told == [(B, "honest", "hand")]  # the book says whose hand (R151)
     assert not any(str(action).startswith("A normal_summon") for action in
                    eng.legal_actions(state))
 

@@ -1,4 +1,4 @@
-"""Free actions in either order (R153, issue 34): the turn player's Sets and changes of battle
+"""Free actions in either order (R152, issue 34): the turn player's Sets and changes of battle
 position in Main Phase 1 start no chain and open no window, so two of them on different cards
 reach the same game in either order; the explorer plays one order and the book says why on
 the page the other order reaches. The states reached are the same with and without it."""
@@ -25,7 +25,7 @@ def _states(exploration, terminal):
             if data["terminal"] is terminal}
 
 
-def test_r153_the_merge_keeps_every_state_and_ending(both):
+def test_r152_the_merge_keeps_every_state_and_ending(both):
     merged, full = both[True], both[False]
     assert _states(merged, True) == _states(full, True)  # the endings
     assert _states(merged, False) == _states(full, False)  # the decision points
@@ -33,7 +33,7 @@ def test_r153_the_merge_keeps_every_state_and_ending(both):
     assert merged.transitions < full.transitions  # the other orders are not played again
 
 
-def test_r153_the_other_orders_choice_goes_to_the_first_orders_page(both):
+def test_r152_the_other_orders_choice_goes_to_the_first_orders_page(both):
     graph = both[True].graph
     marked = [data["free_order"] for _, _, data in graph.edges(data=True)
               if "free_order" in data]
@@ -47,19 +47,19 @@ def test_r153_the_other_orders_choice_goes_to_the_first_orders_page(both):
                    for _, _, data in graph.edges(data=True) if "free_order" in data)
 
 
-def test_r153_the_page_says_the_order_cannot_matter(both):
+def test_r152_the_page_says_the_order_cannot_matter(both):
     book = build_book(both[True], "en")
     lines = [line for page in book.pages for arrival in page.arrivals
              for line in arrival.lines]
     assert any(line.startswith("“Set Mystical Space Typhoon” after “Set Trap Hole” reaches "
-                               "the same game as in the other order") and "(R153)" in line
+                               "the same game as in the other order") and "(R152)" in line
                for line in lines), lines
-    assert not any("R153" in line for line in
+    assert not any("R152" in line for line in
                    (line for page in build_book(both[False], "en").pages
                     for arrival in page.arrivals for line in arrival.lines))
 
 
-def test_r153_which_actions_commute():
+def test_r152_which_actions_commute():
     eng = engine(NAME)
     state = eng.initial_state()
     mst = Action.parse("A set_spell_trap mystical_space_typhoon")

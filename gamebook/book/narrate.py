@@ -302,7 +302,7 @@ class Narrator:
         return self.msg("order.reordered", cards=cards, because=because)
 
     def free_order(self, made: Action, before: Action) -> str:
-        """Why a free action made after another reaches the page of the other order (R153)."""
+        """Why a free action made after another reaches the page of the other order (R152)."""
         return self.msg("order.free_order", first=self.short_choice(made),
                         second=self.short_choice(before))
 
@@ -483,7 +483,7 @@ class Narrator:
         return self.msg(f"event.destroyed_{where}" if where else "event.destroyed",
                         card=self.card(ev.card), effect=self.effect_key(ev.get("by")))
 
-    def _to_owner(self, ev: Event, player: str) -> str | None:  # R152
+    def _to_owner(self, ev: Event, player: str) -> str | None:  # R151
         return self.msg(f"event.to_owner_{ev.get('to')}", card=self.card(ev.card),
                         player=player)
 

@@ -281,7 +281,7 @@ def _arrivals(exploration: Exploration, narrator: Narrator, node: str,
             lines = tuple(narrator.events(route.events))
             if route.reordered is not None:  # the chain is shown in another order (R137)
                 lines = (*lines, narrator.reordered(route.reordered))
-            if route.free_order is not None:  # free actions in either order (R153)
+            if route.free_order is not None:  # free actions in either order (R152)
                 lines = (*lines, narrator.free_order(*route.free_order))
             arrivals.append(Arrival(numbers[parent], labels(parent, route.action), lines))
     arrivals.sort(key=lambda a: (a.from_page or 0, a.choice or ""))

@@ -104,7 +104,7 @@ class ChoiceView:
     # the chain it built is shown on its page in another order, and why (R137)
     reordered: Reordered | None = None
     # a free action made after another free action it commutes with: (this choice's action,
-    # the one made before it); its page was reached in the other order (R153)
+    # the one made before it); its page was reached in the other order (R152)
     free_order: tuple[Action, Action] | None = None
 
 

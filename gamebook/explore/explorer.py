@@ -350,7 +350,7 @@ def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_
     ``reduce_orders``: chain links the engine proves commute (R137) are explored in one
     order only, the other orders' choices turning to that order's page (off by default).
     ``free_orders``: the turn player's free actions whose order cannot matter (two Sets, a
-    Set and a change of position: R153) are explored in one order (on by default); the
+    Set and a change of position: R152) are explored in one order (on by default); the
     states reached are the same either way."""
     from gamebook.rules.actions import ActionKind
     from gamebook.rules.engine import Engine

@@ -81,7 +81,7 @@ class Transition:
 
 
 # The turn player's free actions in Main Phase 1: no chain, no window, nothing answers them,
-# the turn player keeps priority (R138, R141, R130's Set; R153: their order cannot matter).
+# the turn player keeps priority (R138, R141, R130's Set; R152: their order cannot matter).
 FREE_ACTIONS = frozenset({ActionKind.SET_SPELL_TRAP, ActionKind.CHANGE_POSITION,
                           ActionKind.SET_MONSTER})
 
@@ -237,12 +237,12 @@ class Engine:
         """Why a choice that built ``reached`` turns to the page of ``shown`` (R137)."""
         return self.commutation.reordered(reached, shown)
 
-    # -- free actions in either order (R153) ---------------------------------------------------
+    # -- free actions in either order (R152) ---------------------------------------------------
     def free_actions_commute(self, state: GameState, first: Action,
                              second: Action | None = None) -> bool:
         """Is ``first`` a free action of the turn player in their open game state of Main
         Phase 1 (a Set of a Spell/Trap or a monster, a change of battle position: no chain, no
-        window, no event any card answers, R153)? With ``second``: do both, from ``state``,
+        window, no event any card answers, R152)? With ``second``: do both, from ``state``,
         reach the same state in either order (each still legal after the other: different
         cards, Tributes included, and a free Spell & Trap Zone for each Set)?"""
         if first.kind not in FREE_ACTIONS or not own_open_main_phase(state, first.player):
