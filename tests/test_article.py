@@ -264,3 +264,36 @@ def test_no_sentence_points_at_a_section_the_article_does_not_have(tmp_path):
     text = (out / "article.md").read_text(encoding="utf-8")
     assert "Where the two readings differ" not in text
     assert not re.search(r"\b(see|shown|listed)\b[^.]*\bbelow\b", text, re.IGNORECASE)
+
+
+MAIN_PHASE_EXAMPLE = REPO / "examples" / "borrelsword_main_phase.yaml"
+
+
+@pytest.mark.parametrize("lang, first_sentence", [
+    ("en", "The battle starts in Main Phase 1, so the first 4 explain the Main Phase"),
+    ("zh-Hant", "這場戰鬥從主要階段1開始，所以前4條先說明主要階段"),
+])
+def test_a_main_phase_battle_explains_the_main_phase_before_the_attack(tmp_path, lang,
+                                                                      first_sentence):
+    """Issue 34: a battle that starts in Main Phase 1 is explained in the order it is
+    played: the open game state (R129), the Spell and its Set (R8, R141) and how passing
+    enters the Battle Phase (R30) come first, the rules of the attack after them."""
+    out = tmp_path / lang
+    assert main(["article", str(MAIN_PHASE_EXAMPLE), "--out", str(out), "--lang", lang,
+                 "-q"]) == 0
+    text = (out / "article.md").read_text(encoding="utf-8")
+    sections = re.split(r"^## ", text, flags=re.MULTILINE)
+    rules = next(section for section in sections
+                 if re.search(r"^1\. \*\*R\d+", section, re.MULTILINE))
+    assert first_sentence in rules
+    points = re.findall(r"^\d+\. \*\*(R\d+)", rules, re.MULTILINE)
+    assert points[:4] == ["R129", "R8", "R141", "R30"]
+    assert points.index("R4") > 3 and points.index("R50") > 3  # a Trigger, damage: later
+    html = (out / "article.html").read_text(encoding="utf-8")
+    assert first_sentence in html
+
+
+def test_a_battle_step_start_keeps_the_attack_first(article):
+    """The order of an attack's battle is unchanged: no Main Phase sentence, R4 first."""
+    assert article.main_phase_rules == 0
+    assert article.points[0].label == "R4"

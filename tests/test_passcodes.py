@@ -63,6 +63,10 @@ OFFICIAL = {
     # issue 30: move events, graveyard targets and a Trap lock for the turn (yaml-yugi)
     "storming_mirror_force": 5650082, "drowning_mirror_force": 47475363,
     "cosmic_cyclone": 8267140, "dd_crow": 24508238, "trap_stun": 59616123,
+    # issue 34: an answer to an effect activated on the field
+    "ghost_ogre_and_snow_rabbit": 59438930,
+    # issue 34: a Spell that picks at resolution
+    "hammer_shot": 26412047,
 }
 
 

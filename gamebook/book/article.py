@@ -97,6 +97,8 @@ class Article:
     # attack or step), and the files article.md links to; empty without Graphviz
     diagrams: tuple[str, ...] = ()
     diagram_files: tuple[str, ...] = ()
+    # From a Main Phase 1 start: how many of the first points are the Main Phase's rules
+    main_phase_rules: int = 0
 
 
 def build_article(exploration: Exploration, book: Book,
@@ -151,6 +153,7 @@ def build_article(exploration: Exploration, book: Book,
         other_preset=other_preset,
         diagrams=tuple(svg for _, svg in diagrams),
         diagram_files=tuple(name for name, _ in diagrams),
+        main_phase_rules=main_phase_points(points) if starts_in_main_phase(views) else 0,
     )
 
 
@@ -210,12 +213,28 @@ def _can_line(page: Page, action: Action, narrator: Narrator) -> str:
                         effect=narrator.effect(action.card, action.effect))
 
 
+def starts_in_main_phase(views: Views) -> bool:
+    """Does the battle start in Main Phase 1 (its rules are then explained first)?"""
+    return views.situation.spec.start.moment == "main_phase_1"  # StartMoment.MAIN_PHASE_1
+
+
+def main_phase_points(points: tuple[Point, ...]) -> int:
+    """How many of the first points are the Main Phase's own rules."""
+    order = load_rulebook().main_phase_order
+    count = 0
+    for point in points:
+        if point.rule not in order:
+            break
+        count += 1
+    return count
+
+
 def _points(book: Book, views: Views, narrator: Narrator) -> tuple[Point, ...]:
     """One point per rule used, in teaching order, each with its own example if it can:
     rules shown by a single sentence take it first, the others the first one not taken."""
     rulebook = load_rulebook()
     used = used_rules(book, views, narrator)
-    order = rulebook.in_teaching_order(used)
+    order = rulebook.in_teaching_order(used, main_phase=starts_in_main_phase(views))
     examples: dict[str, tuple[int, str]] = {}
     for rule_id in order:
         if len({quote for _, quote in used[rule_id]}) == 1:

@@ -302,6 +302,11 @@ class Narrator:
             self.msg(f"order.because_{kind}") for kind in note.because)
         return self.msg("order.reordered", cards=cards, because=because)
 
+    def free_order(self, made: Action, before: Action) -> str:
+        """Why a free action made after another reaches the page of the other order (R152)."""
+        return self.msg("order.free_order", first=self.short_choice(made),
+                        second=self.short_choice(before))
+
     def moment(self, point: PointView) -> str:
         """Where in the Battle Phase a page is: the attack it belongs to, or the step."""
         attack = point.attack
@@ -545,6 +550,10 @@ class Narrator:
         where = ev.get("to")  # the GY, banished (R100), vanished (R64)
         return self.msg(f"event.destroyed_{where}" if where else "event.destroyed",
                         card=self.card(ev.card), effect=self.effect_key(ev.get("by")))
+
+    def _to_owner(self, ev: Event, player: str) -> str | None:  # R151
+        return self.msg(f"event.to_owner_{ev.get('to')}", card=self.card(ev.card),
+                        player=player)
 
     def _recounted(self, ev: Event, player: str) -> str | None:  # counting the hand (R114)
         return self.msg("event.recounted", card=self.card(ev.card), count=ev.get("count"),
@@ -828,6 +837,7 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.SUMMON_NEGATED: Narrator._simple,
     K.TIE_ENDED: Narrator._tie_ended,
     K.TIED: Narrator._tied,
+    K.TO_OWNER: Narrator._to_owner,
     K.TOKEN_VANISHED: Narrator._gone,
     K.UNAFFECTED: Narrator._simple,
     K.WINDOW_CLOSED: Narrator._window_closed,
@@ -850,7 +860,7 @@ _CONSEQUENCES = frozenset({K.SENT_TO_GY, K.REPLAY_CAUSED, K.POSITION_CHANGED,
                            K.LP_GAINED, K.PLAYER_ABILITY, K.NO_BATTLE_DAMAGE, K.SET_FACE_DOWN,
                            K.FLIPPED_FACE_UP, K.LP_PAID, K.MISSED_TIMING, K.UNAFFECTED,
                            K.EQUIPPED, K.TIED, K.TIE_ENDED, K.CONTINUOUS_ATK,
-                           K.EFFECTS_NEGATED, K.CONTINUOUS_APPLIES,
+                           K.EFFECTS_NEGATED, K.CONTINUOUS_APPLIES, K.TO_OWNER,
                            K.TRAP_EFFECTS_NEGATED_FOR_TURN,
                            K.NO_EFFECT, K.SUMMON_NEGATED})  # a link's resolution: one line
 # Events whose sentence says both players passed in a row (R14): the plain passes before

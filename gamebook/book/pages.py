@@ -282,6 +282,8 @@ def _arrivals(exploration: Exploration, narrator: Narrator, node: str,
             lines = tuple(narrator.events(route.events))
             if route.reordered is not None:  # the chain is shown in another order (R137)
                 lines = (*lines, narrator.reordered(route.reordered))
+            if route.free_order is not None:  # free actions in either order (R152)
+                lines = (*lines, narrator.free_order(*route.free_order))
             arrivals.append(Arrival(numbers[parent], labels(parent, route.action), lines))
     arrivals.sort(key=lambda a: (a.from_page or 0, a.choice or ""))
     if len({a.lines for a in arrivals}) == 1:

@@ -101,6 +101,8 @@ class Rulebook:
     # Per translated language: the reference page's own words (title, intro, labels,
     # section titles, presets), as in rulebook.<lang>.yaml.
     pages: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # The rules of a battle that starts in Main Phase 1, explained before all others.
+    main_phase_order: tuple[str, ...] = ()
     # {"R24": rule}: the rules as a text shows them.
     labelled: dict[str, Rule] = field(init=False, repr=False, compare=False)
 
@@ -120,10 +122,14 @@ class Rulebook:
             return text
         return CITATION.sub(lambda match: self.rules[match.group(1)].label, text)
 
-    def in_teaching_order(self, rule_ids: Iterable[str]) -> list[str]:
-        """Known rules of ``rule_ids``: first as ``teaching_order`` lists them, then by number."""
+    def in_teaching_order(self, rule_ids: Iterable[str], *, main_phase: bool = False
+                          ) -> list[str]:
+        """Known rules of ``rule_ids``: first as ``teaching_order`` lists them, then by number;
+        from a Main Phase 1 start, the Main Phase's rules come first
+        (``main_phase_teaching_order``)."""
         wanted = {r for r in rule_ids if r in self.rules}
-        ordered = [r for r in self.teaching_order if r in wanted]
+        first = [r for r in self.main_phase_order if r in wanted] if main_phase else []
+        ordered = first + [r for r in self.teaching_order if r in wanted and r not in first]
         return ordered + sorted(wanted - set(ordered), key=lambda r: self.rules[r].number)
 
 
@@ -176,7 +182,8 @@ def load_rulebook() -> Rulebook:
         page["presets"] = _cited(page["presets"], cite)
     sections = tuple(Section(s["id"], s["title"], tuple(s["rules"])) for s in data["sections"])
     return Rulebook(rules, sections, tuple(data["teaching_order"]),
-                    _cited(data["presets"], cite), pages)
+                    _cited(data["presets"], cite), pages,
+                    tuple(data.get("main_phase_teaching_order", ())))
 
 
 def _cited(tree: Any, cite: Any) -> Any:

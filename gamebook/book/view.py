@@ -103,6 +103,9 @@ class ChoiceView:
     events: tuple[Any, ...] = ()  # what happens on the way (the engine's events)
     # the chain it built is shown on its page in another order, and why (R137)
     reordered: Reordered | None = None
+    # a free action made after another free action it commutes with: (this choice's action,
+    # the one made before it); its page was reached in the other order (R152)
+    free_order: tuple[Action, Action] | None = None
 
 
 @dataclass(frozen=True)
@@ -184,12 +187,15 @@ class Views:
         for child in ordered_children(exploration, node):
             data = graph.edges[node, child]
             why = dict(data.get("alternatives_reordered", ()))  # by alternative
+            free = dict(data.get("alternatives_free_order", ()))
             for index, (action, events) in enumerate([(data["action"], data["events"]),
                                                       *data.get("alternatives", [])]):
                 choices.append(ChoiceView(action, child, engine.declining(state, action),
                                           _enters_battle_phase(state, action), events,
                                           data.get("reordered") if index == 0
-                                          else why.get(index - 1)))
+                                          else why.get(index - 1),
+                                          data.get("free_order") if index == 0
+                                          else free.get(index - 1)))
         attack = state.attack
         return PointView(
             node=node, step=state.window.step.value, turn_player=state.turn_player,

@@ -114,6 +114,9 @@ MEANINGS: dict[str, str] = {
                                       "either player",
     "Condition.trap_card_activated": "directly above the activation of a Trap Card, of "
                                      "either player",
+    "Condition.effect_activated_on_field": "directly above the activation of an effect of a "
+                                           "monster on the field, or of a Spell/Trap already "
+                                           "face-up there, of either player",
     "Condition.last_damage_was_effect": "the damage this card's controller last took was "
                                         "effect damage",
     "Ref.self": "this card itself",

@@ -139,6 +139,11 @@ class Condition(StrEnum):
     # "When a Spell/Trap Card is activated": of either player, directly above it (R2)
     SPELL_CARD_ACTIVATED = "spell_card_activated"
     TRAP_CARD_ACTIVATED = "trap_card_activated"
+    # "When a monster on the field activates its effect, or when a Spell/Trap that is already
+    # face-up on the field activates its effect" (Ghost Ogre & Snow Rabbit): of either player,
+    # directly above an effect activated by a card on the field that is not a card's own
+    # activation (R2); Monster Reborn activated from the hand or Set is not answered.
+    EFFECT_ACTIVATED_ON_FIELD = "effect_activated_on_field"
     YOU_CONTROL_NO_CARDS = "you_control_no_cards"  # no card in your Monster or Spell/Trap Zones
     YOU_CONTROL_A_MONSTER = "you_control_a_monster"  # a monster in your Monster Zones (R110)
     # a monster in your Monster Zones other than this card (Command Knight, R121)
@@ -158,7 +163,7 @@ class Condition(StrEnum):
 RESPONSE_CONDITIONS = (Condition.OPPONENT_ACTIVATES_SPELL, Condition.OPPONENT_ACTIVATES_TRAP,
                        Condition.OPPONENT_ACTIVATES_MONSTER_EFFECT,
                        Condition.ACTIVATION_SPECIAL_SUMMONS, Condition.SPELL_CARD_ACTIVATED,
-                       Condition.TRAP_CARD_ACTIVATED)
+                       Condition.TRAP_CARD_ACTIVATED, Condition.EFFECT_ACTIVATED_ON_FIELD)
 
 
 class Ref(StrEnum):

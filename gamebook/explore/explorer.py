@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -73,7 +73,8 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
                  choices: Callable[[Any], tuple[Any, list]] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  on_progress: Callable[[int, float], None] | None = None,
-                 reduce: Reduction | None = None) -> Exploration:
+                 reduce: Reduction | None = None,
+                 commute: Callable[[Any, Any, Any], bool] | None = None) -> Exploration:
     """Explore every decision from ``start`` (reached through the events in ``prelude``).
 
     ``forced(state)`` returns the action to apply without a decision, or ``None``. A game
@@ -86,6 +87,11 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
     merges decision points the game proves equivalent (:class:`Reduction`): a choice that
     reaches one whose page shows another of them keeps ``reordered`` on its edge (or, for an
     alternative, in ``alternatives_reordered``: the alternative's index and why).
+    ``commute(state, a, b)``, if given, says that the free actions ``a`` and ``b`` (no chain,
+    no window, no event anything answers) reach the same state from ``state`` in either order:
+    at the decision point ``b`` reached, ``a`` (the first of the two in the choices' order) is
+    not explored again, its edge goes to the page ``a`` then ``b`` reached, and keeps
+    ``free_order`` (``(a, b)``; for an alternative, ``alternatives_free_order``).
     """
     # The explored values are acyclic (reference counting frees them), so the cyclic garbage
     # collector only walks the ever-growing set of states: 20-25% of the time, growing with
@@ -95,7 +101,8 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
     try:
         return _explore(game, start, forced=forced, max_states=max_states,
                         max_seconds=max_seconds, key=key, prelude=prelude, choices=choices,
-                        clock=clock, on_progress=on_progress, reduce=reduce)
+                        clock=clock, on_progress=on_progress, reduce=reduce,
+                        commute=commute)
     finally:
         if collecting:
             gc.enable()
@@ -104,7 +111,8 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
 def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_seconds: float,
              key: Any, prelude: tuple, choices: Callable[[Any], tuple[Any, list]] | None,
              clock: Callable[[], float], on_progress: Callable[[int, float], None] | None,
-             reduce: Reduction | None = None) -> Exploration:
+             reduce: Reduction | None = None,
+             commute: Callable[[Any, Any, Any], bool] | None = None) -> Exploration:
     if choices is None:
         if forced is None:
             raise TypeError("explore_game needs forced= or choices=")
@@ -180,7 +188,7 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
         if len(ids) >= max_states:
             raise BudgetExceeded(f"exploration stopped: more than {max_states} pages (decision "
                                  "points and endings; raise --max-states, or narrow the "
-                                 "situation's scope)")
+                                 "situation's scope)" + _multiplied(taken))
         node = f"n{len(ids)}"
         ids[state_key] = node
         states[node] = state
@@ -197,13 +205,18 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
     graph.graph["root"] = root
     graph.graph["prelude"] = tuple(prelude_events)
     succ = graph._succ
+    taken: Counter = Counter()  # how often each choice was explored: the budget's message
+    # The free actions' order merge (``commute``): where a free action led from a node (its
+    # child and events), and by which free action from which node a node was first reached.
+    free_edges: dict[tuple[str, Any], tuple[str, tuple, int]] = {}
+    made_by: dict[str, tuple[str, Any]] = {}
     queue = deque([root])
     popped = 0
     while queue:
         elapsed = clock() - began
         if elapsed > max_seconds:
             raise BudgetExceeded(f"exploration stopped after {max_seconds:g} s with "
-                                 f"{len(ids)} pages (raise --max-seconds)")
+                                 f"{len(ids)} pages (raise --max-seconds)" + _multiplied(taken))
         popped += 1
         if on_progress is not None and popped % 1024 == 0:
             on_progress(len(ids), elapsed)
@@ -213,12 +226,29 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
         if actions is None:
             actions = game.legal_actions(state)
         edges = succ[node]
+        if len(actions) > 1:
+            taken.update(actions)
+        origin = made_by.get(node) if commute is not None else None
         for action in actions:
-            transition = apply(state, action, trusted=True)  # listed just now: legal
-            counter += 1
-            events = list(transition.events)
-            child_state, child_key, child_actions = settle(transition.state, events)
-            child, new, why = node_for(child_state, child_key, child_actions)
+            merged = None
+            if origin is not None:
+                merged = _other_order(origin, action, states, commute, free_edges)
+            if merged is not None:  # the other order's page, not explored again
+                child, events = merged
+                new, why = False, None
+                free_order = (action, origin[1])
+            else:
+                transition = apply(state, action, trusted=True)  # listed just now: legal
+                counter += 1
+                events = list(transition.events)
+                own = len(events)  # the action's own events; then the forced run's
+                child_state, child_key, child_actions = settle(transition.state, events)
+                child, new, why = node_for(child_state, child_key, child_actions)
+                free_order = None
+                if commute is not None and commute(state, action, None):
+                    free_edges[(node, action)] = (child, tuple(events), own)
+                    if new:
+                        made_by[child] = (node, action)
             if new:
                 queue.append(child)
             data = edges.get(child)
@@ -228,13 +258,63 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
                 if why is not None:
                     data.setdefault("alternatives_reordered", []).append(
                         (len(alternatives) - 1, why))
+                if free_order is not None:
+                    data.setdefault("alternatives_free_order", []).append(
+                        (len(alternatives) - 1, free_order))
                 continue
             graph.add_edge(node, child, action=action, events=tuple(events))
             if why is not None:
                 edges[child]["reordered"] = why
+            if free_order is not None:
+                edges[child]["free_order"] = free_order
     result.seconds = clock() - began
     result.transitions = counter
     return result
+
+
+def _other_order(origin: tuple[str, Any], action: Any, states: dict[str, Any],
+                 commute: Callable[[Any, Any, Any], bool],
+                 free_edges: dict[tuple[str, Any], tuple[str, tuple, int]]
+                 ) -> tuple[str, list] | None:
+    """Where ``action`` leads from the node that the free action ``origin[1]`` reached from
+    ``origin[0]``, when the two commute there and ``action`` comes first in the choices'
+    order: the page ``action`` then ``origin[1]`` reached, with ``action``'s own events and
+    the forced run that ended there; or ``None`` (explore it)."""
+    parent, before = origin
+    if action.sort_key() >= before.sort_key():
+        return None
+    first = free_edges.get((parent, action))
+    if first is None:
+        return None
+    second = free_edges.get((first[0], before))
+    if second is None or not commute(states[parent], action, before):
+        return None
+    return second[0], [*first[1][:first[2]], *second[1][second[2]:]]
+
+
+def choice_name(action: Any) -> str:
+    """A choice without its target and cost: who does what with which card ("A activate
+    raigeki.activate", "A set_spell_trap mystical_space_typhoon"), or the action itself."""
+    kind = getattr(action, "kind", None)
+    if kind is None:
+        return str(action)
+    player = getattr(getattr(action, "player", None), "value", "")
+    card, effect = getattr(action, "card", None), getattr(action, "effect", None)
+    what = f"{card}.{effect}" if card and effect else card or ""
+    return " ".join(part for part in (player, getattr(kind, "value", str(kind)), what) if part)
+
+
+def _multiplied(taken: Counter, shown: int = 5) -> str:
+    """The choices explored most often where a player had more than one: the ones that
+    multiplied the graph, for the message of a stopped run."""
+    named: Counter = Counter()
+    for action, times in taken.items():
+        named[choice_name(action)] += times
+    if not named:
+        return ""
+    ranked = sorted(named.items(), key=lambda item: (-item[1], item[0]))[:shown]
+    return ("; the choices that multiplied the graph (times explored where another choice was "
+            "open): " + ", ".join(f"{name} ({times})" for name, times in ranked))
 
 
 def number_pages(exploration: Exploration) -> dict[str, int]:
@@ -264,11 +344,14 @@ def ordered_children(exploration: Exploration, node: str) -> list[str]:
 def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_000,
             max_seconds: float = 60.0, clock: Callable[[], float] = time.monotonic,
             on_progress: Callable[[int, float], None] | None = None,
-            reduce_orders: bool = False) -> Exploration:
+            reduce_orders: bool = False, free_orders: bool = True) -> Exploration:
     """Explore a loaded :class:`~gamebook.situation.load.Situation` with the rules engine.
 
     ``reduce_orders``: chain links the engine proves commute (R137) are explored in one
-    order only, the other orders' choices turning to that order's page (off by default)."""
+    order only, the other orders' choices turning to that order's page (off by default).
+    ``free_orders``: the turn player's free actions whose order cannot matter (two Sets, a
+    Set and a change of position: R152) are explored in one order (on by default); the
+    states reached are the same either way."""
     from gamebook.rules.actions import ActionKind
     from gamebook.rules.engine import Engine
 
@@ -288,7 +371,8 @@ def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_
                           max_states=max_states, max_seconds=max_seconds, prelude=start.events,
                           clock=clock, on_progress=on_progress,
                           reduce=_Reduction(engine.order_key, engine.reordered)
-                          if reduce_orders else None)
+                          if reduce_orders else None,
+                          commute=engine.free_actions_commute if free_orders else None)
     result.graph.graph["title"] = situation.title
     result.graph.graph["rules"] = engine.config.name
     result.graph.graph["situation"] = situation.name

@@ -23,6 +23,12 @@ from gamebook.cards.model import (
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
+from gamebook.rules.main_phase import (
+    flip_summon_over,
+    summon_kind,
+    summon_standing,
+    summon_succeeds,
+)
 from gamebook.rules.mechanics.immunity import unaffected
 from gamebook.rules.mechanics.life import lp_after_damage, record_damage
 from gamebook.rules.mechanics.moving import leave_field
@@ -39,6 +45,7 @@ from gamebook.rules.state import (
     Trigger,
     Window,
     WindowKind,
+    open_window,
     replace,
 )
 from gamebook.rules.timing import hand_on, legal_targets, pending, triggers_for
@@ -57,19 +64,6 @@ _NEXT_DAMAGE_TIMING = {
     Step.DURING_DAMAGE_CALCULATION: Step.AFTER_DAMAGE_CALCULATION,
     Step.AFTER_DAMAGE_CALCULATION: Step.END_OF_DAMAGE_STEP,
 }
-
-
-def open_window(state: GameState, step: Step, kind: WindowKind = WindowKind.OPEN) -> GameState:
-    """A fresh window in which the turn player holds priority (R12)."""
-    key = (kind, step, state.turn_player)
-    window = _FRESH_WINDOWS.get(key)
-    if window is None:
-        window = _FRESH_WINDOWS[key] = Window(kind, step, state.turn_player)
-    return replace(state, window=window)
-
-
-# A fresh window is a value of its kind, step and holder: built once, shared by every state.
-_FRESH_WINDOWS: dict[tuple[WindowKind, Step, Player], Window] = {}
 
 
 def _duel_lost(state: GameState) -> bool:
@@ -224,10 +218,10 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
     events: list[Event] = []
     if _duel_lost(state):
         return duel_over(state, events), events
-    summoning = _summon_under_way(state)
+    summoning = summon_standing(state)
     if summoning is not None:  # the negation window's chain left the Summon standing (R136)
-        return summon_succeeds(rules, state, summoning, _summon_kind(state)), events
-    state = _flip_summon_over(state)
+        return summon_succeeds(rules, state, summoning, summon_kind(state)), events
+    state = flip_summon_over(state)
     if step is not Step.DURING_DAMAGE_CALCULATION:  # there they wait (R54)
         waiting = _destroyed_triggers(rules, state, events)
         if waiting is not None:
@@ -311,58 +305,6 @@ def summon_window(rules: Rules, state: GameState) -> tuple[GameState, bool]:
     if triggers and not rules.config.decline_counts_as_pass:
         state = hand_on(rules, state, state.turn_player.opponent)
     return state, True
-
-
-def summon_succeeds(rules: Rules, state: GameState, instance: str,
-                    summon: EventName = EventName.NORMAL_SUMMONED) -> GameState:
-    """The Normal or Flip Summon (``summon``) of ``instance`` succeeds (R130, R136, R140): its
-    player has Summoned this turn (R103), and the window that answers it follows when a card
-    in the game answers it (R131) or, for a Flip Summon, when the monster has a Flip Effect
-    (R6, R140); else the open game state of Main Phase 1."""
-    tp = state.turn_player
-    state = replace(state, summoned_this_turn=state.summoned_this_turn | {tp})
-    answered = rules.cards_with(f"answers_{summon.value}",
-                                lambda effect: effect.answers_event(summon))
-    flip = summon is EventName.FLIP_SUMMONED
-    if not answered and not flip:
-        return open_window(state, Step.MAIN_PHASE_1)  # a window nobody can use is no window
-    state = open_window(state, Step.MAIN_PHASE_1, WindowKind.EVENT)
-    also = (EventName.FLIPPED,) if flip else ()
-    if flip:
-        state = replace(state, flipped=state.flipped | {instance})  # its Flip Effect (R6)
-    state = replace(state, window=replace(state.window, event=summon, also=also,
-                                          summoned=(instance,), first_chain=True))
-    triggers = triggers_for(rules, state, summon, *also)
-    if not triggers and not answered:
-        return open_window(_flip_summon_over(state), Step.MAIN_PHASE_1)
-    state = replace(state, window=replace(state.window, triggers=triggers))
-    if triggers and not rules.config.decline_counts_as_pass:
-        state = hand_on(rules, state, tp.opponent)
-    return state
-
-
-def _flip_summon_over(state: GameState) -> GameState:
-    """The window of a Flip Summon is over: the Flip Effect of its monster has had its chance
-    (R140)."""
-    window = state.window
-    if window.event is not EventName.FLIP_SUMMONED:
-        return state
-    return replace(state, flipped=state.flipped - set(window.summoned))
-
-
-def _summon_kind(state: GameState) -> EventName:
-    """The Summon under way in the window before it succeeds: a Flip Summon's window names it
-    (R140), else it is a Normal Summon (R136)."""
-    return state.window.also[0] if state.window.also else EventName.NORMAL_SUMMONED
-
-
-def _summon_under_way(state: GameState) -> str | None:
-    """After the window before a Summon succeeds (R136): the monster whose Summon was not
-    negated and is still on the field, or ``None``."""
-    window = state.window
-    if window.event is not EventName.SUMMONING:
-        return None
-    return next((instance for instance in window.summoned if state.monster(instance)), None)
 
 
 def _answers_summons(rules: Rules) -> bool:
@@ -493,11 +435,11 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     if window.kind is WindowKind.EVENT and step is Step.BATTLE_STEP:
         return open_window(state, Step.BATTLE_STEP), events  # R36
     if step is Step.MAIN_PHASE_1:
-        summoning = _summon_under_way(state)
+        summoning = summon_standing(state)
         if summoning is not None:  # nobody negated it: the Summon succeeds (R136)
-            return summon_succeeds(rules, state, summoning, _summon_kind(state)), events
+            return summon_succeeds(rules, state, summoning, summon_kind(state)), events
         if window.kind is WindowKind.EVENT:  # the Summon's window is over (R131, R140)
-            return open_window(_flip_summon_over(state), Step.MAIN_PHASE_1), events
+            return open_window(flip_summon_over(state), Step.MAIN_PHASE_1), events
         if rules.scope == END_OF_MAIN_PHASE_1:
             return ended(state, "main_phase_over"), events
         events.append(event(EventKind.MAIN_PHASE_ENDS))  # R129: into the Start Step

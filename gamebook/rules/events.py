@@ -91,6 +91,7 @@ class EventKind(StrEnum):
     SUMMON_NEGATED = "summon_negated"
     TIE_ENDED = "tie_ended"
     TIED = "tied"
+    TO_OWNER = "to_owner"
     TOKEN_VANISHED = "token_vanished"
     UNAFFECTED = "unaffected"
     WINDOW_CLOSED = "window_closed"
@@ -479,6 +480,12 @@ SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.TIED, "A monster becomes tied to a card (R:tied_cards).",
               "As a tying step applies.", _PC,
               (Key("to", "str", "the card"),)),
+    EventSpec(EventKind.TO_OWNER,
+              "A card that leaves the field of a player who does not own it goes to its "
+              "owner's GY, hand or Deck, or is banished by its owner's side "
+              "(R:owner_and_controller); `player` is the owner.",
+              "Right after the event of where the card goes.", _PC,
+              (Key("to", "str", "`graveyard`, `hand`, `deck` or `banished`"),)),
     EventSpec(EventKind.TOKEN_VANISHED, "A Token leaves the field and vanishes (R:tokens).",
               "Right after its `left_field`.", _PC,
               (_opt("why", "str", "`destroyed`; absent otherwise"),)),

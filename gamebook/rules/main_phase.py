@@ -17,7 +17,8 @@ interchangeable monsters; they are sent to the GY as the Summon or Set is made (
 
 Before a Normal Summon succeeds, when a card of the situation can negate a Summon (Solemn
 Judgment, Solemn Warning), an ``EVENT(summoning)`` window comes first (R136,
-:func:`summon_under_way`); :func:`gamebook.rules.battle.summon_succeeds` ends it.
+:func:`summon_under_way`); :func:`summon_succeeds` ends it; the procedure
+(:mod:`gamebook.rules.battle`, which closes windows) calls these, never the other way round.
 
 Besides, in the same open game state (R138-R141, :func:`main_phase_actions`): the turn player
 may change the battle position of a face-up monster they control, once per turn and not the
@@ -36,7 +37,6 @@ from itertools import combinations
 
 from gamebook.cards.model import CardType, EventName, PlayerAbility, Position
 from gamebook.rules.actions import Action, ActionKind, Event, event
-from gamebook.rules.battle import open_window, summon_succeeds
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import leave_field
@@ -48,9 +48,10 @@ from gamebook.rules.state import (
     SpellTrapState,
     Step,
     WindowKind,
+    open_window,
     replace,
 )
-from gamebook.rules.timing import SPELL_TRAP_ZONES, own_open_main_phase
+from gamebook.rules.timing import SPELL_TRAP_ZONES, hand_on, own_open_main_phase, triggers_for
 from gamebook.stats import StatBlock
 
 TRIBUTES_JOINED = "+"  # the Tributes of a Tribute Summon in an action's ``cost``
@@ -247,3 +248,55 @@ def set_spell_trap(state: GameState, action: Action) -> tuple[GameState, list[Ev
         SpellTrapState(held.id, held.card, held.owner, False, True))
     return open_window(state, Step.MAIN_PHASE_1), [
         event(EventKind.SPELL_TRAP_SET, held.owner, held.id)]
+
+
+def summon_succeeds(rules: Rules, state: GameState, instance: str,
+                    summon: EventName = EventName.NORMAL_SUMMONED) -> GameState:
+    """The Normal or Flip Summon (``summon``) of ``instance`` succeeds (R130, R136, R140): its
+    player has Summoned this turn (R103), and the window that answers it follows when a card
+    in the game answers it (R131) or, for a Flip Summon, when the monster has a Flip Effect
+    (R6, R140); else the open game state of Main Phase 1."""
+    tp = state.turn_player
+    state = replace(state, summoned_this_turn=state.summoned_this_turn | {tp})
+    answered = rules.cards_with(f"answers_{summon.value}",
+                                lambda effect: effect.answers_event(summon))
+    flip = summon is EventName.FLIP_SUMMONED
+    if not answered and not flip:
+        return open_window(state, Step.MAIN_PHASE_1)  # a window nobody can use is no window
+    state = open_window(state, Step.MAIN_PHASE_1, WindowKind.EVENT)
+    also = (EventName.FLIPPED,) if flip else ()
+    if flip:
+        state = replace(state, flipped=state.flipped | {instance})  # its Flip Effect (R6)
+    state = replace(state, window=replace(state.window, event=summon, also=also,
+                                          summoned=(instance,), first_chain=True))
+    triggers = triggers_for(rules, state, summon, *also)
+    if not triggers and not answered:
+        return open_window(flip_summon_over(state), Step.MAIN_PHASE_1)
+    state = replace(state, window=replace(state.window, triggers=triggers))
+    if triggers and not rules.config.decline_counts_as_pass:
+        state = hand_on(rules, state, tp.opponent)
+    return state
+
+
+def flip_summon_over(state: GameState) -> GameState:
+    """The window of a Flip Summon is over: the Flip Effect of its monster has had its chance
+    (R140)."""
+    window = state.window
+    if window.event is not EventName.FLIP_SUMMONED:
+        return state
+    return replace(state, flipped=state.flipped - set(window.summoned))
+
+
+def summon_kind(state: GameState) -> EventName:
+    """The Summon under way in the window before it succeeds: a Flip Summon's window names it
+    (R140), else it is a Normal Summon (R136)."""
+    return state.window.also[0] if state.window.also else EventName.NORMAL_SUMMONED
+
+
+def summon_standing(state: GameState) -> str | None:
+    """After the window before a Summon succeeds (R136): the monster whose Summon was not
+    negated and is still on the field, or ``None``."""
+    window = state.window
+    if window.event is not EventName.SUMMONING:
+        return None
+    return next((instance for instance in window.summoned if state.monster(instance)), None)

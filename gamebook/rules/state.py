@@ -177,6 +177,14 @@ class MonsterState:
     face_up: bool
     stats: StatBlock
     battle_destroyed: bool = False  # destruction confirmed in damage calculation (R51)
+    # Its owner, when another player controls it (Special Summoned from the opponent's GY by
+    # Monster Reborn); None: its controller owns it. A card that leaves the field goes to its
+    # owner's GY, hand or Deck.
+    owner: Player | None = None
+
+    @property
+    def owned_by(self) -> Player:
+        return self.owner or self.controller
 
 
 @dataclass(frozen=True)
@@ -576,3 +584,16 @@ def replace(obj, /, **changes):  # noqa: ANN001, ANN201 - same signature as data
     values.pop("_hash", None)  # a cached hash belongs to the old value
     object.__setattr__(new, "__dict__", values)
     return new
+
+
+def open_window(state: GameState, step: Step, kind: WindowKind = WindowKind.OPEN) -> GameState:
+    """A fresh window in which the turn player holds priority (R12)."""
+    key = (kind, step, state.turn_player)
+    window = _FRESH_WINDOWS.get(key)
+    if window is None:
+        window = _FRESH_WINDOWS[key] = Window(kind, step, state.turn_player)
+    return replace(state, window=window)
+
+
+# A fresh window is a value of its kind, step and holder: built once, shared by every state.
+_FRESH_WINDOWS: dict[tuple[WindowKind, Step, Player], Window] = {}

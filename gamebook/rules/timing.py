@@ -457,6 +457,9 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
         if (Condition.SPELL_CARD_ACTIVATED in wanted and kind is CardType.SPELL) or \
                 (Condition.TRAP_CARD_ACTIVATED in wanted and kind is CardType.TRAP):
             return None  # the activation of a Spell/Trap Card of either player (R2)
+    if top is not None and Condition.EFFECT_ACTIVATED_ON_FIELD in wanted \
+            and _activated_on_field(rules, state, top):
+        return None  # an effect of a card on the field, not a card's activation (R2)
     if top is not None and top.player is not player:
         card = rules.card_of(state, top.card)
         top_effect = rules.effect_of(state, top.card, top.effect)
@@ -474,6 +477,17 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
     either = {Condition.SPELL_CARD_ACTIVATED, Condition.TRAP_CARD_ACTIVATED} <= set(wanted)
     named = "spell_or_trap_card_activated" if either else wanted[0].value  # Solemn Judgment
     return ("response_speed", "nothing_to_respond_to", (("wanted", named),))
+
+
+def _activated_on_field(rules: Rules, state: GameState, link: ChainLink) -> bool:
+    """Is ``link`` the effect of a card on the field: a monster's effect, or the effect of a
+    Spell/Trap already face-up there (not the activation of the card itself)?"""
+    if link.from_hand or (state.monster(link.card) is None
+                          and state.spell_trap(link.card) is None):
+        return False
+    card = rules.card_of(state, link.card)
+    return card.card_type is CardType.MONSTER or \
+        rules.effect_of(state, link.card, link.effect).kind is not EffectKind.ACTIVATE
 
 
 def _hand_problem(state: GameState, player: Player, card: Card, effect: Effect
@@ -769,18 +783,24 @@ def refused_answers(rules: Rules, state: GameState, player: Player) -> tuple[Not
     """
     window = state.window
     answered = {window.event, *window.also} - {None}
-    if answered.isdisjoint(_answered_events(rules)):
+    # The first answer to an activation: a card that answers only some activations (Ghost
+    # Ogre & Snow Rabbit, not a card's own activation) says it cannot answer this one (R2).
+    answering = bool(state.chain) and window.passes == 0
+    if answered.isdisjoint(_answered_events(rules)) and not answering:
         return ()  # most passes: no card of the situation answers these events
     refused = []
     for instance, _card, effect in candidate_effects(rules, state, player):
-        if effect.answers not in answered:
+        responds = answering and any(c in RESPONSE_CONDITIONS for c in effect.conditions)
+        if effect.answers not in answered and not responds:
             continue
         problem = activation_problem(rules, state, player, instance, effect,
                                      need_priority=False)
-        if problem is not None and problem[1] not in ("event_timing_passed",
-                                                      "trigger_declined"):
-            rule, reason, args = problem
-            refused.append(Note(player, instance, effect.id, False, rule, reason, args))
+        if problem is None or problem[1] in ("event_timing_passed", "trigger_declined"):
+            continue
+        if responds and effect.answers not in answered and problem[1] != "nothing_to_respond_to":
+            continue  # only the activation it cannot answer is told, not a missing target
+        rule, reason, args = problem
+        refused.append(Note(player, instance, effect.id, False, rule, reason, args))
     return tuple(refused)
 
 

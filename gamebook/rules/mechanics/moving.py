@@ -192,6 +192,7 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
         state = attacker_moved(state, instance)
     state = forget_card(rules, state, instance, card.card)
     controller = card.controller
+    owner = card.owned_by if monster is not None else controller  # where it goes (R134)
     events = [event(EventKind.LEFT_FIELD, controller, instance, why=reason)]
     redirected = any(record.kind == BANISHED_IF_LEAVES for record in had)
     if monster is not None and redirected and destination != "banished":
@@ -204,16 +205,19 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
             state = replace(state, vanished=state.vanished + (
                 GraveCard(instance, monster.card, controller, reason),))
     elif destination == "banished":
-        state = state.with_banished(GraveCard(instance, card.card, controller, reason))
+        state = state.with_banished(GraveCard(instance, card.card, owner, reason))
         events.append(event(EventKind.BANISHED, controller, instance, why=reason, cost=cost))
     elif destination in ("hand", "deck", "shuffled_into_deck"):
-        state, more = _to_hand_or_deck(rules, state, HandCard(instance, card.card, controller),
+        state, more = _to_hand_or_deck(rules, state, HandCard(instance, card.card, owner),
                                        destination, cost)
         events += more
     else:
         state = sent_to_graveyard(rules, state.with_grave(
-            GraveCard(instance, card.card, controller, reason)), instance, from_field=True)
+            GraveCard(instance, card.card, owner, reason)), instance, from_field=True)
         events.append(event(EventKind.SENT_TO_GY, controller, instance, why=reason, cost=cost))
+    if owner is not controller and not (monster is not None and rules.cards[
+            monster.card].frame is MonsterFrame.TOKEN):  # R:owner_and_controller
+        events.append(event(EventKind.TO_OWNER, owner, instance, to=destination))
     if monster is not None:
         state, more = defender_changed(state, controller, instance)
         events.extend(more)

@@ -88,8 +88,9 @@ def _special_summon(rules: Rules, state: GameState, link: ChainLink, step: Primi
         stats = StatBlock.printed(*definition.printed_stats)
         source = _zone_of(state, instance)
         state = state.without_off_field(instance)
-        state = state.with_monster(MonsterState(instance, card.card, link.player, position,
-                                                True, stats))
+        state = state.with_monster(MonsterState(
+            instance, card.card, link.player, position, True, stats,
+            owner=card.owner if card.owner is not link.player else None))
         if step.leaves_field is Redirect.BANISH:  # "if it leaves the field, banish it" (R100)
             state = state.with_lasting(Lasting(BANISHED_IF_LEAVES, instance, link.card,
                                                Until.FACE_DOWN))
