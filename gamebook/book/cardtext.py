@@ -464,7 +464,7 @@ class _Writer:
                                  step.duration)
         if op == "destroy" and getattr(step, "banish", False):
             return self.w("op.destroy_banish", who=who)
-        if op == "gain_atk" and step.amount is not None and step.amount < 0:
+        if op == "gain_atk" and isinstance(step.amount, int) and step.amount < 0:
             return self.duration(self.w("op.lose_atk", who=who, amount=-step.amount),
                                  step.duration)
         text = self.w(f"op.{op}", who=who, amount=step.amount)

@@ -39,8 +39,10 @@ from gamebook.rules.applicable import could_apply
 from gamebook.rules.conditions import PLAYER_CONDITIONS, player_conditions_hold
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
+from gamebook.rules.expressions import condition_holds
 from gamebook.rules.mechanics import verb_of
 from gamebook.rules.mechanics.attacked_face_down import attacked_face_down
+from gamebook.rules.mechanics.life import lp_cost
 from gamebook.rules.mechanics.negated import negated_at_activation
 from gamebook.rules.mechanics.once_per_turn import record_use, used_this_turn
 from gamebook.rules.mechanics.summon import answered_name, free_zones
@@ -378,7 +380,11 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     if problem is not None:
         return problem
     for step in effect.cost:
-        if step.op is OpName.PAY_LP and state.life(player) < (step.amount or 0):
+        if step.op is OpName.PAY_LP and isinstance(step.amount, str):
+            amount = lp_cost(state, player, step, rules, instance)  # R161
+            if state.life(player) < amount:
+                return ("costs_at_activation", "cannot_pay_lp", (("amount", amount),))
+        elif step.op is OpName.PAY_LP and state.life(player) < (step.amount or 0):
             return ("costs_at_activation", "cannot_pay_lp", (("amount", step.amount),))
     for step in effect.resolution:
         if step.op is OpName.SPECIAL_SUMMON_TOKENS:
@@ -558,6 +564,8 @@ def _condition_problem(rules: Rules, state: GameState, instance: str, effect: Ef
         return (rule, "no_battle_damage_coming", ())
     if isinstance(unmet, Condition):
         return (rule, "condition_only", (("condition", unmet.value),))
+    if unmet == "condition":  # the card's own expression (R160)
+        return ("counted_conditions", "condition_not_met", ())
     return (rule, "condition_not_met", ())
 
 
@@ -588,6 +596,9 @@ def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effe
             rules, state, controller, instance,
             replace(effect.summoned, filters=(*effect.summoned.filters, TargetFilter.SUMMONED))):
         return "summoned"  # no monster of this summon matches (R97)
+    if effect.condition is not None and not condition_holds(
+            rules, state, controller, instance, effect.condition):
+        return "condition"  # the expression's condition (R160)
     for condition in effect.conditions:
         if condition in PLAYER_CONDITIONS and not player_conditions_hold(
                 state, controller, replace(effect, conditions=(condition,)), instance):
