@@ -38,7 +38,7 @@ and what was expected. The rules engine evaluates the tree
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
@@ -173,7 +173,7 @@ class Node:
     value: Fraction = Fraction(0)
     word: str = ""
     options: tuple[tuple[str, str], ...] = ()
-    column: int = 1
+    column: int = field(default=1, compare=False)  # where it is written, not what it is
 
     def option(self, name: str, default: str) -> str:
         return dict(self.options).get(name, default)
@@ -255,17 +255,17 @@ class _Parser:
     # grammar: or > and > not > comparison > sum > product > unary > atom
     def condition(self, card: bool) -> tuple[Node, str]:
         node, kind = self.conjunction(card)
-        while (token := self.take("or")) is not None:
+        while self.take("or") is not None:
             node = Node("or", (self.truth(node, kind, "or"),
-                               self.truth(*self.conjunction(card), "or")), column=token.column)
+                               self.truth(*self.conjunction(card), "or")), column=node.column)
             kind = TRUTH
         return node, kind
 
     def conjunction(self, card: bool) -> tuple[Node, str]:
         node, kind = self.negation(card)
-        while (token := self.take("and")) is not None:
+        while self.take("and") is not None:
             node = Node("and", (self.truth(node, kind, "and"),
-                                self.truth(*self.negation(card), "and")), column=token.column)
+                                self.truth(*self.negation(card), "and")), column=node.column)
             kind = TRUTH
         return node, kind
 
@@ -287,7 +287,7 @@ class _Parser:
             right, right_kind = self.sum(card)
             return Node(token.text, (self.number(node, kind, token.text),
                                      self.number(right, right_kind, token.text)),
-                        column=token.column), TRUTH
+                        column=node.column), TRUTH
         if token.kind == "op" and token.text in ("=", "!"):
             raise ExpressionError(f"{token.text!r} is not a comparison; expected one of "
                                   f"{', '.join(COMPARISONS)}", token.column)
@@ -298,7 +298,7 @@ class _Parser:
             high, high_kind = self.sum(card)
             args = (self.number(node, kind, "in"), self.number(low, low_kind, "in"),
                     self.number(high, high_kind, "in"))
-            return Node("in", args, column=token.column), TRUTH
+            return Node("in", args, column=node.column), TRUTH
         return node, kind
 
     def card_word(self) -> Node:
@@ -331,7 +331,7 @@ class _Parser:
             right, right_kind = self.product(card)
             node = Node(token.text, (self.number(node, kind, token.text),
                                      self.number(right, right_kind, token.text)),
-                        column=token.column)
+                        column=node.column)
             kind = NUMBER
         return node, kind
 
@@ -342,7 +342,7 @@ class _Parser:
             right, right_kind = self.unary(card)
             op = "/" if token.text == "/" else "*"
             node = Node(op, (self.number(node, kind, token.text),
-                             self.number(right, right_kind, token.text)), column=token.column)
+                             self.number(right, right_kind, token.text)), column=node.column)
             kind = NUMBER
         return node, kind
 
@@ -476,7 +476,7 @@ class _Parser:
     def truth(self, node: Node, kind: str, where: str) -> Node:
         if kind != TRUTH:
             raise ExpressionError(f"expected a condition for {where!r}, found a number "
-                                  "(compare it: >= 2)", node.column)
+                                  "(compare it: … >= 2)", node.column)
         return node
 
     def number(self, node: Node, kind: str, where: str) -> Node:
@@ -545,9 +545,9 @@ def _parse(text: object, card: bool, want: str) -> Node:
         raise ExpressionError(f"unexpected {_shown(rest)} after a complete expression",
                               rest.column)
     if kind != want:
-        raise ExpressionError(f"expected {want}, found {kind}"
-                              + (" (compare it: count(monsters) >= 2)" if want == TRUTH
-                                 else ""), node.column)
+        hint = (" (compare it: atk >= 1000)" if card else
+                " (compare it: count(monsters) >= 2)") if want == TRUTH else ""
+        raise ExpressionError(f"expected {want}, found {kind}{hint}", node.column)
     return node
 
 

@@ -68,8 +68,10 @@ class Reader:
         if monster is None or not monster.face_up:
             return None  # not a face-up monster on the field: no ATK to read (R162)
         quantity = node.option("of", "atk")
-        number = {"atk": monster.stats.atk, "def": monster.stats.def_,
-                  "level": monster.stats.level}[quantity]
+        level = monster.stats.level
+        if level is None:  # the stat record keeps a Level only once something changes it
+            level = self.rules.cards[monster.card].level
+        number = {"atk": monster.stats.atk, "def": monster.stats.def_, "level": level}[quantity]
         return None if number is None else Fraction(number)
 
     def counted(self, node: Node):
@@ -139,7 +141,8 @@ class Reader:
             return None
         if monster is not None:
             stats = monster.stats
-            number = {"atk": stats.atk, "def": stats.def_, "level": stats.level,
+            level = stats.level if stats.level is not None else card.level  # not changed
+            number = {"atk": stats.atk, "def": stats.def_, "level": level,
                       "original_atk": stats.original_atk, "original_def": stats.original_def,
                       "link_rating": card.link_rating}[quantity]
         else:  # off the field: as printed; a printed "?" is no number (R62)
