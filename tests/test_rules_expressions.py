@@ -112,3 +112,39 @@ def test_r161_r162_amounts_and_filters_read_the_board(tmp_path) -> None:
 def test_r162_a_filter_reads_only_what_a_card_shows(tmp_path, instance, where, matches) -> None:  # noqa: ANN001
     eng = _engine(tmp_path, [LEO], [ELF, BUG], [])
     assert card_matches(eng.rules, eng.initial_state(), B, "elf", instance, where) is matches
+
+
+def _toll(tmp_path, lp: int) -> Engine:  # noqa: ANN001
+    """Summoned Skull (2500) and Gemini Elf (1900, Level 4) and a Level 6 Summoned Skull of A;
+    B has a Set Test Toll Trap and ``lp`` LP."""
+    return Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"monsters": [{"id": "skull", "card": "summoned_skull"},
+                                       {"id": "skull2", "card": "summoned_skull"},
+                                       {"id": "gemini", "card": "gemini_elf"}]},
+                    "B": {"lp": lp, "monsters": [{"id": "elf", "card": "mystical_elf"}],
+                          "spell_traps": [{"id": "toll", "card": "test_toll_trap",
+                                           "face_up": False, "set": "earlier_turn"}]}},
+        "start": {"moment": "attack_declared", "attacker": "skull", "target": "elf"},
+        "scope": "end_of_battle",
+    }), "seed")
+
+
+def test_r161_r162_a_cost_a_target_and_an_amount_written_as_expressions(tmp_path) -> None:
+    eng = _toll(tmp_path, 8000)
+    state, _ = play_events(eng, ["A pass"], settle_end=False)
+    # only the other Summoned Skull: Gemini Elf is Level 4, the attacker is attacking
+    assert [m for m in legal(eng, state) if m.startswith("B activate toll")] == \
+        ["B activate toll.activate -> skull2"]
+    state, events = play_events(eng, ["A pass", "B activate toll.activate -> skull2"],
+                                settle_end=False)
+    assert state.life(B) == 8000 - 3000  # three monsters of A: 3000 LP paid at activation
+    state, _ = run_out(eng, ["A pass", "B activate toll.activate -> skull2"])
+    assert "skull2" in {card.id for card in state.graveyard}
+    assert state.life(A) == 8000  # the difference of 2500 and 2500 is 0
+
+
+def test_r161_a_cost_worked_out_from_the_board_cannot_be_paid_without_the_lp(tmp_path) -> None:
+    eng = _toll(tmp_path, 2500)
+    state, _ = play_events(eng, ["A pass"], settle_end=False)
+    assert not any(m.startswith("B activate toll") for m in legal(eng, state))

@@ -38,7 +38,8 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
                             if card.id != source and _side(spec, card.controller, player)
                             and (TargetFilter.FACE_UP not in spec.filters or card.face_up)
                             and (TargetFilter.FACE_DOWN not in spec.filters or not card.face_up)
-                            and _where(rules, state, player, source, spec, card.id))
+                            and (spec.where is None
+                                 or _where(rules, state, player, source, spec, card.id)))
         if TargetFilter.SPELL_TRAP in spec.filters:
             return spell_traps
     found = list(spell_traps)
