@@ -4,6 +4,8 @@ refusals with the column and what was expected, and that no text runs as code.""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gamebook.book.vocabulary import expression_words
 from gamebook.cards.expressions import (
@@ -127,3 +129,22 @@ def test_every_word_of_the_language_has_a_meaning_and_a_rule_in_the_vocabulary()
     text = "\n".join(expression_words(lambda rule: f"R:{rule}"))
     for word in WORDS:
         assert f"| `{word}` |" in text
+
+
+PIECES = ["count(", "monsters", "cards", ",", " ", "opponent", "you", "hand", ")", "(",
+          ">=", "==", "<", "and", "or", "not", "1", "300", "*", "/", "-", "..", "in",
+          "level", "face_up", "type", "==", "warrior", "atk(", "attacker", "lp(", ":",
+          "controller", "difference(", "×", "$", "'", "\n"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(PIECES), max_size=25) | st.text(max_size=60))
+def test_any_text_is_parsed_or_refused_with_a_column_never_a_crash(pieces) -> None:  # noqa: ANN001
+    text = "".join(pieces) if isinstance(pieces, list) else pieces
+    for parse in (parse_condition, parse_amount, parse_filter):
+        try:
+            node = parse(text)
+        except ExpressionError as error:
+            assert 1 <= error.column <= len(text) + 1 or error.column == 401
+        else:
+            assert parse(render(node)) == node
