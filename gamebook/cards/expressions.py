@@ -647,7 +647,12 @@ def card_problems(card, located) -> list:
         named = {"self", "attacker", "attack_target"}
         if effect.battling is not None:
             named |= {"battling_own", "battling_opponent"}
-        if effect.condition is not None and where_effect[2:] in ((), ("modes", 0)):
+        if effect.condition is not None and effect.kind.value == "continuous":
+            refuse(where_effect[:2] + ("condition",), "condition", effect.condition,
+                   "a continuous effect does not read an expression condition yet (only an "
+                   "activated effect does, when it is activated: R160); write it with "
+                   "'conditions'")
+        elif effect.condition is not None and where_effect[2:] in ((), ("modes", 0)):
             loc = where_effect[:2] + ("condition",)  # the modes share their effect's
             node = parsed(loc, "condition", effect.condition, parse_condition)
             found = None if node is None else _names_problem(

@@ -352,7 +352,10 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
                 and not _happened_to(state, answers, instance):
             # not yet, or not to this card
             return ("trigger_effects", "event_did_not_happen", event_name)
-        if not _event_conditions_hold(rules, state, instance, effect):
+        unmet = _unmet_condition(rules, state, instance, effect)
+        if unmet == "condition":  # the card's own counted condition (R160)
+            return ("counted_conditions", "condition_not_met", ())
+        if unmet is not None:
             return ("trigger_effects", "event_did_not_happen", event_name)
         if window.kind is not WindowKind.EVENT or not window_answers(state, effect) \
                 or not window.first_chain:
