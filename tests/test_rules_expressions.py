@@ -1,4 +1,4 @@
-"""R160-R162: conditions that count cards, amounts that count cards, and selection filters,
+"""R153-R155: conditions that count cards, amounts that count cards, and selection filters,
 written in the expression language of card files and read from the game by the engine
 (gamebook.rules.expressions). Needle Ceiling, Wall of Disruption and Gift of The Mystical
 Elf; the same situations are in tests/situations/ and equal to EDOPro."""
@@ -31,7 +31,7 @@ BUG = {"id": "bug", "card": "man_eater_bug", "position": "defense", "face_up": F
 CEILING = {"id": "ceiling", "card": "needle_ceiling"}
 
 
-def test_r160_a_counted_condition_counts_face_down_monsters_when_activating(tmp_path) -> None:
+def test_r153_a_counted_condition_counts_face_down_monsters_when_activating(tmp_path) -> None:
     eng = _engine(tmp_path, [LEO], [ELF, BUG], [CEILING])
     state, _ = play_events(eng, ["A pass"], settle_end=False)
     assert "B activate ceiling.activate" in legal(eng, state)
@@ -40,14 +40,14 @@ def test_r160_a_counted_condition_counts_face_down_monsters_when_activating(tmp_
     assert state.monster("bug") is not None and not state.monster("bug").face_up
 
 
-def test_r160_with_three_monsters_the_card_cannot_be_activated(tmp_path) -> None:
+def test_r153_with_three_monsters_the_card_cannot_be_activated(tmp_path) -> None:
     eng = _engine(tmp_path, [LEO], [ELF], [CEILING])
     state, _ = play_events(eng, ["A pass"], settle_end=False)
     assert "B activate ceiling.activate" not in legal(eng, state)
     assert forbidden_by(eng, state, "ceiling", "activate") == "counted_conditions"
 
 
-def test_r160_the_condition_is_not_checked_again_at_resolution(tmp_path) -> None:
+def test_r153_the_condition_is_not_checked_again_at_resolution(tmp_path) -> None:
     """Mirror Force, chained above, destroys two of the four monsters first: Needle Ceiling
     still destroys the face-up monster left (its text does not say "to activate and to
     resolve")."""
@@ -57,7 +57,7 @@ def test_r160_the_condition_is_not_checked_again_at_resolution(tmp_path) -> None
     assert {card.id for card in state.graveyard} >= {"skull", "leo", "elf"}
 
 
-def test_r161_an_amount_is_counted_as_the_effect_resolves(tmp_path) -> None:
+def test_r154_an_amount_is_counted_as_the_effect_resolves(tmp_path) -> None:
     """Gift of The Mystical Elf below Mirror Force counts one monster, not two."""
     eng = _engine(tmp_path, [], [{"id": "elf", "card": "mystical_elf"}],
                   [{"id": "gift", "card": "gift_of_the_mystical_elf"},
@@ -69,7 +69,7 @@ def test_r161_an_amount_is_counted_as_the_effect_resolves(tmp_path) -> None:
     assert state.life(B) == 8600 - 1700  # two monsters counted, then the battle
 
 
-def test_r161_wall_of_disruption_lowers_each_attack_position_monster(tmp_path) -> None:
+def test_r154_wall_of_disruption_lowers_each_attack_position_monster(tmp_path) -> None:
     eng = _engine(tmp_path, [LEO, {"id": "tomato", "card": "mystic_tomato",
                                    "position": "defense"}],
                   [{"id": "elf", "card": "mystical_elf"}],
@@ -83,7 +83,7 @@ def test_r161_wall_of_disruption_lowers_each_attack_position_monster(tmp_path) -
     assert state.lp == (8000 - 700, 8000)
 
 
-def test_r161_r162_amounts_and_filters_read_the_board(tmp_path) -> None:
+def test_r154_r162_amounts_and_filters_read_the_board(tmp_path) -> None:
     eng = _engine(tmp_path, [LEO], [ELF, BUG], [])
     rules, state = eng.rules, eng.initial_state()
     assert amount_now(rules, state, B, "elf", "300 * count(monsters)") == 1200
@@ -104,12 +104,12 @@ def test_r161_r162_amounts_and_filters_read_the_board(tmp_path) -> None:
     ("skull", "effect_monster or extra_deck_monster", False),
     ("leo", "name == leo_wizard", True),
     ("bug", "face_down and defense_position", True),
-    ("bug", "type == insect", False),  # a face-down monster shows no Type (R162) …
+    ("bug", "type == insect", False),  # a face-down monster shows no Type (R155) …
     ("bug", "not type == insect", False),  # … nor its opposite
     ("bug", "face_up or type == insect", False),
     ("bug", "face_down or type == insect", True),
 ])
-def test_r162_a_filter_reads_only_what_a_card_shows(tmp_path, instance, where, matches) -> None:  # noqa: ANN001
+def test_r155_a_filter_reads_only_what_a_card_shows(tmp_path, instance, where, matches) -> None:  # noqa: ANN001
     eng = _engine(tmp_path, [LEO], [ELF, BUG], [])
     assert card_matches(eng.rules, eng.initial_state(), B, "elf", instance, where) is matches
 
@@ -130,7 +130,7 @@ def _toll(tmp_path, lp: int) -> Engine:  # noqa: ANN001
     }), "seed")
 
 
-def test_r161_r162_a_cost_a_target_and_an_amount_written_as_expressions(tmp_path) -> None:
+def test_r154_r162_a_cost_a_target_and_an_amount_written_as_expressions(tmp_path) -> None:
     eng = _toll(tmp_path, 8000)
     state, _ = play_events(eng, ["A pass"], settle_end=False)
     # only the other Summoned Skull: Gemini Elf is Level 4, the attacker is attacking
@@ -144,7 +144,7 @@ def test_r161_r162_a_cost_a_target_and_an_amount_written_as_expressions(tmp_path
     assert state.life(A) == 8000  # the difference of 2500 and 2500 is 0
 
 
-def test_r161_a_cost_worked_out_from_the_board_cannot_be_paid_without_the_lp(tmp_path) -> None:
+def test_r154_a_cost_worked_out_from_the_board_cannot_be_paid_without_the_lp(tmp_path) -> None:
     eng = _toll(tmp_path, 2500)
     state, _ = play_events(eng, ["A pass"], settle_end=False)
     assert not any(m.startswith("B activate toll") for m in legal(eng, state))

@@ -26,7 +26,7 @@ A FILTER (inside ``count(…)`` and a selection's ``where``) speaks of one card:
 words ``attribute == dark``, ``type == winged_beast``, ``name == kuriboh`` (a card id),
 ``archetype == gravekeepers``; combined with and/or/not. What a face-down card does not
 show (its ATK, Level, Attribute, Type, name) is unknown: a comparison with it holds neither
-way, and ``not`` of it neither (three-valued, R162).
+way, and ``not`` of it neither (three-valued, R155).
 
 Nothing here runs code: a hand-written tokenizer and recursive-descent parser build a small
 tree of frozen nodes, checked for its kinds (a condition where a condition is wanted, a
@@ -650,7 +650,7 @@ def card_problems(card, located) -> list:
         if effect.condition is not None and effect.kind.value == "continuous":
             refuse(where_effect[:2] + ("condition",), "condition", effect.condition,
                    "a continuous effect does not read an expression condition yet (only an "
-                   "activated effect does, when it is activated: R160); write it with "
+                   "activated effect does, when it is activated: R153); write it with "
                    "'conditions'")
         elif effect.condition is not None and where_effect[2:] in ((), ("modes", 0)):
             loc = where_effect[:2] + ("condition",)  # the modes share their effect's

@@ -391,7 +391,7 @@ class TargetSpec:
     monster_type: str | None = None  # e.g. Warrior, Winged Beast: a monster of this Type
     # A filter in the expression language about one card (gamebook.cards.expressions): Type,
     # Attribute, Level/Link rating ranges, ATK/DEF, frames, name, archetype, face, position,
-    # "other than this card", with and/or/not: "face_up and level in 1..4 and not self" (R162)
+    # "other than this card", with and/or/not: "face_up and level in 1..4 and not self" (R155)
     where: str | None = None
 
 
@@ -465,7 +465,7 @@ class Primitive:
     of: Ref | None = None  # a card whose current ATK gives the amount (see `portion`)
     portion: Portion = Portion.ALL
     # A number, or an expression of the language (gamebook.cards.expressions) worked out as
-    # the step applies: "300 * count(monsters)", "difference(lp(you), lp(opponent))" (R161)
+    # the step applies: "300 * count(monsters)", "difference(lp(you), lp(opponent))" (R154)
     amount: int | str | None = None
     count: int = 1  # for special_summon_tokens
     token: str | None = None  # the token's card id, for special_summon_tokens
@@ -516,7 +516,7 @@ class Effect:
     event: EventName | None = None
     conditions: tuple[Condition, ...] = ()
     # A condition in the expression language (gamebook.cards.expressions), checked with the
-    # named ones: "count(monsters) >= 4" (R160)
+    # named ones: "count(monsters) >= 4" (R153)
     condition: str | None = None
     cost: tuple[Primitive, ...] = ()
     target: TargetSpec | None = None

@@ -143,7 +143,7 @@ def _max_loss(effect: Effect) -> int | None:
     for step in (*effect.cost, *effect.resolution):
         if step.op is OpName.PAY_LP or step.op is OpName.INFLICT_DAMAGE:
             if not isinstance(step.amount, int):
-                return None  # none, or an expression read from the board (R161)
+                return None  # none, or an expression read from the board (R154)
             total += step.amount
     return total
 

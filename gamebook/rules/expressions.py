@@ -1,4 +1,4 @@
-"""Evaluating the expressions of card files against the game state (R160-R162).
+"""Evaluating the expressions of card files against the game state (R153-R155).
 
 The language and its parser are :mod:`gamebook.cards.expressions`; here its tree is read
 against a :class:`GameState`: counts of cards by zone, controller, kind and filter, LP, the
@@ -8,7 +8,7 @@ R76), comparisons and and/or/not.
 Logic is three-valued: what a face-down card does not show (its ATK, Level, Attribute, Type,
 name), and the ATK of a card no longer on the field, is unknown (``None``); a comparison
 with it holds neither way and ``not`` of it neither, so an unknown never matches a filter
-and never meets a condition (R162). ``you`` is the effect's player.
+and never meets a condition (R155). ``you`` is the effect's player.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class Reader:
             instance = self.refs.get(named)
         monster = self.state.monster(instance) if instance is not None else None
         if monster is None or not monster.face_up:
-            return None  # not a face-up monster on the field: no ATK to read (R162)
+            return None  # not a face-up monster on the field: no ATK to read (R155)
         quantity = node.option("of", "atk")
         level = monster.stats.level
         if level is None:  # the stat record keeps a Level only once something changes it
@@ -255,18 +255,18 @@ def _arithmetic(node: Node, values: list[Value]) -> Value:
 
 def condition_holds(rules: Rules, state: GameState, player: Player, source: str,
                     text: str, refs: dict[str, str] | None = None) -> bool:
-    """An effect's ``condition`` holds now (an unknown does not: R160, R162)."""
+    """An effect's ``condition`` holds now (an unknown does not: R153, R155)."""
     return Reader(rules, state, player, source, refs).value(parse_condition(text)) is True
 
 
 def amount_now(rules: Rules, state: GameState, player: Player, source: str,
                text: str | int, refs: dict[str, str] | None = None) -> int:
-    """A step's ``amount`` worked out now, rounded half up (R76); an unknown is 0 (R161)."""
+    """A step's ``amount`` worked out now, rounded half up (R76); an unknown is 0 (R154)."""
     value = Reader(rules, state, player, source, refs).value(parse_amount(text))
     return 0 if value is None else round_half_up(Fraction(value))
 
 
 def card_matches(rules: Rules, state: GameState, player: Player, source: str,
                  instance: str, text: str) -> bool:
-    """The card ``instance`` meets a selection's ``where`` (R162)."""
+    """The card ``instance`` meets a selection's ``where`` (R155)."""
     return Reader(rules, state, player, source).matches(instance, parse_filter(text)) is True

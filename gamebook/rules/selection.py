@@ -122,7 +122,7 @@ def _off_field(rules: Rules, state: GameState, player: Player, source: str, spec
 
 def _where(rules: Rules, state: GameState, player: Player, source: str, spec: TargetSpec,
            instance: str) -> bool:
-    """The card meets the selection's ``where`` filter, if it has one (R162)."""
+    """The card meets the selection's ``where`` filter, if it has one (R155)."""
     return spec.where is None or card_matches(rules, state, player, source, instance,
                                               spec.where)
 

@@ -353,7 +353,7 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
             # not yet, or not to this card
             return ("trigger_effects", "event_did_not_happen", event_name)
         unmet = _unmet_condition(rules, state, instance, effect)
-        if unmet == "condition":  # the card's own counted condition (R160)
+        if unmet == "condition":  # the card's own counted condition (R153)
             return ("counted_conditions", "condition_not_met", ())
         if unmet is not None:
             return ("trigger_effects", "event_did_not_happen", event_name)
@@ -384,7 +384,7 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
         return problem
     for step in effect.cost:
         if step.op is OpName.PAY_LP and isinstance(step.amount, str):
-            amount = lp_cost(state, player, step, rules, instance)  # R161
+            amount = lp_cost(state, player, step, rules, instance)  # R154
             if state.life(player) < amount:
                 return ("costs_at_activation", "cannot_pay_lp", (("amount", amount),))
         elif step.op is OpName.PAY_LP and state.life(player) < (step.amount or 0):
@@ -567,7 +567,7 @@ def _condition_problem(rules: Rules, state: GameState, instance: str, effect: Ef
         return (rule, "no_battle_damage_coming", ())
     if isinstance(unmet, Condition):
         return (rule, "condition_only", (("condition", unmet.value),))
-    if unmet == "condition":  # the card's own expression (R160)
+    if unmet == "condition":  # the card's own expression (R153)
         return ("counted_conditions", "condition_not_met", ())
     return (rule, "condition_not_met", ())
 
@@ -601,7 +601,7 @@ def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effe
         return "summoned"  # no monster of this summon matches (R97)
     if effect.condition is not None and not condition_holds(
             rules, state, controller, instance, effect.condition):
-        return "condition"  # the expression's condition (R160)
+        return "condition"  # the expression's condition (R153)
     for condition in effect.conditions:
         if condition in PLAYER_CONDITIONS and not player_conditions_hold(
                 state, controller, replace(effect, conditions=(condition,)), instance):

@@ -86,7 +86,7 @@ def lp_after_damage(state: GameState, player: Player, amount: int) -> GameState:
 def lp_cost(state: GameState, player: Player, step: Primitive, rules: Rules | None = None,
             source: str = "") -> int:
     """What a ``pay_lp`` step costs ``player`` now: its ``amount`` (an expression worked
-    out now, R161), or half their LP."""
+    out now, R154), or half their LP."""
     if isinstance(step.amount, str):
         from gamebook.rules.expressions import amount_now
 
