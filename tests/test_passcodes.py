@@ -53,6 +53,9 @@ OFFICIAL = {
     "marshmallon": 31305911, "spirit_reaper": 23205979,
     # issue 30: selection filters
     "dark_mirror_force": 20522190,
+    # issue 30: expressions and filters (checked against yaml-yugi's data/cards/<passcode>.yaml)
+    "needle_ceiling": 38411870, "wall_of_disruption": 58169731,
+    "gift_of_the_mystical_elf": 98299011,
     # issue 34: Spells in Main Phase 1
     "raigeki": 12580477, "dark_hole": 53129443, "harpies_feather_duster": 18144506,
     "monster_reborn": 83764718, "pot_of_greed": 55144522,

@@ -467,7 +467,7 @@ class _Writer:
         if op in ("return_to_hand", "shuffle_into_deck") and step.select is not None \
                 and step.select.pick is Pick.ALL:  # "Return all … to the hand"
             return self.w(f"op.{op}_all", who=who)
-        if op == "gain_atk" and step.amount is not None and step.amount < 0:
+        if op == "gain_atk" and isinstance(step.amount, int) and step.amount < 0:
             return self.duration(self.w("op.lose_atk", who=who, amount=-step.amount),
                                  step.duration)
         text = self.w(f"op.{op}", who=who, amount=step.amount)

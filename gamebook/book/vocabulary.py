@@ -388,7 +388,47 @@ def markdown(label: Any) -> str:
         out += [f"| `{entry.word}` | {_cell(entry.meaning)} | {entry.rule} | "
                 f"{_cell(entry.example) or '(none yet)'} |" for entry in entries]
         out.append("")
-    return "\n".join(out)
+    return "\n".join(out + expression_words(label))
+
+
+def expression_words(label: Any) -> list[str]:
+    """The words of the expression language (``condition``, ``amount``, ``where``)."""
+    from gamebook.cards.expressions import WORDS
+
+    out = ["## Words of expressions (condition, amount, where)", "",
+           "An effect's `condition`, a step's `amount` and a selection's `where` are written "
+           "in a small language (`gamebook/cards/expressions.py`), parsed without running "
+           "code and refused at the card file's line with the column inside the text: "
+           "`condition: count(monsters) >= 4`, `amount: 300 * count(monsters)`, "
+           "`amount: -800 * count(monsters, opponent)`, `where: face_up and level in 1..4 "
+           "and not self`, `condition: count(monsters, opponent) > count(monsters, you)`, "
+           "`amount: difference(atk(attacker), atk(attack_target))`.", "",
+           "| word | meaning | rule | example |", "| --- | --- | --- | --- |"]
+    for word, (meaning, rule) in WORDS.items():
+        out.append(f"| `{word}` | {_cell(meaning)} | {label(rule)} | "
+                   f"{_cell(_expression_example(word)) or '(none yet)'} |")
+    out.append("")
+    return out
+
+
+def _expression_example(word: str) -> str:
+    """The first bundled card whose expressions use ``word``, as the other tables name it."""
+    import re as _re
+
+    pattern = _re.compile(rf"(?<![A-Za-z_]){_re.escape(word.split()[0])}(?![A-Za-z_])")
+    for name, data in _card_files():
+        for index, effect in enumerate(data.get("effects") or ()):
+            texts = [effect.get("condition")]
+            for part in ("cost", "resolution"):
+                for step in effect.get(part) or ():
+                    texts.append(step.get("amount") if isinstance(step.get("amount"), str)
+                                 else None)
+                    select = step.get("select") or {}
+                    texts.append(select.get("where"))
+            if any(isinstance(text, str) and pattern.search(text) for text in texts):
+                card = data.get("names", {}).get("en", data.get("id"))
+                return f"{card} (`{name}`, effect `{effect.get('id', index)}`)"
+    return ""
 
 
 def _cell(text: str) -> str:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
+from gamebook.cards import expressions
 from gamebook.cards.honoured import refusal
 from gamebook.cards.meanings import CARD_MEANINGS
 from gamebook.cards.model import (
@@ -72,7 +73,7 @@ def _load_card(path: str | Path) -> tuple[Card, bool, Located]:
                                          f"({stat}: null), not '?'")
     card = validate(located, _card_adapter(), "card", Card, CARD_MEANINGS)
     _check_card(card, located)
-    raise_all(range_problems(card, located))
+    raise_all(range_problems(card, located) + expressions.card_problems(card, located))
     return card, overrides, located
 
 
@@ -288,5 +289,6 @@ def load_library(extra_dirs: Iterable[Path] = ()) -> CardLibrary:
             origin[card.id] = path
     for card_id, card in cards.items():
         problems += _reference_problems(card, sources[card_id], cards)
+        problems += expressions.library_problems(card, sources[card_id], cards)
     raise_all(problems)
     return CardLibrary(cards.values(), sources, folders)

@@ -399,6 +399,10 @@ class TargetSpec:
     max_atk: int | None = None  # at most this
     level: int | None = None  # exactly this Level
     monster_type: str | None = None  # e.g. Warrior, Winged Beast: a monster of this Type
+    # A filter in the expression language about one card (gamebook.cards.expressions): Type,
+    # Attribute, Level/Link rating ranges, ATK/DEF, frames, name, archetype, face, position,
+    # "other than this card", with and/or/not: "face_up and level in 1..4 and not self" (R155)
+    where: str | None = None
 
 
 class StatCount(StrEnum):
@@ -470,7 +474,9 @@ class Primitive:
     who: Ref | None = None
     of: Ref | None = None  # a card whose current ATK gives the amount (see `portion`)
     portion: Portion = Portion.ALL
-    amount: int | None = None
+    # A number, or an expression of the language (gamebook.cards.expressions) worked out as
+    # the step applies: "300 * count(monsters)", "difference(lp(you), lp(opponent))" (R154)
+    amount: int | str | None = None
     count: int = 1  # for special_summon_tokens
     token: str | None = None  # the token's card id, for special_summon_tokens
     position: Position | None = None
@@ -519,6 +525,9 @@ class Effect:
     mandatory: bool = False
     event: EventName | None = None
     conditions: tuple[Condition, ...] = ()
+    # A condition in the expression language (gamebook.cards.expressions), checked with the
+    # named ones: "count(monsters) >= 4" (R153)
+    condition: str | None = None
     cost: tuple[Primitive, ...] = ()
     target: TargetSpec | None = None
     once_per_turn: bool = False

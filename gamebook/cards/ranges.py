@@ -69,8 +69,8 @@ def range_problems(card: Card, located: Located) -> list[InputError]:
                     problems.append(located.error(at + ("count",), f"{op}: count {step.count} "
                                                   f"is out of range; expected 1 to {MAX_TOKENS} "
                                                   "(a player's Main Monster Zones, R:tokens)"))
-                if step.amount is None:
-                    continue
+                if not isinstance(step.amount, int):
+                    continue  # an expression: gamebook.cards.expressions checks it
                 low = 0 if op in _NOT_NEGATIVE else -MAX_AMOUNT
                 if not low <= step.amount <= MAX_AMOUNT:
                     problems.append(located.error(at + ("amount",),

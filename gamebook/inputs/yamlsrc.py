@@ -378,6 +378,11 @@ def validation_errors(located: Located, exc: Any, what: str, schema: Any = None,
             message = "unknown field" + (did_you_mean(str(loc[-1]), known,
                                                       meanings=meanings) if known else
                                          " (check the spelling)")
+            if any(mark in str(loc[-1]) for mark in "()"):  # count(monsters, opponent) in {…}
+                message = ("unknown field: a part of an expression; inside {…} a comma ends "
+                           "the value, so quote an expression that holds commas "
+                           "(amount: '300 * count(monsters, opponent)') or write the step "
+                           "on its own lines")
         elif kind == "enum":
             expected = re.findall(r"'([^']*)'", error.get("ctx", {}).get("expected", ""))
             message += did_you_mean(str(error.get("input")), expected, "", meanings)

@@ -142,8 +142,8 @@ def _max_loss(effect: Effect) -> int | None:
     total = 0
     for step in (*effect.cost, *effect.resolution):
         if step.op is OpName.PAY_LP or step.op is OpName.INFLICT_DAMAGE:
-            if step.amount is None:
-                return None
+            if not isinstance(step.amount, int):
+                return None  # none, or an expression read from the board (R154)
             total += step.amount
     return total
 
@@ -155,10 +155,10 @@ def _kind_of(effect: Effect) -> str | None:
     steps = effect.resolution
     if not steps or any(step.select is not None or step.of is not None for step in steps):
         return None
-    if effect.target is None and all(step.op in _LP_OPS and step.amount is not None
+    if effect.target is None and all(step.op in _LP_OPS and isinstance(step.amount, int)
                                      for step in steps):
         return LP
-    if all(step.op is OpName.GAIN_ATK and step.amount is not None
+    if all(step.op is OpName.GAIN_ATK and isinstance(step.amount, int)
            and not step.stats_from_damage and step.who in _FIXED_REFS for step in steps):
         return STATS
     if all(step.op is OpName.DESTROY and step.who in _FIXED_REFS

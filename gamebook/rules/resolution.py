@@ -34,6 +34,7 @@ from gamebook.rules.actions import Event, event
 from gamebook.rules.conditions import player_conditions_hold
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
+from gamebook.rules.expressions import condition_holds
 from gamebook.rules.mechanics import Where, verb_of
 from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.immunity import unaffected, unaffected_why
@@ -90,8 +91,10 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
             why, by = negation
             events.append(_no_effect(link, number, why=why, by=by))
             progress = Resolving(len(effect.resolution), (), applied_any=True)
-        elif effect.recheck_conditions and not player_conditions_hold(state, link.player,
-                                                                      effect):
+        elif effect.recheck_conditions and (
+                not player_conditions_hold(state, link.player, effect)
+                or effect.condition is not None and not condition_holds(
+                    rules, state, link.player, link.card, effect.condition)):
             # "to activate and to resolve"
             events.append(_no_effect(link, number, why="condition_lost"))
             progress = Resolving(len(effect.resolution), (), applied_any=True)

@@ -15,6 +15,7 @@ from gamebook.cards.model import (
     Zone,
 )
 from gamebook.rules.context import Rules
+from gamebook.rules.expressions import card_matches
 from gamebook.rules.state import GameState, Player
 
 
@@ -36,7 +37,9 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
         spell_traps = tuple(card.id for card in state.spell_traps
                             if card.id != source and _side(spec, card.controller, player)
                             and (TargetFilter.FACE_UP not in spec.filters or card.face_up)
-                            and (TargetFilter.FACE_DOWN not in spec.filters or not card.face_up))
+                            and (TargetFilter.FACE_DOWN not in spec.filters or not card.face_up)
+                            and (spec.where is None
+                                 or _where(rules, state, player, source, spec, card.id)))
         if TargetFilter.SPELL_TRAP in spec.filters:
             return spell_traps
     found = list(spell_traps)
@@ -84,6 +87,8 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
             ok &= monster.face_up and card.monster_type == spec.monster_type
         if spec.archetype is not None:
             ok &= monster.face_up and spec.archetype in card.archetypes
+        if ok and spec.where is not None:
+            ok = _where(rules, state, player, source, spec, monster.id)
         if ok:
             found.append(monster.id)
     return tuple(found)
@@ -109,9 +114,17 @@ def _off_field(rules: Rules, state: GameState, player: Player, source: str, spec
             continue
         if spec.archetype is not None and spec.archetype not in card.archetypes:
             continue
-        if _stats_match(spec, card.atk, card.level):
+        if _stats_match(spec, card.atk, card.level) \
+                and _where(rules, state, player, source, spec, held.id):
             found.append(held.id)
     return tuple(found)
+
+
+def _where(rules: Rules, state: GameState, player: Player, source: str, spec: TargetSpec,
+           instance: str) -> bool:
+    """The card meets the selection's ``where`` filter, if it has one (R155)."""
+    return spec.where is None or card_matches(rules, state, player, source, instance,
+                                              spec.where)
 
 
 def _stats_match(spec: TargetSpec, atk: int | None, level: int | None) -> bool:

@@ -39,8 +39,10 @@ from gamebook.rules.applicable import could_apply
 from gamebook.rules.conditions import PLAYER_CONDITIONS, player_conditions_hold
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
+from gamebook.rules.expressions import condition_holds
 from gamebook.rules.mechanics import verb_of
 from gamebook.rules.mechanics.attacked_face_down import attacked_face_down
+from gamebook.rules.mechanics.life import lp_cost
 from gamebook.rules.mechanics.negated import negated_at_activation
 from gamebook.rules.mechanics.once_per_turn import record_use, used_this_turn
 from gamebook.rules.mechanics.summon import answered_name, free_zones
@@ -352,6 +354,8 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
             return (_condition_rule(rules, state, instance, effect), "event_did_not_happen",
                     event_name)
         unmet = _unmet_condition(rules, state, instance, effect)
+        if unmet == "condition":  # the card's own counted condition (R153)
+            return ("counted_conditions", "counted_condition_not_met", ())
         if unmet is not None:  # the event, and the condition of the card's text that fails
             return (_condition_rule(rules, state, instance, effect), "event_condition_only",
                     (("event", answered_name(effect)), ("condition", _condition_words(unmet))))
@@ -381,7 +385,11 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     if problem is not None:
         return problem
     for step in effect.cost:
-        if step.op is OpName.PAY_LP and state.life(player) < (step.amount or 0):
+        if step.op is OpName.PAY_LP and isinstance(step.amount, str):
+            amount = lp_cost(state, player, step, rules, instance)  # R154
+            if state.life(player) < amount:
+                return ("costs_at_activation", "cannot_pay_lp", (("amount", amount),))
+        elif step.op is OpName.PAY_LP and state.life(player) < (step.amount or 0):
             return ("costs_at_activation", "cannot_pay_lp", (("amount", step.amount),))
     for step in effect.resolution:
         if step.op is OpName.SPECIAL_SUMMON_TOKENS:
@@ -570,6 +578,8 @@ def _condition_problem(rules: Rules, state: GameState, instance: str, effect: Ef
     rule = _condition_rule(rules, state, instance, effect)
     if unmet == Condition.WOULD_TAKE_BATTLE_DAMAGE:  # Kuriboh: say what would not happen
         return (rule, "no_battle_damage_coming", ())
+    if unmet == "condition":  # the card's own expression (R153)
+        return ("counted_conditions", "counted_condition_not_met", ())
     return (rule, "condition_only", (("condition", _condition_words(unmet)),))
 
 
@@ -615,6 +625,9 @@ def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effe
             rules, state, controller, instance,
             replace(effect.summoned, filters=(*effect.summoned.filters, TargetFilter.SUMMONED))):
         return "summoned"  # no monster of this summon matches (R97)
+    if effect.condition is not None and not condition_holds(
+            rules, state, controller, instance, effect.condition):
+        return "condition"  # the expression's condition (R153)
     for condition in effect.conditions:
         if condition in PLAYER_CONDITIONS and not player_conditions_hold(
                 state, controller, replace(effect, conditions=(condition,)), instance):

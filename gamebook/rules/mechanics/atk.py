@@ -33,7 +33,7 @@ def _change_atk(rules: Rules, state: GameState, link: ChainLink, step: Primitive
         monster = state.monster(instance)
         before = monster.stats.atk
         if step.op is OpName.GAIN_ATK:
-            amount = amount_of(state, step, of)
+            amount = amount_of(state, step, of, rules, link.player, link)
             stats = monster.stats.apply(StatClass.DELTA_ONCE, (Stat.ATK,), Operation.add(amount),
                                         source=source, duration=duration)
         elif step.op is OpName.HALVE_ORIGINAL_ATK:

@@ -32,7 +32,7 @@ def _inflict_damage(rules: Rules, state: GameState, link: ChainLink, step: Primi
         else (player_of(link, step),)
     events: list[Event] = []
     for player in players:  # at the same time: the Duel is decided after the step (R102)
-        amount = amount_of(state, step, of, rules, player)
+        amount = max(0, amount_of(state, step, of, rules, player, link))
         state = lp_after_damage(state, player, amount)
         if amount > 0:
             state = record_damage(rules, state, player, "effect", amount,
@@ -44,7 +44,7 @@ def _inflict_damage(rules: Rules, state: GameState, link: ChainLink, step: Primi
 def _gain_lp(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
              who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
     player = player_of(link, step)
-    amount = amount_of(state, step, of, rules, player)
+    amount = max(0, amount_of(state, step, of, rules, player, link))
     state = state.with_lp(player, state.life(player) + amount)
     return state, [event(EventKind.LP_GAINED, player, amount=amount, lp=state.life(player))], True
 
@@ -55,7 +55,7 @@ def _pay_lp(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     "Pay half your LP" (Solemn Judgment) pays half of what the player has, rounded up as
     every half is (R76)."""
     player = link.player
-    amount = lp_cost(state, player, step)
+    amount = lp_cost(state, player, step, rules, link.card)
     state = state.with_lp(player, state.life(player) - amount)
     paid = event(EventKind.LP_PAID, player, amount=amount, lp=state.life(player))
     return state, [paid], True
@@ -83,8 +83,14 @@ def lp_after_damage(state: GameState, player: Player, amount: int) -> GameState:
 
 
 
-def lp_cost(state: GameState, player: Player, step: Primitive) -> int:
-    """What a ``pay_lp`` step costs ``player`` now: its ``amount``, or half their LP."""
+def lp_cost(state: GameState, player: Player, step: Primitive, rules: Rules | None = None,
+            source: str = "") -> int:
+    """What a ``pay_lp`` step costs ``player`` now: its ``amount`` (an expression worked
+    out now, R154), or half their LP."""
+    if isinstance(step.amount, str):
+        from gamebook.rules.expressions import amount_now
+
+        return max(0, amount_now(rules, state, player, source, step.amount))
     if step.amount is not None:
         return step.amount
     return round_half_up(Fraction(state.life(player), 2))
@@ -95,7 +101,7 @@ def _pay_grammar(step: Primitive) -> str | None:
         return "pay_lp: give 'amount' or 'portion: half', not both"
     if step.amount is None and step.portion is Portion.HALF:
         return None
-    if step.amount is None or step.amount < 1:
+    if step.amount is None or isinstance(step.amount, int) and step.amount < 1:
         return "pay_lp: an 'amount' of 1 or more (or 'portion: half') is required"
     return None
 

@@ -169,9 +169,17 @@ def amount_grammar(step: Primitive) -> str | None:
 
 
 def amount_of(state: GameState, step: Primitive, of: str | None, rules: Rules | None = None,
-           player: Player | None = None) -> int:
-    """``amount``, or the current ATK of ``of`` (all of it, or half rounded up: R76), its
+           player: Player | None = None, link: ChainLink | None = None) -> int:
+    """``amount`` (an expression worked out now from the game, ``you`` being the link's
+    player: R154), or the current ATK of ``of`` (all of it, or half rounded up: R76), its
     original ATK, or the damage ``player`` last took (R101)."""
+    if isinstance(step.amount, str) and link is not None:
+        from gamebook.rules.expressions import amount_now
+
+        refs = {ref.value: instance for ref, instance in link.refs}
+        if link.target is not None:
+            refs.setdefault("target", link.target)
+        return amount_now(rules, state, link.player, link.card, step.amount, refs)
     if step.amount is not None:
         return step.amount
     if step.portion is Portion.DAMAGE:
