@@ -83,7 +83,7 @@ def test_r154_wall_of_disruption_lowers_each_attack_position_monster(tmp_path) -
     assert state.lp == (8000 - 700, 8000)
 
 
-def test_r154_r162_amounts_and_filters_read_the_board(tmp_path) -> None:
+def test_r154_r155_amounts_and_filters_read_the_board(tmp_path) -> None:
     eng = _engine(tmp_path, [LEO], [ELF, BUG], [])
     rules, state = eng.rules, eng.initial_state()
     assert amount_now(rules, state, B, "elf", "300 * count(monsters)") == 1200
@@ -130,7 +130,7 @@ def _toll(tmp_path, lp: int) -> Engine:  # noqa: ANN001
     }), "seed")
 
 
-def test_r154_r162_a_cost_a_target_and_an_amount_written_as_expressions(tmp_path) -> None:
+def test_r154_r155_a_cost_a_target_and_an_amount_written_as_expressions(tmp_path) -> None:
     eng = _toll(tmp_path, 8000)
     state, _ = play_events(eng, ["A pass"], settle_end=False)
     # only the other Summoned Skull: Gemini Elf is Level 4, the attacker is attacking
