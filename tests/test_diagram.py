@@ -422,6 +422,37 @@ def test_a_tangled_battle_phase_of_87_pages_is_an_overview_plus_one_part_per_sta
         assert not found.over_bound() and not found.stray_labels, (part.name, found)
 
 
+SKILL_DRAIN = EXAMPLES / "skill_drain_borrelsword.yaml"
+
+
+@needs_dot
+def test_a_book_of_one_stage_too_wide_to_read_is_cut_into_parts_by_its_first_choices():
+    """Issue 33: the Skill Drain example, 132 pages of one attack, was one diagram that
+    Graphviz shrank to 0.41 of its size to fit 1,600 px, its capitals 6.4 px in its own PNG.
+    It is an overview and parts, cut by the choices of its first pages, each of them with
+    capitals of at least 10 px; every decision is drawn in exactly one part, the overview
+    links to every part, and a part is named by the choice it starts from."""
+    from gamebook.render.diagram import MIN_CAPITAL, _Builder, capital_px
+    from gamebook.render.textboxes import layout, scale
+
+    exploration, book = _book(SKILL_DRAIN, "en")
+    assert len(book.pages) == 132
+    whole = _Builder(book, False, "book.html")
+    whole.diagram(book.pages, clusters=True)
+    assert capital_px(whole.scale) < MIN_CAPITAL  # what one diagram would be
+    parts = diagrams(book)
+    assert parts[0].name == "graph" and len(parts) > 3
+    for part in parts:
+        assert capital_px(scale(layout(part.source))) >= MIN_CAPITAL, part.name
+    drawn = [int(number) for part in parts[1:]
+             for number in re.findall(r"^\tp(\d+) \[label=\d+ ", part.source, re.MULTILINE)]
+    assert sorted(drawn) == [page.number for page in book.pages if not page.terminal]
+    for part in parts[1:]:
+        assert f'URL="{part.name}.svg"' in parts[0].source
+    titles = " ".join(part.source for part in parts[1:])
+    assert "Attack 1: Borrelsword Dragon, after pass (page 3)" in titles
+
+
 def test_the_layout_figures_count_crossings_long_edges_and_stray_labels():
     """The figures themselves, on layouts made for them."""
     from gamebook.render.layoutfigures import figures, lines, stray_labels

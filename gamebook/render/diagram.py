@@ -13,10 +13,14 @@ Rules (documented in the README, "Diagrams"):
   the chain.
 - A book of more than :data:`SPLIT_LIMIT` pages whose pages belong to several attacks or
   steps, or whose whole diagram is laid out above the bounds of
-  :mod:`gamebook.render.layoutfigures` (crossings, long edges), is drawn as an overview
+  :mod:`gamebook.render.layoutfigures` (crossings, long edges) or so wide that its
+  smallest capitals fall under :data:`MIN_CAPITAL` px in its PNG, is drawn as an overview
   plus one diagram per attack or step (``graph.1``,
   ``graph.2``, … in the order of the Battle Phase; the Battle Step is one per number of
-  attacks declared before it); inside those, and in any diagram of more than
+  attacks declared before it); a stage still too much for one diagram, or the only one
+  (the Skill Drain example: 132 pages of one attack, its capitals 6.4 px), is cut into
+  parts by its first choices, again while a part is too much (:meth:`_Builder.refine`),
+  each part named by the choice it starts from; inside those, and in any diagram of more than
   :data:`CLUSTER_LIMIT` pages, the pages of one window (step) are a cluster, and the graph
   is ranked cluster by cluster (``newrank`` can set edge labels beside a cluster on each
   other: a layout with it is only a trial, kept when its texts stand apart).
@@ -25,8 +29,9 @@ Rules (documented in the README, "Diagrams"):
   first laid out again with a wider search (:func:`_searched`); of those, the one easiest
   to follow (:mod:`gamebook.render.layoutfigures`).
 - The overview: one row per stage (the Start Step, the Battle Step before the first attack,
-  attack 1 on each target, the Battle Step after it, …, the End Step), then the endings,
-  one box per outcome class; one edge per pair of boxes, its count a tag on it.
+  attack 1 on each target, the Battle Step after it, …, the End Step; the parts of a cut
+  stage ranked by their edges), then the endings, one box per outcome class; one edge per
+  pair of boxes, its count a tag on it.
 
 Words come from the catalogs (``diagram.*``, ``short.*``), so every language has its own
 legend, labels and tooltips; the font is one that has the language's glyphs.
@@ -55,6 +60,11 @@ TRIAL_LIMIT = 400  # pages: up to this, both rank directions are laid out and co
 # minutes); the crowded benchmark's 2,939 pages took 31 s of Graphviz CPU in trials alone
 TRIAL_BOOK_LIMIT = 1500
 CLUSTER_LIMIT = 100  # pages: above this, the pages of one window are drawn as a cluster
+# A stage too much for one diagram is cut into parts by its first choices (:meth:`_cut`),
+# parts still too much again, at most this many times, none of fewer decisions than CUT_MIN
+CUT_DEPTH = 3
+CUT_MIN = 12
+CUT_ALWAYS = 60  # decisions: a part of more is cut without trying its layout first
 TITLE_LIMIT = 100  # characters of the title on a diagram; longer ones end in "…"
 LABEL_LIMIT = 40  # characters of an edge label
 TOOLTIP_LIMIT = 300
@@ -172,15 +182,21 @@ def diagrams(book: Book, *, merge_endings: bool = False,
     builder = _Builder(book, merge_endings, book_file, layouts)
     builder.stem = stem  # the diagrams' file names: graph.svg, graph.1.svg, …
     groups = builder.groups()
+    whole = None
     if len(groups) < 2 or len(book.pages) <= SPLIT_LIMIT:
         clusters = len(book.pages) > CLUSTER_LIMIT
         whole = Diagram(stem, builder.diagram(book.pages, clusters=clusters),
                         len(book.pages))
         # one diagram, unless it is laid out too tangled to follow (:mod:`layoutfigures`)
-        # and has stages to split; merged endings gather the edges of an outcome, asked for
-        if (len(groups) < 2 or merge_endings or builder.figures is None
-                or not builder.figures.over_bound()):
+        # or so wide that its capitals shrink under :data:`MIN_CAPITAL`: then its stages,
+        # cut further where one is still too much; merged endings gather the edges of an
+        # outcome, asked for
+        if merge_endings or builder.figures is None or builder.readable():
             return [whole]
+    groups = builder.refine(groups, measured=len(groups) < 2)
+    if len(groups) < 2:
+        assert whole is not None  # one group is only ever drawn whole first
+        return [whole]
     parts = [Diagram(stem, builder.overview(groups))]
     for index, (label, pages) in enumerate(groups, start=1):
         parts.append(Diagram(f"{stem}.{index}", builder.diagram(
@@ -197,9 +213,13 @@ class _Builder:
         self.book_file = book_file
         self.stem = "graph"
         self.figures: Figures | None = None  # of the layout last chosen, if one was tried
+        self.scale = 1.0  # … and how much it is shrunk to fit :data:`SIZE`
+        # the layout chosen for a set of pages (their numbers): a part measured when its
+        # stage was cut is drawn in it without trying the layouts again
+        self.chosen: dict[tuple[int, ...], tuple[str, bool]] = {}
         # each group's stage (its row in the overview): see :func:`_stage`
         self.stages: dict[Any, tuple[int, int, int]] = {}
-        self.group_stages: list[tuple[int, int, int]] = []
+        self.group_stages: list[tuple[int, ...]] = []
         assert book.narrator is not None
         self.narrator: Narrator = book.narrator
         self.words = Words(self.narrator)
@@ -355,6 +375,89 @@ class _Builder:
         return [(label, tuple(p for p in self.book.pages if keys[p.number][0] == key))
                 for key, label in order]
 
+    def readable(self) -> bool:
+        """Whether the layout last chosen can be followed (:mod:`layoutfigures`: under its
+        bounds) and read (its smallest capitals :data:`MIN_CAPITAL` px high in its PNG)."""
+        return (self.figures is None or not self.figures.over_bound()) \
+            and capital_px(self.scale) >= MIN_CAPITAL
+
+    def refine(self, groups: list[tuple[str, tuple[Page, ...]]], *, measured: bool = False
+               ) -> list[tuple[str, tuple[Page, ...]]]:
+        """``groups`` with each one that its own diagram cannot show readably cut into parts
+        (:meth:`_cut`), again and again (at most :data:`CUT_DEPTH` times) while a part is
+        still too much; the parts of a group share its stage (its row in the overview).
+        ``measured``: the only group is known to be too much (its layout was just tried)."""
+        refined: list[tuple[str, tuple[Page, ...]]] = []
+        stages: list[tuple[int, ...]] = []
+        for (label, pages), stage in zip(groups, self.group_stages, strict=True):
+            found = self._parts(label, label, pages, groups, 0, measured)
+            refined += found
+            # the parts of a cut stage are not one row of the overview (all side by side,
+            # their edges run across each other): each is ranked by its edges alone
+            stages += [stage] if len(found) == 1 else [(*stage, index)
+                                                       for index in range(len(found))]
+        self.group_stages = stages
+        return refined
+
+    def _parts(self, label: str, moment: str, pages: tuple[Page, ...],
+               groups: list[tuple[str, tuple[Page, ...]]], depth: int,
+               measured: bool = False) -> list[tuple[str, tuple[Page, ...]]]:
+        if depth >= CUT_DEPTH or sum(not page.terminal for page in pages) < CUT_MIN:
+            return [(label, pages)]
+        if not measured and sum(not page.terminal for page in pages) <= CUT_ALWAYS:
+            self.diagram(pages, clusters=True, title=label, groups=groups)
+            if self.readable():
+                return [(label, pages)]
+        found = []
+        for index, (page, choice, part) in enumerate(self._cut(pages)):
+            # the first part holds the pages the others are entered from: it keeps the name
+            part_label = label if index == 0 else self.words(
+                "diagram.part", moment=moment, page=page.number, choice=choice.short)
+            found += self._parts(part_label, moment, part, groups, depth + 1)
+        return found or [(label, pages)]
+
+    def _cut(self, pages: tuple[Page, ...]) -> list[tuple[Page, Any, tuple[Page, ...]]]:
+        """``pages`` cut by the choices of their first page that has two or more (the pages
+        before it, a chain of single choices, go with the first): each choice's part holds
+        the decisions reached from it that no earlier choice reaches, and the endings they
+        lead to (an ending reached from two parts is in both). Each part with the page
+        and the choice it starts from; none when no page of them has two choices."""
+        by_number = {page.number: page for page in pages}
+        inside = {page.number for page in pages if not page.terminal}
+        if not inside:
+            return []
+        chain = [min(inside)]
+        while True:
+            kids = list(dict.fromkeys(choice.page for choice in by_number[chain[-1]].choices
+                                      if choice.page in inside and choice.page not in chain))
+            if len(kids) != 1:
+                break
+            chain.append(kids[0])
+        if len(kids) < 2:
+            return []
+        owner = dict.fromkeys(chain, 0)
+        for index, kid in enumerate(kids):
+            queue = deque([kid])
+            while queue:
+                number = queue.popleft()
+                if number in owner:
+                    continue
+                owner[number] = index
+                queue.extend(choice.page for choice in by_number[number].choices
+                             if choice.page in inside and choice.page not in owner)
+        for number in inside:  # a page entered only from another stage: with the first
+            owner.setdefault(number, 0)
+        node = by_number[chain[-1]]
+        parts = []
+        for index, kid in enumerate(kids):
+            mine = {number for number, part in owner.items() if part == index}
+            ends = {choice.page for number in mine for choice in by_number[number].choices
+                    if choice.page in by_number and by_number[choice.page].terminal}
+            choice = next(choice for choice in node.choices if choice.page == kid)
+            parts.append((node, choice, tuple(page for page in pages
+                                              if page.number in mine | ends)))
+        return parts
+
     # -- one diagram -----------------------------------------------------------------------
     def diagram(self, pages: tuple[Page, ...], *, clusters: bool = False,
                 title: str | None = None,
@@ -367,6 +470,13 @@ class _Builder:
             if len(pages) > TRIAL_LIMIT or not self.layouts:  # one source, of the guessed shape
                 return self.diagram(pages, clusters=clusters, title=title, groups=groups,
                                     rankdir=_rank_direction(pages, {p.number for p in pages}))
+            key = tuple(page.number for page in pages)
+            if key in self.chosen:  # tried already (when a stage was cut): that layout again
+                layout, searched = self.chosen[key]
+                source = self.diagram(pages, clusters=clusters, title=title, groups=groups,
+                                      rankdir=layout.split("+")[0])
+                source = _newrank(source) if layout.endswith("+newrank") else source
+                return _searched(source) if searched else source
             sources = {layout: self.diagram(pages, clusters=clusters, title=title,
                                             groups=groups, rankdir=layout)
                        for layout in LAYOUTS}
@@ -376,12 +486,14 @@ class _Builder:
             trials = _trials(sources)
             if trials is None:
                 return sources[_rank_direction(pages, {page.number for page in pages})]
+            wider = set()
             for layout, (_, touching, _) in trials.items():
                 if touching:  # Graphviz set two texts into each other: search further
                     searched = _searched(sources[layout])
                     again = (_trials({layout: searched}) or {}).get(layout)
                     if again and again[1] < touching:
                         sources[layout], trials[layout] = searched, again
+                        wider.add(layout)
             # of the layouts whose texts touch least (none, if one can), the one easiest to
             # follow (fewest stray words, crossings and long edges: :mod:`layoutfigures`),
             # unless it shrinks the text clearly more than the first of them
@@ -391,7 +503,8 @@ class _Builder:
             largest = max(trials[layout][0] for layout in candidates)
             best = min((layout for layout in candidates if trials[layout][0] >= largest * 0.85),
                        key=lambda layout: (measured[layout].cost(), -trials[layout][0]))
-            self.figures = measured[best]
+            self.figures, self.scale = measured[best], trials[best][0]
+            self.chosen[key] = (best, best in wider)
             return sources[best]
         inside = {page.number for page in pages}
         where = {}
@@ -478,18 +591,25 @@ class _Builder:
         # edge, where Graphviz finds room, often against another edge). Several pages that
         # make the same choice into one page meet at its words, which go on as one edge.
         # Top to bottom, words side by side in a row are kept apart by an en space each
-        # side; left to right, words stacked in a column by room above and below them, so
-        # that the next edge's line passes further from them than their own line ends.
+        # side; left to right, words stacked in a column by room above and below them.
+        # Their own line runs into the middle of the side facing where it comes from and
+        # out of the opposite one (ports), through a margin narrower than the room on the
+        # other sides, which a line passing by keeps out of: the words' own line ends
+        # nearer them than any other comes (issue 33: with the margin of a hair's breadth,
+        # a line running into a corner, "Rush Recklessly → Mystical Elf" sat against
+        # another edge; 81 choices' words in the examples' diagrams, none now).
         across = rankdir.startswith("TB")
         for number, ((child, label, colour), sources) in enumerate(labelled.items(), start=1):
             words = f"{CHOICE}{number}"
             dot.node(words, label=_padded(label) if across else label, shape="plaintext",
-                     fontcolor=colour, margin="0,0.02" if across else "0.02,0.08",
+                     fontcolor=colour, margin="0.04,0.1" if across else "0.1,0.14",
                      width="0", height="0", tooltip=text(sources[0][1]), **{"class": JOINT})
             by_window.setdefault(window.get(sources[0][0], ""), []).append(words)
+            into, out = ("n", "s") if across else ("w", "e")
             for source, tooltip in sources:
-                dot.edge(source, words, tooltip=text(tooltip), color=colour, arrowhead="none")
-            dot.edge(words, child, tooltip=text(sources[0][1]), color=colour)
+                dot.edge(source, words, tooltip=text(tooltip), color=colour, arrowhead="none",
+                         headport=into)
+            dot.edge(words, child, tooltip=text(sources[0][1]), color=colour, tailport=out)
         if clusters and len(by_window) > 1:
             # ranked each on its own (dot's default), not with newrank: Graphviz 2.43 with
             # newrank keeps no room between the edge labels of the ranks a cluster spans,
@@ -583,7 +703,7 @@ class _Builder:
         dot.graph_attr.update(nodesep="0.18", ranksep="0.25")
         where = {page.number: index
                  for index, (_, pages) in enumerate(groups, start=1) for page in pages}
-        rows: dict[tuple[int, int, int], list[str]] = {}
+        rows: dict[tuple[int, ...], list[str]] = {}
         style = {**PLAYER_STYLE["A"], "fillcolor": "#f4f4f4", "color": "#555555"}
         for index, (label, pages) in enumerate(groups, start=1):
             decisions = [page for page in pages if not page.terminal]
@@ -634,11 +754,16 @@ class _Builder:
             dot.node(tag, label=f"×{count}", shape="box", style="rounded,filled",
                      fillcolor="#ffffff", color=colour, fontcolor=colour, margin="0.05,0.01",
                      height="0.2", width="0.2", tooltip=line["tooltip"], **{"class": JOINT})
+            ports: tuple[dict[str, str], dict[str, str]] = ({"headport": "n"},
+                                                              {"tailport": "s"})
             if row_of.get(source) == row_of.get(target):
                 rows[row_of[source]].append(tag)
                 beside.append((source, tag, target))
-            dot.edge(source, tag, arrowhead="none", weight="4", **line)
-            dot.edge(tag, target, weight="1" if outcome_class else "4", **line)
+                ports = ({}, {})
+            # into the tag's top, out of its bottom (unless in a row): its own line ends
+            # nearer its count than a line passing by it can come
+            dot.edge(source, tag, arrowhead="none", weight="4", **ports[0], **line)
+            dot.edge(tag, target, weight="1" if outcome_class else "4", **ports[1], **line)
         for number, stage in enumerate(sorted(rows)):  # one row per stage, in order
             with dot.subgraph(name=f"stage{number}") as row:
                 row.attr(rank="same")
@@ -717,6 +842,14 @@ def _stage(point: PointView, attacks: int) -> tuple[int, int, int]:
 
 MIN_CAPITAL = 10  # px: a capital of the smallest text, wherever the diagram is shown
 CAP_RATIO = 0.73  # a capital's height over the font size (Helvetica and Noto Sans CJK)
+PNG_DPI = 96  # Graphviz's PNG: a point is 4/3 px
+
+
+def capital_px(scale: float) -> float:
+    """The smallest capital's height in px in a diagram's PNG, its layout shrunk by
+    ``scale`` to fit :data:`SIZE` (every text is at least :data:`FONT_SIZE`)."""
+    return float(FONT_SIZE) * scale * PNG_DPI / 72 * CAP_RATIO
+
 _SVG_SIZE = re.compile(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"')
 
 
