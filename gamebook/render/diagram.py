@@ -126,6 +126,10 @@ def text(value: str, limit: int = TOOLTIP_LIMIT) -> str:
     return graphviz.escape("\n".join(lines))
 
 
+# The counted words that have a singular of their own ("diagram.endings_one").
+_SINGULAR = frozenset({"diagram.endings", "diagram.choices", "diagram.group_pages"})
+
+
 class Words:
     """The diagram's words in the book's language."""
 
@@ -133,6 +137,8 @@ class Words:
         self.narrator = narrator
 
     def __call__(self, key: str, **args: Any) -> str:
+        if args.get("count") == 1 and key in _SINGULAR:  # "1 ending", not "1 endings"
+            key += "_one"
         return self.narrator.msg(key, **args)
 
     def outcome_class(self, outcome: Outcome, start_lp: dict[str, int]) -> str:
