@@ -135,34 +135,46 @@ def _bounds(points: tuple[tuple[float, float], ...]) -> tuple[float, float, floa
 
 
 def crossings(found: list[Line]) -> int:
-    """Pairs of lines that cross, of edges with no node in common."""
-    bounds = [_bounds(line.points) for line in found]
+    """Pairs of lines that cross, of edges with no node in common.
+
+    The lines' segments are put in a grid of cells: two segments that cross share the cell
+    of their crossing point, so only segments of one cell are compared (a whole Battle
+    Phase's diagram has thousands of short segments, and comparing every pair took minutes).
+    """
     parts = [set(line.owner.split("|")) for line in found]
-    count = 0
-    for i, line in enumerate(found):
-        for j in range(i + 1, len(found)):
-            other = found[j]
-            if {line.tail, line.head} & {other.tail, other.head} or parts[i] & parts[j]:
-                continue
-            a, b = bounds[i], bounds[j]
-            if a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1]:
-                continue
-            if _lines_cross(line.points, other.points, b):
-                count += 1
-    return count
+    cells: dict[tuple[int, int], list[tuple[int, tuple[float, float], tuple[float, float]]]] = {}
+    for index, line in enumerate(found):
+        for p, q in zip(line.points, line.points[1:], strict=False):
+            for cell in _cells(p, q):
+                cells.setdefault(cell, []).append((index, p, q))
+    crossing: set[tuple[int, int]] = set()
+    apart: dict[tuple[int, int], bool] = {}
+    for segments in cells.values():
+        for a, (i, p, q) in enumerate(segments):
+            for j, r, s in segments[a + 1:]:
+                if i == j:
+                    continue
+                pair = (i, j) if i < j else (j, i)
+                if pair in crossing:
+                    continue
+                if pair not in apart:
+                    line, other = found[pair[0]], found[pair[1]]
+                    apart[pair] = not ({line.tail, line.head} & {other.tail, other.head}
+                                       or parts[pair[0]] & parts[pair[1]])
+                if apart[pair] and _cross(p, q, r, s):
+                    crossing.add(pair)
+    return len(crossing)
 
 
-def _lines_cross(first: tuple[tuple[float, float], ...],
-                 second: tuple[tuple[float, float], ...],
-                 box: tuple[float, float, float, float]) -> bool:
-    for p, q in zip(first, first[1:], strict=False):
-        if max(p[0], q[0]) < box[0] or min(p[0], q[0]) > box[2] \
-                or max(p[1], q[1]) < box[1] or min(p[1], q[1]) > box[3]:
-            continue
-        for r, s in zip(second, second[1:], strict=False):
-            if _cross(p, q, r, s):
-                return True
-    return False
+CELL = 24.0  # points: the side of a cell of :func:`crossings`' grid
+
+
+def _cells(p: tuple[float, float], q: tuple[float, float]) -> list[tuple[int, int]]:
+    """The grid cells the box of segment pq covers."""
+    x0, x1 = sorted((p[0], q[0]))
+    y0, y1 = sorted((p[1], q[1]))
+    return [(x, y) for x in range(math.floor(x0 / CELL), math.floor(x1 / CELL) + 1)
+            for y in range(math.floor(y0 / CELL), math.floor(y1 / CELL) + 1)]
 
 
 def long_edges(laid_out: dict, found: list[Line], span: int = LONG_SPAN) -> int:
@@ -193,6 +205,13 @@ def _distance(box: Box, points: tuple[tuple[float, float], ...]) -> float:
     return best
 
 
+def _box_gap(box: Box, bounds: tuple[float, float, float, float]) -> float:
+    """How far the box is from the rectangle ``bounds`` (0 where they overlap)."""
+    dx = max(bounds[0] - box.right, 0.0, box.left - bounds[2])
+    dy = max(bounds[1] - box.top, 0.0, box.bottom - bounds[3])
+    return math.hypot(dx, dy)
+
+
 def stray_labels(laid_out: dict, found: list[Line]) -> list[tuple[str, str, str]]:
     """The words of edges whose nearest line is another edge's: (the words, their owner, the
     nearest line). Words are an edge's label, whose own line is its edge's, or a joint's (a
@@ -204,6 +223,7 @@ def stray_labels(laid_out: dict, found: list[Line]) -> list[tuple[str, str, str]
         if box.owner.endswith("_ldraw_") and ("->" in owner or owner in joints):
             labels.setdefault(owner, []).append(box)
     by_owner = {line.owner: line for line in found}
+    bounds = [_bounds(line.points) for line in found]
     stray = []
     for owner, parts in labels.items():
         mine = ({owner} if owner in by_owner else
@@ -214,8 +234,10 @@ def stray_labels(laid_out: dict, found: list[Line]) -> list[tuple[str, str, str]
                     min(part.left for part in parts), min(part.bottom for part in parts),
                     max(part.right for part in parts), max(part.top for part in parts))
         near = min(_distance(label, by_owner[name].points) for name in mine)
-        for line in found:
-            if line.owner not in mine and _distance(label, line.points) < near - 0.5:
+        for line, box in zip(found, bounds, strict=True):
+            if line.owner in mine or _box_gap(label, box) >= near - 0.5:
+                continue  # nowhere near: its bounds are further than the label's own line
+            if _distance(label, line.points) < near - 0.5:
                 stray.append((label.text, owner, line.owner))
                 break
     return stray
