@@ -70,6 +70,8 @@ def situations(draw: st.DrawFn) -> tuple[str, dict, dict[str, dict]]:
     for card_id in sorted({item["card"] for item in instances(spec)}):
         card = yaml.safe_load((BUNDLED / f"{card_id}.yaml").read_text(encoding="utf-8"))
         card["names"] = {lang: draw(text) for lang in card["names"]}
+        card.pop("short", None)  # a short name of the real name: may not be shorter than these
+        card.pop("aliases", None)
         card["overrides"] = True
         cards[card_id] = card
     return name, spec, cards
@@ -86,7 +88,7 @@ def well_formed(spec: dict, cards: dict[str, dict]) -> bool:
                 card["names"]["en"].strip() for card in cards.values()))
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=60, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(case=situations())
 def test_any_ids_titles_and_card_names_are_built_or_refused_never_a_crash(

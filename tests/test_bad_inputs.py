@@ -192,7 +192,7 @@ def test_an_error_message_never_prints_control_characters(tmp_path, capsys):
 
 # -- property: mutated situations never crash the command -------------------------------
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=150, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=mutated_situation())
 def test_a_mutated_situation_is_explored_or_refused_in_one_line_per_error(tmp_path_factory,

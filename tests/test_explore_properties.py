@@ -68,7 +68,7 @@ def situations(draw):
     }
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=60, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(spec=situations())
 def test_r69_every_random_battle_explores_into_a_sound_terminating_graph(tmp_path_factory, spec):
