@@ -37,7 +37,11 @@ from gamebook.rules.commutation import Commutation, Reordered
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
 from gamebook.rules.continuous import recounted, refresh, refresh_events
-from gamebook.rules.main_phase import main_phase_actions, take_main_phase_action
+from gamebook.rules.main_phase import (
+    free_actions_commute,
+    main_phase_actions,
+    take_main_phase_action,
+)
 from gamebook.rules.mechanics import MECHANICS, check_library, hooks_for
 from gamebook.rules.mechanics.equip import EQUIPPED, equipped_to
 from gamebook.rules.mechanics.once_per_turn import use_key
@@ -58,14 +62,12 @@ from gamebook.rules.state import (
     WindowKind,
 )
 from gamebook.rules.timing import (
-    SPELL_TRAP_ZONES,
     activate,
     activation_problem,
     candidate_effects,
     decline,
     declined_by_decline,
     declined_by_pass,
-    own_open_main_phase,
     pass_priority,
     priority_actions,
     same_as,
@@ -78,18 +80,6 @@ from gamebook.stats import StatBlock
 class Transition:
     state: GameState
     events: tuple[Event, ...]
-
-
-# The turn player's free actions in Main Phase 1: no chain, no window, nothing answers them,
-# the turn player keeps priority (R138, R141, R130's Set; R152: their order cannot matter).
-FREE_ACTIONS = frozenset({ActionKind.SET_SPELL_TRAP, ActionKind.CHANGE_POSITION,
-                          ActionKind.SET_MONSTER})
-
-
-def _cards_of(action: Action) -> tuple[str, ...]:
-    """The cards an action moves: its card and its Tributes (``cost``, joined by ``+``)."""
-    tributes = tuple(action.cost.split("+")) if action.cost else ()
-    return (*((action.card,) if action.card else ()), *tributes)
 
 
 class Engine:
@@ -241,24 +231,9 @@ class Engine:
     # -- free actions in either order (R152) ---------------------------------------------------
     def free_actions_commute(self, state: GameState, first: Action,
                              second: Action | None = None) -> bool:
-        """Is ``first`` a free action of the turn player in their open game state of Main
-        Phase 1 (a Set of a Spell/Trap or a monster, a change of battle position: no chain, no
-        window, no event any card answers, R152)? With ``second``: do both, from ``state``,
-        reach the same state in either order (each still legal after the other: different
-        cards, Tributes included, and a free Spell & Trap Zone for each Set)?"""
-        if first.kind not in FREE_ACTIONS or not own_open_main_phase(state, first.player):
-            return False
-        if second is None:
-            return True
-        if second.kind not in FREE_ACTIONS or second.player is not first.player:
-            return False
-        if set(_cards_of(first)) & set(_cards_of(second)):
-            return False
-        if first.kind is second.kind is ActionKind.SET_MONSTER:
-            return False  # one Normal Set a turn (R130)
-        sets = sum(1 for action in (first, second) if action.kind is ActionKind.SET_SPELL_TRAP)
-        held = sum(1 for card in state.spell_traps if card.controller is first.player)
-        return held + sets <= SPELL_TRAP_ZONES
+        """Do the free actions ``first`` and ``second`` of Main Phase 1 reach the same state in
+        either order (R152, :func:`gamebook.rules.main_phase.free_actions_commute`)?"""
+        return free_actions_commute(state, first, second)
 
     def to_move(self, state: GameState) -> Player | None:
         if self.is_terminal(state):

@@ -300,3 +300,36 @@ def summon_standing(state: GameState) -> str | None:
     if window.event is not EventName.SUMMONING:
         return None
     return next((instance for instance in window.summoned if state.monster(instance)), None)
+
+
+# The turn player's free actions in Main Phase 1: no chain, no window, nothing answers them,
+# the turn player keeps priority (R138, R141, R130's Set; R152: their order cannot matter).
+FREE_ACTIONS = frozenset({ActionKind.SET_SPELL_TRAP, ActionKind.CHANGE_POSITION,
+                          ActionKind.SET_MONSTER})
+
+
+def _cards_of(action: Action) -> tuple[str, ...]:
+    """The cards an action moves: its card and its Tributes (``cost``)."""
+    tributes = tuple(action.cost.split(TRIBUTES_JOINED)) if action.cost else ()
+    return (*((action.card,) if action.card else ()), *tributes)
+
+
+def free_actions_commute(state: GameState, first: Action, second: Action | None = None) -> bool:
+    """Is ``first`` a free action of the turn player in their open game state of Main Phase 1
+    (a Set of a Spell/Trap or a monster, a change of battle position: no chain, no window, no
+    event any card answers, R152)? With ``second``: do both, from ``state``, reach the same
+    state in either order (each still legal after the other: different cards, Tributes
+    included, and a free Spell & Trap Zone for each Set)?"""
+    if first.kind not in FREE_ACTIONS or not own_open_main_phase(state, first.player):
+        return False
+    if second is None:
+        return True
+    if second.kind not in FREE_ACTIONS or second.player is not first.player:
+        return False
+    if set(_cards_of(first)) & set(_cards_of(second)):
+        return False
+    if first.kind is second.kind is ActionKind.SET_MONSTER:
+        return False  # one Normal Set a turn (R130)
+    sets = sum(1 for action in (first, second) if action.kind is ActionKind.SET_SPELL_TRAP)
+    held = sum(1 for card in state.spell_traps if card.controller is first.player)
+    return held + sets <= SPELL_TRAP_ZONES
