@@ -385,12 +385,10 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     if problem is not None:
         return problem
     for step in effect.cost:
-        if step.op is OpName.PAY_LP and isinstance(step.amount, str):
-            amount = lp_cost(state, player, step, rules, instance)  # R154
+        if step.op is OpName.PAY_LP and step.amount is not None:  # half the LP: always
+            amount = lp_cost(state, player, step, rules, instance)  # or worked out now (R154)
             if state.life(player) < amount:
                 return ("costs_at_activation", "cannot_pay_lp", (("amount", amount),))
-        elif step.op is OpName.PAY_LP and state.life(player) < (step.amount or 0):
-            return ("costs_at_activation", "cannot_pay_lp", (("amount", step.amount),))
     for step in effect.resolution:
         if step.op is OpName.SPECIAL_SUMMON_TOKENS:
             receiver = player if step.player is PlayerRef.YOU else player.opponent
