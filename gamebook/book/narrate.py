@@ -463,10 +463,9 @@ class Narrator:
         if item.kind is K.DESTROYED_BY_BATTLE and _told_before(
                 events, _next_said(events, index, silent), silent):  # and sent to the GY
             return self.msg("event.destroyed_by_battle_to_gy", card=self.card(item.card))
-        if item.kind is K.PASS and item.get("no_response") and _previous_said(events, index) \
-                and _previous_said(events, index).kind is K.ACTIVATE and (
-                    f"{_previous_said(events, index).card}.{_previous_said(events, index).effect}"
-                    == item.get("no_response")):  # the activation just told: "cannot respond"
+        before = _previous_said(events, index) if item.kind is K.PASS else None
+        if before is not None and before.kind is K.ACTIVATE and item.get("no_response") \
+                == f"{before.card}.{before.effect}":  # the activation just told: "cannot respond"
             return self.msg("event.pass_no_response_to_it", player=self.player(item.player))
         return self.event(item)
 
