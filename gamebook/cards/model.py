@@ -241,6 +241,9 @@ class OpName(StrEnum):
     # its player draws `amount` cards: the card file may say it, but the engine refuses its
     # activation (the Deck's order is unknown, R146; docs/engine.md)
     DRAW = "draw"
+    # Set the Spell/Trap Card chosen by `select` (`zone: hand`) face-down in a free Spell & Trap
+    # Zone of its player (Dust Tornado's "Set 1 Spell/Trap from your hand", R166)
+    SET_SPELL_TRAP = "set_spell_trap"
 
 
 class Redirect(StrEnum):
@@ -353,6 +356,7 @@ class TargetFilter(StrEnum):
     SELF = "self"  # this card itself
     ATK_AT_MOST_CONTROLLER_LP = "atk_at_most_controller_lp"  # ATK <= its controller's LP
     EQUIPPED = "equipped"  # the monster this card is equipped to (R105)
+    TIED = "tied"  # the monster this card is tied to (R108): Fiendish Chain's target (R167)
     # an Effect Monster: a monster with effects, not a Normal Monster nor a Token (R63; Effect
     # Veiler)
     EFFECT_MONSTER = "effect_monster"
@@ -485,6 +489,9 @@ class Primitive:
     select: TargetSpec | None = None  # cards chosen at resolution, without targeting
     duration: Duration = Duration.END_OF_TURN
     if_previous_applied: bool = False  # "and if it does": only if the previous step applied
+    # "you can": the resolving player chooses as the step comes whether to do it, or to do
+    # nothing of it (Dust Tornado's "then you can Set", R165)
+    optional: bool = False
     # special_summon: "if this card Special Summoned this way leaves the field, banish it"
     leaves_field: Redirect | None = None
     banish: bool = False  # destroy: the destroyed card is banished instead of going to the GY
@@ -567,6 +574,9 @@ class Effect:
     # a continuous effect that negates the effects of every face-up monster it selects, while
     # its card is face-up on the field (Skill Drain, R109)
     negates_effects_of: TargetSpec | None = None
+    # a continuous effect by which every face-up monster it selects cannot attack while its
+    # card is face-up on the field (Fiendish Chain: the monster it is tied to, R167)
+    forbids_attacks_of: TargetSpec | None = None
     # a continuous effect on its controller while its card is face-up and its `conditions`
     # hold, checked each time it matters (Spirit Barrier: no_battle_damage, R110)
     grants_player: tuple[PlayerAbility, ...] = ()

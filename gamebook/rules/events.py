@@ -181,7 +181,8 @@ SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.ATTACK_ENDED,
               "An attack ends without a Damage Step (R:no_longer_attacking).",
               "When the attacker is gone or its attack was negated, once the chain is over.", _PC,
-              (Key("why", "str", "`attacker_gone` or `negated`"),)),
+              (Key("why", "str", "`attacker_gone`, `attack_forbidden` (a face-up card forbids "
+                   "it to attack, R:attack_forbidden_while_face_up) or `negated`"),)),
     EventSpec(EventKind.ATTACK_NEGATED, "An effect negates the attack (R:no_longer_attacking).",
               "As the negating step of a chain link applies.", _PC),
     EventSpec(EventKind.ATTACK_RETARGETED,
@@ -468,8 +469,12 @@ SPECS: tuple[EventSpec, ...] = (
                _opt("source", "str", "`deck` or `graveyard`; "
                     "absent from the hand or for a Token"))),
     EventSpec(EventKind.SPELL_TRAP_SET,
-              "A Spell or Trap Card is Set face-down from the hand (R:set_spell_trap).",
-              "As the turn player Sets it in their open game state of Main Phase 1.", _PC),
+              "A Spell or Trap Card is Set face-down from the hand (R:set_spell_trap), or by "
+              "an effect (R:set_by_an_effect).",
+              "As the turn player Sets it in their open game state of Main Phase 1, or as a "
+              "`set_spell_trap` step applies.", _PC,
+              (_opt("by", "str", "the card whose effect Sets it; absent for a Set of the "
+                    "turn player's own in Main Phase 1"),)),
     EventSpec(EventKind.SUMMON_NEGATED,
               "The Summon of a monster is negated: it is not Summoned (R:summon_under_way).",
               "As a `negate_summon` step applies, before the monster is destroyed.", _PC),
