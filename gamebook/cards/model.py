@@ -356,7 +356,9 @@ class TargetFilter(StrEnum):
     SELF = "self"  # this card itself
     ATK_AT_MOST_CONTROLLER_LP = "atk_at_most_controller_lp"  # ATK <= its controller's LP
     EQUIPPED = "equipped"  # the monster this card is equipped to (R105)
-    TIED = "tied"  # the monster this card is tied to (R108): Fiendish Chain's target (R167)
+    # the monster this card is tied to (R108), Fiendish Chain's target (R167); for an Equip
+    # Card, the monster it is equipped to
+    TIED = "tied"
     # an Effect Monster: a monster with effects, not a Normal Monster nor a Token (R63; Effect
     # Veiler)
     EFFECT_MONSTER = "effect_monster"

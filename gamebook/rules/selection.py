@@ -74,12 +74,8 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
                 ok &= monster.face_up and monster.stats.atk <= state.life(monster.controller)
             elif wanted is TargetFilter.SUMMONED:
                 ok &= monster.id in state.window.summoned
-            elif wanted is TargetFilter.TIED:  # the monster this card is tied to (R108)
-                from gamebook.rules.mechanics.ties import tied_to  # the mechanic imports this
-
-                ok &= state.spell_trap(source) is not None \
-                    and tied_to(state, source) == monster.id
-            elif wanted is TargetFilter.EQUIPPED:  # the monster this card is attached to (R105)
+            elif wanted in (TargetFilter.EQUIPPED, TargetFilter.TIED):
+                # the monster this card is attached to: equipped (R105) or tied (R108)
                 ok &= state.spell_trap(source) is not None and any(
                     record.subject == source and record.data == monster.id
                     for record in state.lasting)
