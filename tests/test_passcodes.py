@@ -69,7 +69,7 @@ OFFICIAL = {
     # issue 34: an answer to an effect activated on the field
     "ghost_ogre_and_snow_rabbit": 59438930,
     # issue 30: the vocabulary (checked against yaml-yugi; Dust Tornado is 60082869 there)
-    "dust_tornado": 60082869, "fiendish_chain": 50078509,
+    "dust_tornado": 60082869, "fiendish_chain": 50078509, "enemy_controller": 98045062,
     # issue 34: a Spell that picks at resolution
     "hammer_shot": 26412047,
 }

@@ -805,6 +805,7 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.CHAIN_RESOLVES: Narrator._simple,
     K.CONTINUOUS_APPLIES: Narrator._continuous_applies,
     K.CONTINUOUS_ATK: Narrator._atk,
+    K.CONTROL_CHANGED: Narrator._simple,
     K.DAMAGE_CALCULATION: Narrator._damage_calculation,
     K.DAMAGE_STEP_BEGINS: Narrator._simple,
     K.DAMAGE_TIMING: Narrator._damage_timing,

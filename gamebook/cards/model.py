@@ -244,6 +244,9 @@ class OpName(StrEnum):
     # Set the Spell/Trap Card chosen by `select` (`zone: hand`) face-down in a free Spell & Trap
     # Zone of its player (Dust Tornado's "Set 1 Spell/Trap from your hand", R166)
     SET_SPELL_TRAP = "set_spell_trap"
+    # the resolving player takes control of `who`, a face-up monster of the opponent, until the
+    # End Phase: moved to their field, its owner stays its owner (R151); Enemy Controller (R168)
+    TAKE_CONTROL = "take_control"
 
 
 class Redirect(StrEnum):

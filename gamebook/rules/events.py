@@ -40,6 +40,7 @@ class EventKind(StrEnum):
     CHAIN_RESOLVES = "chain_resolves"
     CONTINUOUS_APPLIES = "continuous_applies"
     CONTINUOUS_ATK = "continuous_atk"
+    CONTROL_CHANGED = "control_changed"
     DAMAGE_CALCULATION = "damage_calculation"
     DAMAGE_STEP_BEGINS = "damage_step_begins"
     DAMAGE_TIMING = "damage_timing"
@@ -242,6 +243,11 @@ SPECS: tuple[EventSpec, ...] = (
               "(R:continuous_effects, R:equip_atk).",
               "Whenever the continuous modifiers are recomputed and the ATK differs.", _PC,
               (_BEFORE, _AFTER, _EQUIPPED)),
+    EventSpec(EventKind.CONTROL_CHANGED,
+              "A player takes control of a monster: it moves to their field, still owned by "
+              "its owner (R:control_change).",
+              "As a `take_control` step applies.", _PC,
+              (Key("previous", "str", "the player who controlled it before"),)),
     EventSpec(EventKind.DAMAGE_CALCULATION, "Damage calculation (R:damage_calculation).",
               "At the damage calculation timing; no `target` for a direct attack.",
               ("player", "card", "target?"),

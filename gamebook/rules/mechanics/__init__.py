@@ -37,6 +37,7 @@ from gamebook.rules.mechanics import (
     battle_indestructible,
     cannot_be_attacked,
     chain_negation,
+    control,
     drawing,
     equip,
     graveyard_lock,
@@ -102,6 +103,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     untargetable.MECHANIC,
     drawing.MECHANIC,
     setting.MECHANIC,
+    control.MECHANIC,
     one_hand_summon_per_chain.MECHANIC,  # after the locks: their reasons come first
 )
 register(MECHANICS)  # every verb once; a situation joins the hooks of its cards (hooks_for)
