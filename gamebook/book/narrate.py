@@ -711,6 +711,8 @@ class Narrator:
             return self.msg(f"event.not_applied_{why}", target=self.card(ev.target))
         if why == "card_left_field":
             return self.msg("event.not_applied_card_left_field", card=self.card(ev.card))
+        if why == "then_not_offered":  # R165
+            return self.msg("event.not_applied_then_not_offered")
         if why == "left_hand":  # R118
             return self.msg("event.not_applied_left_hand", card=self.card(ev.card))
         if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon",

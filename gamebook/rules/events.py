@@ -377,7 +377,8 @@ SPECS: tuple[EventSpec, ...] = (
                Key("why", "str", "`left_field`, `no_longer_face_up`, `unaffected`, "
                    "`unaffected_by_opponent`, `none_selected`, `no_attack`, `no_free_zone`, "
                    "`cannot_summon`, `cannot_be_set`, `link_always_attack`, `card_left_field`, "
-                   "`no_longer_attacking`, `previous_not_applied`"))),
+                   "`no_longer_attacking`, `previous_not_applied`, `then_not_offered` (a "
+                   "\"then you can\" step after one that was not done, R:optional_steps)"))),
     EventSpec(EventKind.NOT_DESTROYED, "A monster that would be destroyed is not.",
               "At damage calculation, or as a destroying step applies.", _PC,
               (Key("why", "str", "`cannot_be_destroyed_by_battle`, "

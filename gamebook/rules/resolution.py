@@ -119,7 +119,9 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
     for index in range(progress.step, len(effect.resolution)):
         step = effect.resolution[index]
         if step.if_previous_applied and not applied_previous:
-            events.append(skipped(link, step, None, "previous_not_applied"))
+            # "then you can" is not offered when what comes before it was not done (R165)
+            why = "then_not_offered" if step.optional else "previous_not_applied"
+            events.append(skipped(link, step, None, why))
             continue
         choice = chosen if index == progress.step else None
         if choice is None:
