@@ -494,7 +494,11 @@ class _Writer:
 
 def _restrictions(effect: Effect) -> list[str]:
     keys = []
-    if effect.once_per_turn:
+    if effect.once_per_duel:
+        keys.append("restriction.once_per_duel")
+    elif effect.once_per_turn_by_name:
+        keys.append("restriction.once_per_turn_by_name")
+    elif effect.once_per_turn:
         keys.append("restriction.once_per_turn")
     if getattr(effect, "one_per_attack", False):
         keys.append("restriction.one_per_attack")

@@ -536,6 +536,10 @@ class Effect:
     # zone, and not forgotten when the card leaves the field and comes back (R135, R128).
     # Alone or beside `once_per_turn`.
     once_per_turn_by_name: bool = False
+    # "You can only use this effect of "X" once per Duel": the limit is the card name's, as
+    # with `once_per_turn_by_name`, for the whole Duel; a use in an earlier turn is the
+    # situation's `used_this_duel` (R156).
+    once_per_duel: bool = False
     # Only one card of this name may activate this effect for the same attack: once one is
     # on the chain, another copy cannot be chained to it (Battle Fader's rulings, R26).
     one_per_attack: bool = False

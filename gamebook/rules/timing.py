@@ -243,6 +243,8 @@ def _first_problem(rules: Rules, state: GameState, player: Player, instance: str
     if effect.kind is EffectKind.IGNITION and not own_open_main_phase(state, player):
         return ("ignition_effects", "ignition_main_phase_only", ())
     if used_this_turn(rules, state, instance, effect):
+        if effect.once_per_duel:
+            return ("once_per_duel", "once_per_duel_used", ())
         rule = "once_per_turn_by_name" if effect.once_per_turn_by_name else "once_per_turn"
         return (rule, "once_per_turn_used", ())
     if effect.one_per_attack and _same_name_on_chain(rules, state, instance, effect):
