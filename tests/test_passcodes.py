@@ -47,6 +47,7 @@ OFFICIAL = {
     "command_knight": 10375182, "mirror_wall": 22359980,
     # issue 30: protections and locks
     "jinzo": 77585513, "royal_decree": 51452091,
+    "spell_canceller": 84636823, "imperial_order": 61740673,
     # issue 34: Main Phase 1 (checked against yaml-yugi's data/cards/<passcode>.yaml)
     "solemn_judgment": 41420027, "trap_hole": 4206964,
     # issue 30: battle rules

@@ -229,6 +229,10 @@ class _Writer:
         if getattr(effect, "negates_trap_effects", False):  # Royal Decree, Jinzo (R123)
             own = self.card.card_type is CardType.TRAP  # not its own: "all other Traps"
             parts.append(self.w("negates_other_trap_effects" if own else "negates_trap_effects"))
+        if getattr(effect, "forbids_spell_activation", False):  # Spell Canceller (R157)
+            parts.append(self.w("forbids_spell_activation"))
+        if getattr(effect, "negates_spell_effects", False):  # Imperial Order (R157)
+            parts.append(self.w("negates_spell_effects"))
         negated = getattr(effect, "negates_effects_of", None)
         if negated is not None:  # Skill Drain (R109)
             parts.append(self.w("negates_effects_of",

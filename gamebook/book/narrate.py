@@ -241,8 +241,9 @@ class Narrator:
             return self.msg("meta.cannot_attack_locked", player=self.player(note.player),
                             card=self.card(note.card))
         if note.legal and note.reason in ("graveyard_locked", "trap_effects_negated",
-                                          "trap_effects_negated_this_turn"):
-            # it may be activated, and does nothing (R112, R123, R150)
+                                          "trap_effects_negated_this_turn",
+                                          "spell_effects_negated"):
+            # it may be activated, and does nothing (R112, R123, R150, R157)
             return self.msg(f"meta.can_{note.reason}", player=self.player(note.player),
                             effect=effect, by=self.card(dict(note.args)["by"]))
         if note.legal and note.reason in ("effects_negated", "effects_negated_lasting",
@@ -577,7 +578,8 @@ class Narrator:
             return self.msg("event.no_effect_card_left_field", link=ev.get("link"),
                             card=self.card(ev.card))
         if why in ("graveyard_locked", "trap_effects_negated",
-                   "trap_effects_negated_this_turn"):  # R112, R123, R150
+                   "trap_effects_negated_this_turn", "spell_effects_negated"):
+            # R112, R123, R150, R157
             return self.msg(f"event.no_effect_{why}", link=ev.get("link"),
                             card=self.card(ev.get("by")))
         if why == "monster_effects_negated":

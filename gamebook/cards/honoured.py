@@ -25,6 +25,7 @@ from gamebook.cards.model import (
     Location,
     MonsterFrame,
     SpellTrapType,
+    negated_card_types,
     spell_speed,
 )
 
@@ -182,3 +183,26 @@ def extra_zone_problem(card: Card) -> str | None:
     return (f"{card.name()} is a {frame} Monster, and an Extra Monster Zone holds only a "
             "monster Special Summoned from the Extra Deck (Fusion, Synchro, Xyz, Link) "
             "(R:extra_monster_zone)")
+
+
+def negation_problem(card: Card, other: Card) -> str | None:
+    """Why ``card`` may not be in one situation with ``other`` (another copy of it when they
+    are the same card): an effect of ``card`` would negate the continuous effects of
+    ``other``, a Spell or Trap Card (its protection, its raise, its lock, its tie: R123,
+    R157), and the engine negates only the effects activated on the field, not those;
+    ``None`` when they may meet. A monster that a continuous effect of ``other`` negates
+    (Jinzo beside Skill Drain) negates nothing while it does (R109): that pair is modelled."""
+    if other.card_type not in (CardType.SPELL, CardType.TRAP):
+        return None
+    if not any(other.card_type in negated_card_types(effect) for effect in card.effects):
+        return None
+    if not any(effect.kind is EffectKind.CONTINUOUS or effect.tie is not None
+               for effect in other.effects):
+        return None
+    if card.card_type is CardType.MONSTER and any(
+            effect.negates_effects_of is not None for effect in other.effects):
+        return None
+    rule = "R123" if other.card_type is CardType.TRAP else "R157"
+    return (f"{card.id} would negate the continuous effects of {other.id}, a "
+            f"{other.card_type.value.title()} Card, and negating those is not modelled "
+            f"({rule}): the book would show them applying")

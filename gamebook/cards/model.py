@@ -588,6 +588,13 @@ class Effect:
     # a continuous effect by which neither player can activate Trap Cards or their effects on
     # the field while its card is face-up (Jinzo, R123)
     forbids_trap_activation: bool = False
+    # a continuous effect that negates the effects of every Spell Card activated on the field
+    # while its card is face-up: each resolves with no effect (Imperial Order, Spell
+    # Canceller, R157)
+    negates_spell_effects: bool = False
+    # a continuous effect by which neither player can activate Spell Cards or their effects
+    # on the field while its card is face-up (Spell Canceller, R157)
+    forbids_spell_activation: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
     resolution: tuple[Primitive, ...] = ()
     # "Activate 1 of these effects" (R147): the engine plays one effect per mode
@@ -697,6 +704,16 @@ class Card:
     def has_ability(self, ability: StaticAbility) -> bool:
         return any(ability in effect.grants for effect in self.effects
                    if effect.kind is EffectKind.CONTINUOUS)
+
+
+def negated_card_types(effect: Effect) -> tuple[CardType, ...]:
+    """The card types whose effects on the field ``effect`` negates: Traps (Royal Decree,
+    Jinzo, Trap Stun's resolution: R123, R150), Spells (Imperial Order, Spell Canceller:
+    R157)."""
+    traps = effect.negates_trap_effects or any(step.op is OpName.NEGATE_TRAP_EFFECTS
+                                               for step in effect.resolution)
+    return ((CardType.TRAP,) if traps else ()) + \
+        ((CardType.SPELL,) if effect.negates_spell_effects else ())
 
 
 def mode_effects(effect: Effect) -> tuple[Effect, ...]:

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from gamebook.cards.honoured import EXTRA_DECK_FRAMES, extra_zone_problem
+from gamebook.cards.honoured import EXTRA_DECK_FRAMES, extra_zone_problem, negation_problem
 from gamebook.cards.library import CardLibrary, load_library
 from gamebook.cards.model import CardType, MonsterFrame, Position, SpellTrapType
 from gamebook.errors import InputError, InputErrors, raise_all
@@ -199,6 +199,28 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located,
     _check_start(spec, seen, located, problems)
     _check_used(spec, cards, located, problems)
     _check_equipped(spec, located, problems)
+    _check_negations(spec, cards, located, problems)
+
+
+def _check_negations(spec: SituationFile, cards: CardLibrary, located: Located,
+                     problems: list[InputError]) -> None:
+    """A card that would negate the continuous effects of another card of the situation (a
+    face-up Spell or Trap's: R123, R157) is refused at its first line, once per pair of
+    cards, since the engine would explore them applying."""
+    first: dict[str, tuple] = {}
+    copies: dict[str, int] = {}
+    for player, entry in spec.players.items():
+        for kind in ("monsters", "spell_traps", "hand", "deck", "graveyard"):
+            for index, item in enumerate(getattr(entry, kind)):
+                first.setdefault(item.card, ("players", player, kind, index, "card"))
+                copies[item.card] = copies.get(item.card, 0) + 1
+    for card_id, loc in first.items():
+        for other in first:
+            if other == card_id and copies[card_id] < 2:
+                continue  # "all other Trap effects": its own are not negated
+            problem = negation_problem(cards[card_id], cards[other])
+            if problem is not None:
+                problems.append(located.error(loc, problem))
 
 
 def _check_equipped(spec: SituationFile, located: Located, problems: list[InputError]) -> None:

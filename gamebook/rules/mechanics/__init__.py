@@ -50,11 +50,11 @@ from gamebook.rules.mechanics import (
     player_abilities,
     position,
     sent_to_graveyard,
+    spell_trap_lock,
     summon,
     summon_lock,
     summon_negation,
     ties,
-    trap_lock,
     untargetable,
 )
 from gamebook.rules.mechanics.verb import (
@@ -95,7 +95,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     equip.MECHANIC,
     negated.MECHANIC,
     graveyard_lock.MECHANIC,
-    trap_lock.MECHANIC,
+    spell_trap_lock.MECHANIC,
     untargetable.MECHANIC,
     drawing.MECHANIC,
     one_hand_summon_per_chain.MECHANIC,  # after the locks: their reasons come first
