@@ -350,8 +350,9 @@ def markdown(label: Any) -> str:
            "for something the engine would never act on (`gamebook/cards/honoured.py`):", "",
            "- a Spell/Trap Card is activated as the card itself (`kind: activate`): a Spell "
            "from the hand or from its Set position whatever `location` says, a Trap only "
-           "from the field (a Trap whose text allows it from the hand has no word yet); "
-           "neither from the GY;",
+           "from the field, or also from the hand where its text allows it (`from_hand_if`, "
+           f"{label('trap_from_hand')}: only on a Trap's `kind: activate`, with conditions "
+           "about its player); neither from the GY;",
            "- a Spell/Trap Card has no other activated effect on the field or in the hand "
            "(a Trigger or Quick Effect of a face-up Continuous Trap is not supported yet); "
            "in the GY it may have Quick and Trigger Effects (`location: graveyard`);",

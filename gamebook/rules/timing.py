@@ -155,9 +155,9 @@ def _zones(card: Card) -> _Zones:
     activated = [effect for effect in card.played_effects if effect.kind in ACTIVATED_KINDS]
     if card.card_type is CardType.MONSTER:
         in_hand = tuple(e for e in activated if e.location is Location.HAND)
-    else:
-        in_hand = tuple(e for e in activated
-                        if card.card_type is CardType.SPELL and e.kind is EffectKind.ACTIVATE)
+    else:  # a Spell Card; a Trap Card whose text allows it (R157)
+        in_hand = tuple(e for e in activated if e.kind is EffectKind.ACTIVATE and (
+            card.card_type is CardType.SPELL or e.from_hand_if))
     return _Zones(
         on_field=tuple(e for e in activated if e.location is Location.FIELD),
         as_spell_trap=tuple(e for e in card.played_effects if e.kind is EffectKind.ACTIVATE),
@@ -466,6 +466,9 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
     if top is not None and Condition.EFFECT_ACTIVATED_ON_FIELD in wanted \
             and _activated_on_field(rules, state, top):
         return None  # an effect of a card on the field, not a card's activation (R2)
+    if top is not None and Condition.MONSTER_EFFECT_ACTIVATED in wanted \
+            and rules.card_of(state, top.card).card_type is CardType.MONSTER:
+        return None  # a monster's effect, of either player, wherever activated (R156)
     if top is not None and top.player is not player:
         card = rules.card_of(state, top.card)
         top_effect = rules.effect_of(state, top.card, top.effect)
@@ -498,7 +501,17 @@ def _activated_on_field(rules: Rules, state: GameState, link: ChainLink) -> bool
 
 def _hand_problem(state: GameState, player: Player, card: Card, effect: Effect
                   ) -> Problem | None:
-    """A Spell Card from the hand: Quick-Play only, in its controller's own turn (R8)."""
+    """A Spell Card from the hand: Quick-Play only, in its controller's own turn (R8); a Trap
+    Card from the hand: only while the conditions its text names hold (R157). Either needs a
+    free Spell & Trap Zone."""
+    if card.card_type is CardType.TRAP:
+        for condition in effect.from_hand_if:
+            if not player_conditions_hold(state, player, replace(effect, conditions=(condition,))):
+                return ("trap_from_hand", "trap_from_hand_only_if",
+                        (("condition", condition.value),))
+        if sum(1 for c in state.spell_traps if c.controller is player) >= SPELL_TRAP_ZONES:
+            return ("trap_from_hand", "no_free_zone_for_trap", ())
+        return None
     if card.card_type is not CardType.SPELL:
         return None
     if card.spell_trap_type is SpellTrapType.QUICK_PLAY and state.turn_player is not player:
