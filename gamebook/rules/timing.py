@@ -51,6 +51,7 @@ from gamebook.rules.resolution import pay_costs
 from gamebook.rules.selection import card_signature, distinguishable, matching_cards, named_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
+    MONSTER_EFFECTS_NEGATED,
     S1,
     S2,
     S3,
@@ -985,7 +986,7 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     if target is not None and action.cost is not None:
         details["cost_first"] = True  # the cost is paid, then the target chosen (R113)
     if negated_at_activation(rules, state, instance, effect):
-        link = replace(link, negated="monster_effects")  # it will do nothing (R109)
+        link = replace(link, negated=MONSTER_EFFECTS_NEGATED)  # it will do nothing (R109)
     events = [event(EventKind.ACTIVATE, player, instance, effect.id, target,
                     link=len(state.chain) + 1, **details)]
     spell_trap = state.spell_trap(instance)
