@@ -136,8 +136,8 @@ def test_r158_not_in_the_turn_it_was_sent_to_the_graveyard():
     state = play(eng, [SET_SKILL, "B pass", "A pass"], settle_end=False)
     assert graveyard(state)["skill_set"] == "resolved"
     refused = note(eng, state, "skill_set", "negate_from_graveyard")
-    assert not refused.legal
-    assert dict(refused.args)["condition"] == "not_sent_to_graveyard_this_turn"
+    assert not refused.legal and refused.rule == "trap_effect_in_graveyard"
+    assert refused.reason == "sent_to_graveyard_this_turn"
     assert GY_SKILL in legal(eng, state)  # the copy there since an earlier turn may
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gamebook.book.rulebook import cite
-from gamebook.cards.model import Card, EffectKind, cost_choice
+from gamebook.cards.model import Card, CardType, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.events import EventKind
 from gamebook.rules.main_phase import TRIBUTES_JOINED
@@ -525,12 +525,17 @@ class Narrator:
     def _activate(self, ev: Event, player: str) -> str | None:
         effect = self.effect(ev.card, ev.effect)
         if ev.target and ev.get("cost_first"):
-            return self.msg("event.activate_cost_target", player=player, effect=effect,
+            text = self.msg("event.activate_cost_target", player=player, effect=effect,
                             target=self.card(ev.target), link=ev.get("link"))
-        if ev.target:
-            return self.msg("event.activate_target", player=player, effect=effect,
+        elif ev.target:
+            text = self.msg("event.activate_target", player=player, effect=effect,
                             target=self.card(ev.target), link=ev.get("link"))
-        return self.msg("event.activate", player=player, effect=effect, link=ev.get("link"))
+        else:
+            text = self.msg("event.activate", player=player, effect=effect, link=ev.get("link"))
+        if ev.get("from_hand") and self.instances[ev.card].card_type is CardType.TRAP:
+            text += self.msg("meta.sentence_sep") + self.msg(  # R157
+                "event.trap_from_hand", card=self.card(ev.card))
+        return text
 
     def _sent_to_gy(self, ev: Event, player: str) -> str | None:
         why = ev.get("why")

@@ -588,6 +588,8 @@ def _condition_problem(rules: Rules, state: GameState, instance: str, effect: Ef
     if unmet is None:
         return None
     rule = _condition_rule(rules, state, instance, effect)
+    if unmet == Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN:  # Breakthrough Skill (R158)
+        return ("trap_effect_in_graveyard", "sent_to_graveyard_this_turn", ())
     if unmet == Condition.WOULD_TAKE_BATTLE_DAMAGE:  # Kuriboh: say what would not happen
         return (rule, "no_battle_damage_coming", ())
     if unmet == "condition":  # the card's own expression (R153)
