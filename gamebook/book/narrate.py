@@ -570,7 +570,10 @@ class Narrator:
         return self._simple(ev, player)
 
     def _negated(self, ev: Event, player: str) -> str | None:
-        return self.msg(f"event.negated_{ev.get('what')}", link=ev.get("link"),
+        what = ev.get("what")
+        if what == "activation" and self.instances[ev.card].card_type is CardType.MONSTER:
+            what = "monster_activation"  # a monster's effect, wherever activated (R156)
+        return self.msg(f"event.negated_{what}", link=ev.get("link"),
                         effect=self.effect(ev.card, ev.effect))
 
     def _no_effect(self, ev: Event, player: str) -> str | None:
