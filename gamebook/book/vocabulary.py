@@ -362,7 +362,9 @@ def markdown(label: Any) -> str:
            "- a continuous effect applies on the field and answers no event;",
            "- an event is answered where it can happen: `destroyed` from the GY, "
            "`after_damage_calculation` and `inflicts_battle_damage` on the field, "
-           "`destroyed_by_battle` on the field or from the GY, `flip` on the field;",
+           "`destroyed_by_battle` on the field or from the GY, `flip` on the field; the "
+           "condition `not_sent_to_graveyard_this_turn` only on an effect activated in the GY "
+           f"({label('trap_effect_in_graveyard')});",
            "- two activations of the card itself (`kind: activate`) that could be offered "
            "at the same moment (the same `location`, and the same event or none) are refused "
            "at the second one's line, since both would read \"Activate\" and the card's "

@@ -73,6 +73,12 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
         found = _from_hand_refusal(card, effect)
         if found is not None:
             return found
+    if Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN in effect.conditions \
+            and (location is not Location.GRAVEYARD or kind is EffectKind.CONTINUOUS):
+        return "conditions", ("not_sent_to_graveyard_this_turn: \"except the turn this card "
+                              "was sent to the GY\" is a condition of an effect activated in "
+                              "the GY (R158); with location: "
+                              f"{location.value} it never holds: write location: graveyard")
     if Condition.SELF_ATTACKED_FACE_DOWN in effect.conditions:
         found = _attacked_face_down_refusal(card, effect)
         if found is not None:
