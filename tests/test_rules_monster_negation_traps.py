@@ -1,4 +1,4 @@
-"""R156-R158: Solemn Strike answers any monster effect and destroys the monster where it still
+"""R158-R160: Solemn Strike answers any monster effect and destroys the monster where it still
 is; Infinite Impermanence may be activated from the hand while its player controls no cards;
 Breakthrough Skill's effect in the GY is Spell Speed 2, in its owner's turn, never in the
 turn it went to the GY."""
@@ -24,9 +24,9 @@ VEILER = "B activate effect_veiler.negate -> borrelsword"
 STRIKE = "A activate solemn_strike.activate"
 
 
-# -- R156: Solemn Strike -------------------------------------------------------------------
+# -- R158: Solemn Strike -------------------------------------------------------------------
 
-def test_r156_solemn_strike_negates_effect_veiler_which_stays_in_the_graveyard():
+def test_r158_solemn_strike_negates_effect_veiler_which_stays_in_the_graveyard():
     eng = engine("solemn_strike_monster_effects")
     state, events = play_events(eng, ["A pass", VEILER, STRIKE, "B pass", "A pass"],
                                 settle_end=False)
@@ -38,7 +38,7 @@ def test_r156_solemn_strike_negates_effect_veiler_which_stays_in_the_graveyard()
     assert not any(e.kind == "effects_negated" for e in events)  # Borrelsword keeps them
 
 
-def test_r156_solemn_strike_destroys_battle_fader_in_the_hand():
+def test_r158_solemn_strike_destroys_battle_fader_in_the_hand():
     eng = engine("solemn_strike_monster_effects")
     state, events = play_events(eng, [
         "A pass", "B pass", "A declare_attack borrelsword", "A pass",
@@ -51,7 +51,7 @@ def test_r156_solemn_strike_destroys_battle_fader_in_the_hand():
     assert state.lp == (6500, 5000)  # the Battle Phase was not ended: the attack went on
 
 
-def test_r156_solemn_strike_answers_no_spell_or_trap_card(tmp_path):
+def test_r158_solemn_strike_answers_no_spell_or_trap_card(tmp_path):
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "A",
         "players": {"A": {"monsters": [{"id": "skull", "card": "summoned_skull"}],
@@ -68,7 +68,7 @@ def test_r156_solemn_strike_answers_no_spell_or_trap_card(tmp_path):
     assert dict(refused.args)["wanted"] == "monster_effect_activated"
 
 
-def test_r156_the_activation_of_a_negated_monster_can_still_be_negated():
+def test_r158_the_activation_of_a_negated_monster_can_still_be_negated():
     """Effect Veiler resolved: Borrelsword Dragon may still activate its effect (R109), and
     Solemn Strike negates that activation and destroys it (as EDOPro does)."""
     eng = engine("solemn_strike_monster_effects")
@@ -83,12 +83,12 @@ def test_r156_the_activation_of_a_negated_monster_can_still_be_negated():
     assert graveyard(state)["borrelsword"] == "destroyed"
 
 
-# -- R157: a Trap Card from the hand ----------------------------------------------------------
+# -- R159: a Trap Card from the hand ----------------------------------------------------------
 
 IMPERMANENCE = "B activate impermanence.activate -> command_knight"
 
 
-def test_r157_impermanence_from_the_hand_when_its_player_controls_no_cards():
+def test_r159_impermanence_from_the_hand_when_its_player_controls_no_cards():
     eng = engine("infinite_impermanence_from_the_hand")
     state = eng.start().state
     assert IMPERMANENCE in legal(eng, state) or IMPERMANENCE in legal(
@@ -101,7 +101,7 @@ def test_r157_impermanence_from_the_hand_when_its_player_controls_no_cards():
     assert state.lp == (8000, 6800)  # 1,200: the Warriors' 400 ATK is negated
 
 
-def test_r157_not_from_the_hand_while_its_player_controls_a_card(tmp_path):
+def test_r159_not_from_the_hand_while_its_player_controls_a_card(tmp_path):
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "A",
         "players": {"A": {"monsters": [{"id": "command_knight", "card": "command_knight"}]},
@@ -117,13 +117,13 @@ def test_r157_not_from_the_hand_while_its_player_controls_a_card(tmp_path):
     assert dict(refused.args)["condition"] == "you_control_no_cards"
 
 
-# -- R158: a Trap's effect in the GY ------------------------------------------------------------
+# -- R160: a Trap's effect in the GY ------------------------------------------------------------
 
 GY_SKILL = "A activate skill_gy.negate_from_graveyard -> marshmallon"
 SET_SKILL = "A activate skill_set.activate -> marshmallon"
 
 
-def test_r158_breakthrough_skill_from_the_graveyard_in_the_battle_phase():
+def test_r160_breakthrough_skill_from_the_graveyard_in_the_battle_phase():
     eng = engine("breakthrough_skill_graveyard")
     state, events = play_events(eng, [GY_SKILL], settle_end=False)
     assert state.in_graveyard("skill_gy") is None  # banished as the cost
@@ -131,7 +131,7 @@ def test_r158_breakthrough_skill_from_the_graveyard_in_the_battle_phase():
     assert graveyard(state)["marshmallon"] == "destroyed_by_battle"
 
 
-def test_r158_not_in_the_turn_it_was_sent_to_the_graveyard():
+def test_r160_not_in_the_turn_it_was_sent_to_the_graveyard():
     eng = engine("breakthrough_skill_graveyard")
     state = play(eng, [SET_SKILL, "B pass", "A pass"], settle_end=False)
     assert graveyard(state)["skill_set"] == "resolved"
@@ -141,13 +141,13 @@ def test_r158_not_in_the_turn_it_was_sent_to_the_graveyard():
     assert GY_SKILL in legal(eng, state)  # the copy there since an earlier turn may
 
 
-def test_r158_not_in_the_damage_step():
+def test_r160_not_in_the_damage_step():
     eng = engine("breakthrough_skill_graveyard")
     state = to_damage_step(eng)
     assert not any("negate_from_graveyard" in text for text in legal(eng, state))
 
 
-def test_r158_only_during_its_owners_turn(tmp_path):
+def test_r160_only_during_its_owners_turn(tmp_path):
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "B",
         "players": {"A": {"monsters": [{"id": "marshmallon", "card": "marshmallon",

@@ -533,7 +533,7 @@ class Narrator:
         else:
             text = self.msg("event.activate", player=player, effect=effect, link=ev.get("link"))
         if ev.get("from_hand") and self.instances[ev.card].card_type is CardType.TRAP:
-            text += self.msg("meta.sentence_sep") + self.msg(  # R157
+            text += self.msg("meta.sentence_sep") + self.msg(  # R159
                 "event.trap_from_hand", card=self.card(ev.card))
         return text
 
@@ -572,7 +572,7 @@ class Narrator:
     def _negated(self, ev: Event, player: str) -> str | None:
         what = ev.get("what")
         if what == "activation" and self.instances[ev.card].card_type is CardType.MONSTER:
-            what = "monster_activation"  # a monster's effect, wherever activated (R156)
+            what = "monster_activation"  # a monster's effect, wherever activated (R158)
         return self.msg(f"event.negated_{what}", link=ev.get("link"),
                         effect=self.effect(ev.card, ev.effect))
 

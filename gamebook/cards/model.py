@@ -146,16 +146,16 @@ class Condition(StrEnum):
     EFFECT_ACTIVATED_ON_FIELD = "effect_activated_on_field"
     # "When a monster effect is activated" (Solemn Strike): of either player, directly above
     # the activation of any monster's effect, wherever it was activated: on the field, in the
-    # hand or in the GY (R156).
+    # hand or in the GY (R158).
     MONSTER_EFFECT_ACTIVATED = "monster_effect_activated"
     YOU_CONTROL_NO_CARDS = "you_control_no_cards"  # no card in your Monster or Spell/Trap Zones
     YOU_CONTROL_A_MONSTER = "you_control_a_monster"  # a monster in your Monster Zones (R110)
     # a monster in your Monster Zones other than this card (Command Knight, R121)
     YOU_CONTROL_ANOTHER_MONSTER = "you_control_another_monster"
     OPPONENTS_TURN = "opponents_turn"  # "during your opponent's turn"
-    YOUR_TURN = "your_turn"  # "during your turn" (Breakthrough Skill's effect in the GY, R158)
+    YOUR_TURN = "your_turn"  # "during your turn" (Breakthrough Skill's effect in the GY, R160)
     # "except the turn this card was sent to the GY": the card is in the GY since an earlier
-    # turn (a card a situation lists in the GY was sent there before this turn, R158)
+    # turn (a card a situation lists in the GY was sent there before this turn, R160)
     NOT_SENT_TO_GRAVEYARD_THIS_TURN = "not_sent_to_graveyard_this_turn"
     # "during your opponent's Main Phase": the opponent's turn, in its Main Phase 1 (R129)
     OPPONENTS_MAIN_PHASE = "opponents_main_phase"
@@ -596,7 +596,7 @@ class Effect:
     location: Location = Location.FIELD  # activated from the field or from the hand
     # A Trap Card's activation (kind: activate) that its text also allows from the hand while
     # these conditions about its player hold: "If you control no cards, you can activate this
-    # card from your hand" (Infinite Impermanence: [you_control_no_cards], R157).
+    # card from your hand" (Infinite Impermanence: [you_control_no_cards], R159).
     from_hand_if: tuple[Condition, ...] = ()
     resolution: tuple[Primitive, ...] = ()
     # "Activate 1 of these effects" (R147): the engine plays one effect per mode

@@ -1,7 +1,7 @@
 """Conditions about an effect's player, checked at activation and, for some effects, again at
 resolution: controlling no cards or a monster, whose turn it is (and whether it is the
 opponent's Main Phase), the kind of damage last taken (R101), whether the effect's card has
-been in the GY since an earlier turn (R158)."""
+been in the GY since an earlier turn (R160)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def player_conditions_hold(state: GameState, player: Player | None, effect: Effe
 
 def in_graveyard_since_earlier(state: GameState, instance: str | None) -> bool:
     """Is card ``instance`` in the GY since before this turn ("except the turn this card was
-    sent to the GY", R158)? A situation's GY cards were sent there on an earlier turn; a card
+    sent to the GY", R160)? A situation's GY cards were sent there on an earlier turn; a card
     that goes to the GY during the explored turn is there with the reason it went."""
     gone = state.in_graveyard(instance) if instance is not None else None
     return gone is not None and gone.reason == EARLIER

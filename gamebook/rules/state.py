@@ -114,7 +114,7 @@ class ChainLink:
     refs: tuple[tuple[Ref, str], ...] = ()  # cards captured at activation (R18)
     # "activation" or "effect" once negated: it does nothing (R17); "monster_effects" when
     # its monster's effects were negated as it was activated (R109): its activation is not
-    # negated, and a card that negates activations may still answer it (R156)
+    # negated, and a card that negates activations may still answer it (R158)
     negated: str | None = None
     from_hand: bool = False  # activated from the hand
 

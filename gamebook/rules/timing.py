@@ -156,7 +156,7 @@ def _zones(card: Card) -> _Zones:
     activated = [effect for effect in card.played_effects if effect.kind in ACTIVATED_KINDS]
     if card.card_type is CardType.MONSTER:
         in_hand = tuple(e for e in activated if e.location is Location.HAND)
-    else:  # a Spell Card; a Trap Card whose text allows it (R157)
+    else:  # a Spell Card; a Trap Card whose text allows it (R159)
         in_hand = tuple(e for e in activated if e.kind is EffectKind.ACTIVATE and (
             card.card_type is CardType.SPELL or e.from_hand_if))
     return _Zones(
@@ -469,7 +469,7 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
         return None  # an effect of a card on the field, not a card's activation (R2)
     if top is not None and Condition.MONSTER_EFFECT_ACTIVATED in wanted \
             and rules.card_of(state, top.card).card_type is CardType.MONSTER:
-        return None  # a monster's effect, of either player, wherever activated (R156)
+        return None  # a monster's effect, of either player, wherever activated (R158)
     if top is not None and top.player is not player:
         card = rules.card_of(state, top.card)
         top_effect = rules.effect_of(state, top.card, top.effect)
@@ -503,7 +503,7 @@ def _activated_on_field(rules: Rules, state: GameState, link: ChainLink) -> bool
 def _hand_problem(state: GameState, player: Player, card: Card, effect: Effect
                   ) -> Problem | None:
     """A Spell Card from the hand: Quick-Play only, in its controller's own turn (R8); a Trap
-    Card from the hand: only while the conditions its text names hold (R157). Either needs a
+    Card from the hand: only while the conditions its text names hold (R159). Either needs a
     free Spell & Trap Zone."""
     if card.card_type is CardType.TRAP:
         for condition in effect.from_hand_if:
@@ -588,7 +588,7 @@ def _condition_problem(rules: Rules, state: GameState, instance: str, effect: Ef
     if unmet is None:
         return None
     rule = _condition_rule(rules, state, instance, effect)
-    if unmet == Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN:  # Breakthrough Skill (R158)
+    if unmet == Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN:  # Breakthrough Skill (R160)
         return ("trap_effect_in_graveyard", "sent_to_graveyard_this_turn", ())
     if unmet == Condition.WOULD_TAKE_BATTLE_DAMAGE:  # Kuriboh: say what would not happen
         return (rule, "no_battle_damage_coming", ())

@@ -2,7 +2,7 @@
 link answers that link alone (R116): another link of the same card lower in the chain (the
 ATK-to-0 link of a Linkuriboh whose GY effect Solemn Warning answers) still resolves. The
 activation of a monster effect whose monster had its effects negated as it was activated
-(Effect Veiler resolved before, R109) stands, and may be negated too (Solemn Strike, R156):
+(Effect Veiler resolved before, R109) stands, and may be negated too (Solemn Strike, R158):
 the negation is then of the activation, and the rest of the step (destroy that card) follows.
 """
 

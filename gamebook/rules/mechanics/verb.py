@@ -75,7 +75,7 @@ class Where(Enum):
     FACE_DOWN_MONSTER = "face_down_monster"
     CHAIN = "chain"  # the card of a chain link below, not negated yet
     # the card of a chain link below whose activation is not negated yet: its effect may be,
-    # by a negation of its monster's effects as it was activated (R109, R156)
+    # by a negation of its monster's effects as it was activated (R109, R158)
     CHAIN_ACTIVATION = "chain_activation"
 
 
