@@ -71,6 +71,10 @@ OFFICIAL = {
     "ghost_ogre_and_snow_rabbit": 59438930,
     # issue 34: a Spell that picks at resolution
     "hammer_shot": 26412047,
+    # issue 30: monster-effect negation, a Trap from the hand, a Trap's effect in the GY
+    # (checked against yaml-yugi)
+    "solemn_strike": 40605147, "infinite_impermanence": 10045474,
+    "breakthrough_skill": 78474168,
 }
 
 

@@ -152,6 +152,10 @@ class _Writer:
         else:
             text = self.activated(effect)
         restrictions = [self.w(key) for key in _restrictions(effect)]
+        hand = getattr(effect, "from_hand_if", ())
+        if hand:  # a Trap Card its text lets be activated from the hand (R159)
+            restrictions.append(self.w("from_hand_if", conditions=_cap(self.join(
+                self.w(f"condition.{c.value}") for c in hand))))
         for sentence in restrictions:
             text = self.w("join_sentences", first=text, next=sentence)
         return text

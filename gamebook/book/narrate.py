@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gamebook.book.rulebook import cite
-from gamebook.cards.model import Card, EffectKind, cost_choice
+from gamebook.cards.model import Card, CardType, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.events import EventKind
 from gamebook.rules.main_phase import TRIBUTES_JOINED
@@ -526,12 +526,17 @@ class Narrator:
     def _activate(self, ev: Event, player: str) -> str | None:
         effect = self.effect(ev.card, ev.effect)
         if ev.target and ev.get("cost_first"):
-            return self.msg("event.activate_cost_target", player=player, effect=effect,
+            text = self.msg("event.activate_cost_target", player=player, effect=effect,
                             target=self.card(ev.target), link=ev.get("link"))
-        if ev.target:
-            return self.msg("event.activate_target", player=player, effect=effect,
+        elif ev.target:
+            text = self.msg("event.activate_target", player=player, effect=effect,
                             target=self.card(ev.target), link=ev.get("link"))
-        return self.msg("event.activate", player=player, effect=effect, link=ev.get("link"))
+        else:
+            text = self.msg("event.activate", player=player, effect=effect, link=ev.get("link"))
+        if ev.get("from_hand") and self.instances[ev.card].card_type is CardType.TRAP:
+            text += self.msg("meta.sentence_sep") + self.msg(  # R159
+                "event.trap_from_hand", card=self.card(ev.card))
+        return text
 
     def _sent_to_gy(self, ev: Event, player: str) -> str | None:
         why = ev.get("why")
@@ -566,7 +571,10 @@ class Narrator:
         return self._simple(ev, player)
 
     def _negated(self, ev: Event, player: str) -> str | None:
-        return self.msg(f"event.negated_{ev.get('what')}", link=ev.get("link"),
+        what = ev.get("what")
+        if what == "activation" and self.instances[ev.card].card_type is CardType.MONSTER:
+            what = "monster_activation"  # a monster's effect, wherever activated (R158)
+        return self.msg(f"event.negated_{what}", link=ev.get("link"),
                         effect=self.effect(ev.card, ev.effect))
 
     def _no_effect(self, ev: Event, player: str) -> str | None:

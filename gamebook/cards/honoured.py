@@ -70,6 +70,16 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
         found = _spell_trap_refusal(card, effect)
     if found is not None:
         return found
+    if effect.from_hand_if:
+        found = _from_hand_refusal(card, effect)
+        if found is not None:
+            return found
+    if Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN in effect.conditions \
+            and (location is not Location.GRAVEYARD or kind is EffectKind.CONTINUOUS):
+        return "conditions", ("not_sent_to_graveyard_this_turn: \"except the turn this card "
+                              "was sent to the GY\" is a condition of an effect activated in "
+                              "the GY (R160); with location: "
+                              f"{location.value} it never holds: write location: graveyard")
     if Condition.SELF_ATTACKED_FACE_DOWN in effect.conditions:
         found = _attacked_face_down_refusal(card, effect)
         if found is not None:
@@ -86,6 +96,34 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
         allowed = " or ".join(where.value for where in _EVENT_LOCATIONS[answers])
         return "location", (f"event {answers.value} with location: {location.value} never "
                             f"happens: {_EVENT_WHERE[answers]}; expected location: {allowed}")
+    return None
+
+
+# The conditions a Trap's activation from the hand may name (R159): about its player's field
+# and turn, known before the card leaves the hand.
+HAND_CONDITIONS = (Condition.YOU_CONTROL_NO_CARDS, Condition.YOU_CONTROL_A_MONSTER,
+                   Condition.OPPONENTS_TURN, Condition.YOUR_TURN, Condition.OPPONENTS_MAIN_PHASE)
+
+
+def _from_hand_refusal(card: Card, effect: Effect) -> Refusal | None:
+    """``from_hand_if`` is a Trap Card's activation that its text also allows from the hand
+    while conditions about its player hold (R159)."""
+    if card.card_type is not CardType.TRAP or effect.kind is not EffectKind.ACTIVATE:
+        what = "a Trap Card's activation" if card.card_type is CardType.TRAP else "a Trap Card"
+        return "from_hand_if", (f"from_hand_if lets a Trap Card be activated from the hand "
+                                f"(R159), and this is not {what} (kind: activate); a "
+                                "monster's effect in the hand is location: hand, and a Spell "
+                                "Card is activated from the hand anyway (R8)")
+    if effect.location is not Location.FIELD:
+        return "location", ("from_hand_if: the card is Set and activated on the field, and "
+                            "also from the hand when the conditions hold (R159); leave "
+                            "location out")
+    wrong = [c.value for c in effect.from_hand_if if c not in HAND_CONDITIONS]
+    if wrong:
+        allowed = ", ".join(c.value for c in HAND_CONDITIONS)
+        return "from_hand_if", (f"from_hand_if: {', '.join(wrong)} is not a condition about "
+                                f"the player that allows a Trap from the hand (R159); "
+                                f"expected: {allowed}")
     return None
 
 
@@ -135,9 +173,11 @@ def _spell_trap_refusal(card: Card, effect: Effect) -> Refusal | None:
     if kind is EffectKind.ACTIVATE:
         if location is Location.HAND and card.card_type is CardType.TRAP:
             return "location", ("a Trap Card is not activated from the hand unless its text "
-                                "allows it, and the engine has no word for such a text yet: a "
-                                "Trap is Set first and activated from the Spell & Trap Zone "
-                                "(R9); leave location out")
+                                "allows it: a Trap is Set first and activated from the Spell & "
+                                "Trap Zone (R9); leave location out, and write the text's "
+                                "condition as from_hand_if (\"if you control no cards, you can "
+                                "activate this card from your hand\": from_hand_if: "
+                                "[you_control_no_cards], R159)")
         if location is Location.GRAVEYARD:
             return "location", (f"a {what} Card is activated from the field"
                                 + (" or the hand" if what == "Spell" else "")

@@ -144,11 +144,19 @@ class Condition(StrEnum):
     # directly above an effect activated by a card on the field that is not a card's own
     # activation (R2); Monster Reborn activated from the hand or Set is not answered.
     EFFECT_ACTIVATED_ON_FIELD = "effect_activated_on_field"
+    # "When a monster effect is activated" (Solemn Strike): of either player, directly above
+    # the activation of any monster's effect, wherever it was activated: on the field, in the
+    # hand or in the GY (R158).
+    MONSTER_EFFECT_ACTIVATED = "monster_effect_activated"
     YOU_CONTROL_NO_CARDS = "you_control_no_cards"  # no card in your Monster or Spell/Trap Zones
     YOU_CONTROL_A_MONSTER = "you_control_a_monster"  # a monster in your Monster Zones (R110)
     # a monster in your Monster Zones other than this card (Command Knight, R121)
     YOU_CONTROL_ANOTHER_MONSTER = "you_control_another_monster"
     OPPONENTS_TURN = "opponents_turn"  # "during your opponent's turn"
+    YOUR_TURN = "your_turn"  # "during your turn" (Breakthrough Skill's effect in the GY, R160)
+    # "except the turn this card was sent to the GY": the card is in the GY since an earlier
+    # turn (a card a situation lists in the GY was sent there before this turn, R160)
+    NOT_SENT_TO_GRAVEYARD_THIS_TURN = "not_sent_to_graveyard_this_turn"
     # "during your opponent's Main Phase": the opponent's turn, in its Main Phase 1 (R129)
     OPPONENTS_MAIN_PHASE = "opponents_main_phase"
     # Which damage this card's controller last took (R101): battle damage, or effect damage.
@@ -163,7 +171,8 @@ class Condition(StrEnum):
 RESPONSE_CONDITIONS = (Condition.OPPONENT_ACTIVATES_SPELL, Condition.OPPONENT_ACTIVATES_TRAP,
                        Condition.OPPONENT_ACTIVATES_MONSTER_EFFECT,
                        Condition.ACTIVATION_SPECIAL_SUMMONS, Condition.SPELL_CARD_ACTIVATED,
-                       Condition.TRAP_CARD_ACTIVATED, Condition.EFFECT_ACTIVATED_ON_FIELD)
+                       Condition.TRAP_CARD_ACTIVATED, Condition.EFFECT_ACTIVATED_ON_FIELD,
+                       Condition.MONSTER_EFFECT_ACTIVATED)
 
 
 class Ref(StrEnum):
@@ -596,6 +605,10 @@ class Effect:
     # on the field while its card is face-up (Spell Canceller, R157)
     forbids_spell_activation: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
+    # A Trap Card's activation (kind: activate) that its text also allows from the hand while
+    # these conditions about its player hold: "If you control no cards, you can activate this
+    # card from your hand" (Infinite Impermanence: [you_control_no_cards], R159).
+    from_hand_if: tuple[Condition, ...] = ()
     resolution: tuple[Primitive, ...] = ()
     # "Activate 1 of these effects" (R147): the engine plays one effect per mode
     # (Card.played_effects), each with this effect's kind, conditions and limits and the

@@ -34,6 +34,7 @@ from gamebook.rules.battle import (
     select_options,
 )
 from gamebook.rules.commutation import Commutation, Reordered
+from gamebook.rules.conditions import EARLIER
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
 from gamebook.rules.continuous import recounted, refresh, refresh_events
@@ -139,7 +140,7 @@ class Engine:
                     lasting.append(Lasting(EQUIPPED, s.id, data=s.equipped_to))
                 if s.turns_left is not None:  # R111
                     lasting.append(staying(s.id, s.turns_left))
-            graveyard += [GraveCard(g.id, g.card, player, "earlier") for g in entry.graveyard]
+            graveyard += [GraveCard(g.id, g.card, player, EARLIER) for g in entry.graveyard]
         tp = Player(spec.turn_player)
         state = GameState.new(
             turn_player=tp,

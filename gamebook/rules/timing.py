@@ -51,6 +51,7 @@ from gamebook.rules.resolution import pay_costs
 from gamebook.rules.selection import card_signature, distinguishable, matching_cards, named_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
+    MONSTER_EFFECTS_NEGATED,
     S1,
     S2,
     S3,
@@ -155,9 +156,9 @@ def _zones(card: Card) -> _Zones:
     activated = [effect for effect in card.played_effects if effect.kind in ACTIVATED_KINDS]
     if card.card_type is CardType.MONSTER:
         in_hand = tuple(e for e in activated if e.location is Location.HAND)
-    else:
-        in_hand = tuple(e for e in activated
-                        if card.card_type is CardType.SPELL and e.kind is EffectKind.ACTIVATE)
+    else:  # a Spell Card; a Trap Card whose text allows it (R159)
+        in_hand = tuple(e for e in activated if e.kind is EffectKind.ACTIVATE and (
+            card.card_type is CardType.SPELL or e.from_hand_if))
     return _Zones(
         on_field=tuple(e for e in activated if e.location is Location.FIELD),
         as_spell_trap=tuple(e for e in card.played_effects if e.kind is EffectKind.ACTIVATE),
@@ -468,6 +469,9 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
     if top is not None and Condition.EFFECT_ACTIVATED_ON_FIELD in wanted \
             and _activated_on_field(rules, state, top):
         return None  # an effect of a card on the field, not a card's activation (R2)
+    if top is not None and Condition.MONSTER_EFFECT_ACTIVATED in wanted \
+            and rules.card_of(state, top.card).card_type is CardType.MONSTER:
+        return None  # a monster's effect, of either player, wherever activated (R158)
     if top is not None and top.player is not player:
         card = rules.card_of(state, top.card)
         top_effect = rules.effect_of(state, top.card, top.effect)
@@ -500,7 +504,17 @@ def _activated_on_field(rules: Rules, state: GameState, link: ChainLink) -> bool
 
 def _hand_problem(state: GameState, player: Player, card: Card, effect: Effect
                   ) -> Problem | None:
-    """A Spell Card from the hand: Quick-Play only, in its controller's own turn (R8)."""
+    """A Spell Card from the hand: Quick-Play only, in its controller's own turn (R8); a Trap
+    Card from the hand: only while the conditions its text names hold (R159). Either needs a
+    free Spell & Trap Zone."""
+    if card.card_type is CardType.TRAP:
+        for condition in effect.from_hand_if:
+            if not player_conditions_hold(state, player, replace(effect, conditions=(condition,))):
+                return ("trap_from_hand", "trap_from_hand_only_if",
+                        (("condition", condition.value),))
+        if sum(1 for c in state.spell_traps if c.controller is player) >= SPELL_TRAP_ZONES:
+            return ("trap_from_hand", "no_free_zone_for_trap", ())
+        return None
     if card.card_type is not CardType.SPELL:
         return None
     if card.spell_trap_type is SpellTrapType.QUICK_PLAY and state.turn_player is not player:
@@ -576,6 +590,8 @@ def _condition_problem(rules: Rules, state: GameState, instance: str, effect: Ef
     if unmet is None:
         return None
     rule = _condition_rule(rules, state, instance, effect)
+    if unmet == Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN:  # Breakthrough Skill (R160)
+        return ("trap_effect_in_graveyard", "sent_to_graveyard_this_turn", ())
     if unmet == Condition.WOULD_TAKE_BATTLE_DAMAGE:  # Kuriboh: say what would not happen
         return (rule, "no_battle_damage_coming", ())
     if unmet == "condition":  # the card's own expression (R153)
@@ -974,7 +990,7 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     if target is not None and action.cost is not None:
         details["cost_first"] = True  # the cost is paid, then the target chosen (R113)
     if negated_at_activation(rules, state, instance, effect):
-        link = replace(link, negated="monster_effects")  # it will do nothing (R109)
+        link = replace(link, negated=MONSTER_EFFECTS_NEGATED)  # it will do nothing (R109)
     events = [event(EventKind.ACTIVATE, player, instance, effect.id, target,
                     link=len(state.chain) + 1, **details)]
     spell_trap = state.spell_trap(instance)
