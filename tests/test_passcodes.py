@@ -70,6 +70,8 @@ OFFICIAL = {
     "ghost_ogre_and_snow_rabbit": 59438930,
     # issue 34: a Spell that picks at resolution
     "hammer_shot": 26412047,
+    # issue 30: the vocabulary (checked against yaml-yugi's data/cards/<passcode>.yaml)
+    "penguin_soldier": 93920745, "mystic_swordsman_lv2": 47507260, "defense_draw": 24268052,
 }
 
 
