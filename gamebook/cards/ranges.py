@@ -92,6 +92,11 @@ def joint_problems(effect: Effect | Mode, loc: tuple, located: Located) -> list[
                     problems.append(located.error(
                         loc + (part, index, "of"), "of: target names one card's ATK, and this "
                         "effect's target is several cards chosen together (R:joint_targets)"))
+                if step.op is OpName.SPECIAL_SUMMON and step.who is Ref.TARGET:
+                    problems.append(located.error(
+                        loc + (part, index, "who"), "special_summon: the engine Summons one "
+                        "target at a time, with its position chosen; several targets chosen "
+                        "together are not supported for it yet (R:joint_targets)"))
     return problems
 
 
