@@ -47,6 +47,12 @@ MODIFIER_RANGES = (("atk", -MAX_STAT, MAX_STAT), ("defense", -MAX_STAT, MAX_STAT
 # 6 Spell/Trap Cards (5 Spell & Trap Zones and the Field Zone); off the field (the hand, the
 # GY, the Deck), a player's whole deck: 60 Main Deck and 15 Extra Deck cards.
 _SIDE_HOLDS = {"monster": 7, "spell_trap": 6, "card": 13, "off_field": 75}
+# Operations that act on one card only, said why: a joint target is refused for them.
+_ONE_AT_A_TIME = {
+    OpName.SPECIAL_SUMMON: "the engine Summons one target at a time, with its position chosen",
+    OpName.EQUIP: "an Equip Card is equipped to one monster",
+    OpName.TIE: "a card is tied to one monster",
+}
 # Filters that let at most one card match: such a target is one card, never several.
 _ONE_CARD = (TargetFilter.SELF, TargetFilter.ATTACKING, TargetFilter.EQUIPPED)
 
@@ -92,11 +98,12 @@ def joint_problems(effect: Effect | Mode, loc: tuple, located: Located) -> list[
                     problems.append(located.error(
                         loc + (part, index, "of"), "of: target names one card's ATK, and this "
                         "effect's target is several cards chosen together (R:joint_targets)"))
-                if step.op is OpName.SPECIAL_SUMMON and step.who is Ref.TARGET:
+                one = _ONE_AT_A_TIME.get(step.op)
+                if one is not None and step.who is Ref.TARGET:
                     problems.append(located.error(
-                        loc + (part, index, "who"), "special_summon: the engine Summons one "
-                        "target at a time, with its position chosen; several targets chosen "
-                        "together are not supported for it yet (R:joint_targets)"))
+                        loc + (part, index, "who"), f"{step.op.value}: {one}; several "
+                        "targets chosen together are not supported for it yet "
+                        "(R:joint_targets)"))
     return problems
 
 
