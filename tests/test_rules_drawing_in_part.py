@@ -1,4 +1,4 @@
-"""A draw beside other effects (R177): Defense Draw applies its "no battle damage from that
+"""A draw beside other effects (R163): Defense Draw applies its "no battle damage from that
 battle" and tells its draw without making it; an effect that only draws is still refused
 (R146)."""
 
@@ -22,14 +22,14 @@ def _during_calculation():  # noqa: ANN202
     return eng, state
 
 
-def test_r177_defense_draw_is_offered_during_damage_calculation_only() -> None:
+def test_r163_defense_draw_is_offered_during_damage_calculation_only() -> None:
     eng, state = _during_calculation()
     assert offered(eng, state) == ["B activate defense_draw.activate", "B pass"]
     start = eng.start().state  # at the attack declaration it cannot be activated (R49)
     assert all(a.card != "defense_draw" for a in eng.legal_actions(start, every_card=True))
 
 
-def test_r177_no_battle_damage_from_that_battle_and_the_draw_is_told_not_made() -> None:
+def test_r163_no_battle_damage_from_that_battle_and_the_draw_is_told_not_made() -> None:
     eng, state = _during_calculation()
     ending, events = play_events(eng, ["B activate defense_draw.activate"], state)
     skipped = [e for e in events if e.kind == "not_applied"]
@@ -45,7 +45,7 @@ def test_r177_no_battle_damage_from_that_battle_and_the_draw_is_told_not_made() 
     assert "battle_damage" not in kinds(events)
 
 
-def test_r177_two_endings_with_and_without_defense_draw() -> None:
+def test_r163_two_endings_with_and_without_defense_draw() -> None:
     explored = exploration(DEFENSE_DRAW)
     lps = {explored.state(n).lp for n, data in explored.graph.nodes(data=True)
            if data["terminal"]}

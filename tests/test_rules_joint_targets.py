@@ -1,4 +1,4 @@
-"""Targets chosen together (R175): "target up to 2 monsters" (Penguin Soldier) and "target 2
+"""Targets chosen together (R161): "target up to 2 monsters" (Penguin Soldier) and "target 2
 monsters" (the test card Test Twin Bolt): one choice per set of cards, never per order; each
 target checked on its own as the link resolves."""
 
@@ -36,7 +36,7 @@ def _flip_offered(eng: Engine) -> tuple[object, list[str]]:
                    if a.kind is ActionKind.ACTIVATE and a.card == "penguin"]
 
 
-def test_r175_up_to_two_targets_is_one_choice_per_set_of_one_or_two() -> None:
+def test_r161_up_to_two_targets_is_one_choice_per_set_of_one_or_two() -> None:
     eng = engine(PENGUIN)
     state, targets = _flip_offered(eng)
     # three monsters can be targeted (Penguin Soldier was destroyed by battle, R51): three
@@ -48,7 +48,7 @@ def test_r175_up_to_two_targets_is_one_choice_per_set_of_one_or_two() -> None:
     assert "B decline" in offered(eng, state) or "B pass" in offered(eng, state)
 
 
-def test_r175_both_targets_return_at_once_an_extra_deck_monster_to_the_extra_deck() -> None:
+def test_r161_both_targets_return_at_once_an_extra_deck_monster_to_the_extra_deck() -> None:
     eng = engine(PENGUIN)
     state, targets = _flip_offered(eng)
     both = next(t for t in targets if sorted(targets_of(t)) == ["borrelsword", "leo"])
@@ -59,7 +59,7 @@ def test_r175_both_targets_return_at_once_an_extra_deck_monster_to_the_extra_dec
     assert [card.id for card in ending.hand] == ["leo"]  # R127: Borrelsword is not in a hand
 
 
-def test_r175_the_targets_are_named_together_in_every_language() -> None:
+def test_r161_the_targets_are_named_together_in_every_language() -> None:
     eng = engine(PENGUIN)
     state, targets = _flip_offered(eng)
     both = next(t for t in targets if sorted(targets_of(t)) == ["borrelsword", "leo"])
@@ -95,7 +95,7 @@ def _twin_bolt(folder: Path, *, gemini: bool = True) -> Engine:
         "scope": "end_of_battle"}))
 
 
-def test_r175_exactly_two_targets_is_one_choice_per_pair(tmp_path) -> None:
+def test_r161_exactly_two_targets_is_one_choice_per_pair(tmp_path) -> None:
     eng = _twin_bolt(tmp_path)
     state, _ = play_events(eng, ["A pass"])
     pairs = sorted(tuple(sorted(targets_of(a.target))) for a in eng.legal_actions(state)
@@ -104,7 +104,7 @@ def test_r175_exactly_two_targets_is_one_choice_per_pair(tmp_path) -> None:
                      ("leo", "summoned_skull")]
 
 
-def test_r175_exactly_two_targets_cannot_be_activated_with_one_monster_to_target(tmp_path
+def test_r161_exactly_two_targets_cannot_be_activated_with_one_monster_to_target(tmp_path
                                                                                  ) -> None:
     eng = _twin_bolt(tmp_path, gemini=False)
     state, _ = play_events(eng, ["A pass"])
@@ -125,7 +125,7 @@ def test_r175_exactly_two_targets_cannot_be_activated_with_one_monster_to_target
     assert problem[:2] == ("could_not_apply", "no_legal_target")
 
 
-def test_r175_a_target_that_has_gone_is_left_out_and_the_other_is_still_affected(tmp_path
+def test_r161_a_target_that_has_gone_is_left_out_and_the_other_is_still_affected(tmp_path
                                                                                ) -> None:
     eng = _twin_bolt(tmp_path)
     ending, events = run_out(eng, ["A pass", "B activate twin_bolt.activate -> "

@@ -110,7 +110,7 @@ class EventName(StrEnum):
     # The same, only from the field ("when this card is sent from the field to the GY").
     SENT_FROM_FIELD_TO_GRAVEYARD = "sent_from_field_to_graveyard"
     # "At the start of the Damage Step": the Damage Step's first timing has begun, before a
-    # face-down attack target is flipped face-up (R176); a monster's
+    # face-down attack target is flipped face-up (R162); a monster's
     # Trigger Effect on the field answers it, with conditions about the attack.
     DAMAGE_STEP_START = "damage_step_start"
 
@@ -128,7 +128,7 @@ class Condition(StrEnum):
     DIRECT_ATTACK = "direct_attack"  # the attack is a direct attack (R33)
     ATTACK_TARGET_IS_FACE_UP = "attack_target_is_face_up"  # the attacked monster is face-up
     # "if this card attacks a face-down Defense Position monster": the attacked monster is
-    # face-down (R176)
+    # face-down (R162)
     ATTACK_TARGET_IS_FACE_DOWN = "attack_target_is_face_down"
     ATTACKER_HAS_ATK = "attacker_has_atk"  # the attacking monster's ATK is above 0
     DURING_BATTLE_PHASE = "during_battle_phase"
@@ -247,7 +247,7 @@ class OpName(StrEnum):
     GRANT_BATTLE_INDESTRUCTIBLE = "grant_battle_indestructible"
     # its player draws `amount` cards: the card file may say it, but the Deck's order is
     # unknown, so an effect that only draws is refused (R146) and a draw beside other steps is
-    # told and not made (R177; docs/engine.md)
+    # told and not made (R163; docs/engine.md)
     DRAW = "draw"
 
 
@@ -413,10 +413,10 @@ class TargetSpec:
     where: str | None = None
     # "target up to N monsters": 1 to N distinct cards chosen together as one target at
     # activation, each set once whatever its order; choosing none is not activating the
-    # effect (R175). Only an effect's `target` says it.
+    # effect (R161). Only an effect's `target` says it.
     up_to: int | None = None
     # "target N monsters": exactly N distinct cards chosen together as one target, so N must
-    # be there to activate the effect (R175). Only an effect's `target` says it.
+    # be there to activate the effect (R161). Only an effect's `target` says it.
     exactly: int | None = None
 
 
