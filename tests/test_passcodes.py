@@ -75,6 +75,8 @@ OFFICIAL = {
     # (checked against yaml-yugi)
     "solemn_strike": 40605147, "infinite_impermanence": 10045474,
     "breakthrough_skill": 78474168,
+    # issue 30: the vocabulary (checked against yaml-yugi's data/cards/<passcode>.yaml)
+    "penguin_soldier": 93920745, "mystic_swordsman_lv2": 47507260, "defense_draw": 24268052,
 }
 
 

@@ -15,6 +15,7 @@ from gamebook.cards.model import Card, CardType, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.events import EventKind
 from gamebook.rules.main_phase import TRIBUTES_JOINED
+from gamebook.rules.mechanics.joint_targets import targets_of
 from gamebook.rules.mechanics.summon import answered_name
 from gamebook.rules.state import Player
 
@@ -140,12 +141,12 @@ class Narrator:
                 if action.target:
                     return self.msg(f"choice.activate_{paid.op.value}_target", effect=effect,
                                     card=self.card(action.cost),
-                                    target=self.card(action.target))
+                                    target=self.targets(action.target))
                 return self.msg(f"choice.activate_{paid.op.value}", effect=effect,
                                 card=self.card(action.cost))
             if action.target:
                 return self.msg("choice.activate_target", effect=effect,
-                                target=self.card(action.target))
+                                target=self.targets(action.target))
             return self.msg("choice.activate", effect=effect)
         if kind is ActionKind.PASS:
             if declining:
@@ -184,6 +185,16 @@ class Narrator:
         return self.join(self.msg("card_activation", card=name) if quoted else name
                          for name in names)
 
+    def targets(self, target: str | None, *, quoted: bool = True) -> str:
+        """An activation's target by name: one card, or the cards chosen together
+        (R:joint_targets) joined so that the message's own quotation marks close and open
+        around each name (「A」、「B」), or as a plain list where the message has none."""
+        cards = targets_of(target)
+        if len(cards) < 2:
+            return self.card(target)
+        names = [self.card(instance) for instance in cards]
+        return self.msg("meta.targets_sep").join(names) if quoted else self.join(names)
+
     def option(self, value: str | None) -> str:
         """A choice made at resolution: a card, or a battle position."""
         if value in ("attack", "defense"):
@@ -200,10 +211,11 @@ class Narrator:
                      else effect.text.get(self.lang) or effect.text.get("en") or effect.id)
             if action.cost and action.target:  # the cost's card, then the target (R113)
                 return self.msg("short.cost_target", effect=label, card=self.card(action.cost),
-                                target=self.card(action.target))
+                                target=self.targets(action.target, quoted=False))
             if action.target or action.cost:
                 return self.msg("short.target", effect=label,
-                                target=self.card(action.target or action.cost))
+                                target=self.targets(action.target or action.cost,
+                                                    quoted=False))
             return label
         if kind is ActionKind.SELECT:
             return self.msg("short.select", choice=self.option(action.target))
@@ -527,10 +539,10 @@ class Narrator:
         effect = self.effect(ev.card, ev.effect)
         if ev.target and ev.get("cost_first"):
             text = self.msg("event.activate_cost_target", player=player, effect=effect,
-                            target=self.card(ev.target), link=ev.get("link"))
+                            target=self.targets(ev.target), link=ev.get("link"))
         elif ev.target:
             text = self.msg("event.activate_target", player=player, effect=effect,
-                            target=self.card(ev.target), link=ev.get("link"))
+                            target=self.targets(ev.target), link=ev.get("link"))
         else:
             text = self.msg("event.activate", player=player, effect=effect, link=ev.get("link"))
         if ev.get("from_hand") and self.instances[ev.card].card_type is CardType.TRAP:
@@ -632,7 +644,10 @@ class Narrator:
                         lp=ev.get("lp"))
 
     def _player_ability(self, ev: Event, player: str) -> str | None:
-        return self.msg(f"event.player_ability_{ev.get('ability')}", player=player)
+        ability = ev.get("ability")
+        if ability == "no_battle_damage" and ev.get("duration") == "battle":  # "from that battle"
+            return self.msg("event.player_ability_no_battle_damage_battle", player=player)
+        return self.msg(f"event.player_ability_{ability}", player=player)
 
     def _special_summoned(self, ev: Event, player: str) -> str | None:
         return self.msg("event.special_summoned", card=self.card(ev.card),
@@ -706,7 +721,7 @@ class Narrator:
         if why == "left_hand":  # R118
             return self.msg("event.not_applied_left_hand", card=self.card(ev.card))
         if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon",
-                   "cannot_special_summon"):
+                   "cannot_special_summon", "draw_not_modelled"):
             return self.msg(f"event.not_applied_{why}")
         return self.msg("event.not_applied_previous")
 

@@ -40,6 +40,7 @@ _EVENT_LOCATIONS: dict[EventName, tuple[Location, ...]] = {
     EventName.AFTER_DAMAGE_CALCULATION: (Location.FIELD,),
     EventName.INFLICTS_BATTLE_DAMAGE: (Location.FIELD,),
     EventName.FLIPPED: (Location.FIELD,),
+    EventName.DAMAGE_STEP_START: (Location.FIELD,),
     EventName.DESTROYED: (Location.GRAVEYARD,),
     EventName.DESTROYED_BY_BATTLE: (Location.FIELD, Location.GRAVEYARD),
     EventName.SENT_TO_GRAVEYARD: (Location.GRAVEYARD,),
@@ -50,6 +51,8 @@ _EVENT_WHERE = {
                                         "(R51)",
     EventName.INFLICTS_BATTLE_DAMAGE: "it happens to a monster that battled, on the field (R51)",
     EventName.FLIPPED: "it happens to a monster flipped face-up on the field (R6)",
+    EventName.DAMAGE_STEP_START: "it is answered by a monster on the field, in the attack "
+                                 "(R:destroyed_before_the_flip)",
     EventName.DESTROYED: "the card is answered from where it went, the GY (R19, R52)",
     EventName.DESTROYED_BY_BATTLE: "the card is answered on the field after damage calculation "
                                    "or from the GY at the end of the Damage Step (R52)",
@@ -64,6 +67,12 @@ Refusal = tuple[str, str]  # (the effect's key to point at, the reason in words)
 def refusal(card: Card, effect: Effect) -> Refusal | None:
     """Why the engine would never act on ``effect`` of ``card`` as written, or ``None``."""
     kind, location = effect.kind, effect.location
+    if effect.answers is EventName.DAMAGE_STEP_START and (
+            card.card_type is not CardType.MONSTER or kind is not EffectKind.TRIGGER):
+        return ("event" if effect.event is not None else "kind"), (
+            "event damage_step_start: only a monster's Trigger Effect on the field answers the "
+            "start of the Damage Step (R:destroyed_before_the_flip); the engine has no word "
+            "for a Spell/Trap Card, or an effect of another kind, activated there")
     if card.card_type is CardType.MONSTER:
         found = _monster_refusal(card, effect)
     else:

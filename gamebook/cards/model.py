@@ -109,6 +109,10 @@ class EventName(StrEnum):
     SENT_TO_GRAVEYARD = "sent_to_graveyard"
     # The same, only from the field ("when this card is sent from the field to the GY").
     SENT_FROM_FIELD_TO_GRAVEYARD = "sent_from_field_to_graveyard"
+    # "At the start of the Damage Step": the Damage Step's first timing has begun, before a
+    # face-down attack target is flipped face-up (R162); a monster's
+    # Trigger Effect on the field answers it, with conditions about the attack.
+    DAMAGE_STEP_START = "damage_step_start"
 
 
 # The events of a card sent to the GY (R133): remembered only for a card that answers them.
@@ -123,6 +127,9 @@ class Condition(StrEnum):
     OPPONENT_IS_ATTACKING = "opponent_is_attacking"  # the attacker is the opponent's monster
     DIRECT_ATTACK = "direct_attack"  # the attack is a direct attack (R33)
     ATTACK_TARGET_IS_FACE_UP = "attack_target_is_face_up"  # the attacked monster is face-up
+    # "if this card attacks a face-down Defense Position monster": the attacked monster is
+    # face-down (R162)
+    ATTACK_TARGET_IS_FACE_DOWN = "attack_target_is_face_down"
     ATTACKER_HAS_ATK = "attacker_has_atk"  # the attacking monster's ATK is above 0
     DURING_BATTLE_PHASE = "during_battle_phase"
     # "the damage calculation in which you would take battle damage from that attack":
@@ -247,8 +254,9 @@ class OpName(StrEnum):
     SHUFFLE_INTO_DECK = "shuffle_into_deck"
     # `who` (a face-up monster) cannot be destroyed by battle until the end of this turn (R142)
     GRANT_BATTLE_INDESTRUCTIBLE = "grant_battle_indestructible"
-    # its player draws `amount` cards: the card file may say it, but the engine refuses its
-    # activation (the Deck's order is unknown, R146; docs/engine.md)
+    # its player draws `amount` cards: the card file may say it, but the Deck's order is
+    # unknown, so an effect that only draws is refused (R146) and a draw beside other steps is
+    # told and not made (R163; docs/engine.md)
     DRAW = "draw"
 
 
@@ -412,6 +420,13 @@ class TargetSpec:
     # Attribute, Level/Link rating ranges, ATK/DEF, frames, name, archetype, face, position,
     # "other than this card", with and/or/not: "face_up and level in 1..4 and not self" (R155)
     where: str | None = None
+    # "target up to N monsters": 1 to N distinct cards chosen together as one target at
+    # activation, each set once whatever its order; choosing none is not activating the
+    # effect (R161). Only an effect's `target` says it.
+    up_to: int | None = None
+    # "target N monsters": exactly N distinct cards chosen together as one target, so N must
+    # be there to activate the effect (R161). Only an effect's `target` says it.
+    exactly: int | None = None
 
 
 class StatCount(StrEnum):

@@ -42,6 +42,8 @@ from gamebook.rules.events import EventKind
 from gamebook.rules.expressions import condition_holds
 from gamebook.rules.mechanics import verb_of
 from gamebook.rules.mechanics.attacked_face_down import attacked_face_down
+from gamebook.rules.mechanics.damage_step_start import attack_target_face_down
+from gamebook.rules.mechanics.joint_targets import joint_sizes, target_sets, targets_of
 from gamebook.rules.mechanics.life import lp_cost
 from gamebook.rules.mechanics.negated import negated_at_activation
 from gamebook.rules.mechanics.once_per_turn import record_use, used_this_turn
@@ -274,7 +276,7 @@ def _costs_and_targets(rules: Rules, state: GameState, player: Player, instance:
             if not choices:
                 return ("cost_then_target", "no_target_after_cost", ()), ()
     elif effect.target is not None:
-        targets = legal_targets(rules, state, player, instance, effect)
+        targets = target_choices(rules, state, player, instance, effect)
         if not targets:
             rule = _protected_rule(rules, state, player, instance, effect)
             if rule is not None:  # there are cards, and none can be targeted
@@ -320,7 +322,7 @@ def _targets_after_cost(rules: Rules, state: GameState, player: Player, instance
     longer there to be targeted."""
     link = ChainLink(player, instance, effect.id, S7, None, ((Ref.COST, cost),))
     paid, _ = pay_costs(rules, state, link, effect)
-    return legal_targets(rules, paid, player, instance, effect)
+    return target_choices(rules, paid, player, instance, effect)
 
 
 def _same_name_on_chain(rules: Rules, state: GameState, instance: str, effect: Effect
@@ -666,6 +668,9 @@ def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effe
         if condition is Condition.ATTACK_TARGET_IS_FACE_UP and (target is None
                                                                  or not target.face_up):
             return condition
+        if condition is Condition.ATTACK_TARGET_IS_FACE_DOWN \
+                and not attack_target_face_down(state):
+            return condition
         if condition is Condition.ATTACKER_HAS_ATK:
             attacker = state.monster(attack.attacker)
             if attacker is None or attacker.stats.atk <= 0:
@@ -761,8 +766,21 @@ def _happened_to(state: GameState, event_name: EventName, instance: str) -> bool
     return True
 
 
+def target_choices(rules: Rules, state: GameState, player: Player, instance: str,
+                   effect: Effect) -> tuple[str, ...]:
+    """The activation's possible targets: each legal target, or for targets chosen together
+    ("up to 2", "exactly 2") each set of them (R:joint_targets)."""
+    sizes = joint_sizes(effect.target)
+    if sizes is None:
+        return legal_targets(rules, state, player, instance, effect)
+    return target_sets(state, legal_targets(rules, state, player, instance, effect,
+                                            each=True), sizes)
+
+
 def legal_targets(rules: Rules, state: GameState, player: Player, instance: str,
-                  effect: Effect) -> tuple[str, ...]:
+                  effect: Effect, *, each: bool = False) -> tuple[str, ...]:
+    """The cards ``effect`` may target now: one of each group of interchangeable cards
+    (R69), or with ``each`` every one of them."""
     if effect.target is None:
         return ()
     found = matching_cards(rules, state, player, instance, effect.target)
@@ -777,7 +795,7 @@ def legal_targets(rules: Rules, state: GameState, player: Player, instance: str,
             return ()
         found = tuple(i for i in found
                       if rules.card_of(state, i).card_type is CardType.MONSTER)
-    return distinguishable(rules, state, found)
+    return found if each else distinguishable(rules, state, found)
 
 
 def timing_passed(rules: Rules, state: GameState, player: Player) -> tuple[str, ...]:
@@ -955,8 +973,8 @@ def triggers_for(rules: Rules, state: GameState, *event_names: EventName) -> tup
                 continue
             if not _event_conditions_hold(rules, state, instance, effect):
                 continue
-            if effect.target is not None and not legal_targets(rules, state, player, instance,
-                                                               effect):
+            if effect.target is not None and not target_choices(rules, state, player, instance,
+                                                                effect):
                 continue  # cannot be activated at all (R23: targets must exist)
             paid = cost_choice(effect)
             if paid is not None and not matching_cards(rules, state, player, instance,
@@ -1029,8 +1047,7 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
 def _capture(rules: Rules, state: GameState, player: Player, instance: str, effect: Effect,
              target: str | None, cost: str | None = None) -> tuple[tuple[Ref, str], ...]:
     refs: list[tuple[Ref, str]] = [(Ref.SELF, instance)]
-    if target is not None:
-        refs.append((Ref.TARGET, target))
+    refs += [(Ref.TARGET, each) for each in targets_of(target)]  # several: R:joint_targets
     if cost is not None:
         refs.append((Ref.COST, cost))
     if state.chain:

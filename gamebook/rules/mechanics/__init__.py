@@ -36,10 +36,12 @@ from gamebook.rules.mechanics import (
     battle_indestructible,
     cannot_be_attacked,
     chain_negation,
+    damage_step_start,
     drawing,
     equip,
     graveyard_lock,
     immunity,
+    joint_targets,
     life,
     moving,
     negated,
@@ -87,6 +89,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     attackers_halved.MECHANIC,
     battle_indestructible.MECHANIC,
     attacked_face_down.MECHANIC,
+    damage_step_start.MECHANIC,
     life.MECHANIC,
     player_abilities.MECHANIC,
     immunity.MECHANIC,
@@ -98,6 +101,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     spell_trap_lock.MECHANIC,
     untargetable.MECHANIC,
     drawing.MECHANIC,
+    joint_targets.MECHANIC,
     one_hand_summon_per_chain.MECHANIC,  # after the locks: their reasons come first
 )
 register(MECHANICS)  # every verb once; a situation joins the hooks of its cards (hooks_for)
