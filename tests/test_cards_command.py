@@ -170,8 +170,10 @@ def test_check_names_every_mistake_of_every_file_and_exits_2(capsys, tmp_path):
     assert code == 2 and out == ""
     assert err.splitlines() == [
         f"gamebook: {hand_trap}:8: effect 'activate': a Trap Card is not activated from the "
-        "hand unless its text allows it, and the engine has no word for such a text yet: a "
-        "Trap is Set first and activated from the Spell & Trap Zone (R9); leave location out",
+        "hand unless its text allows it: a Trap is Set first and activated from the Spell & "
+        "Trap Zone (R9); leave location out, and write the text's condition as from_hand_if "
+        "(\"if you control no cards, you can activate this card from your hand\": "
+        "from_hand_if: [you_control_no_cards], R159)",
         f"gamebook: {no_who}:9: destroy: 'who' or 'select' is required"]
     code, _, err = run(capsys, "check")
     assert code == 2 and "give the card files to check" in err

@@ -53,7 +53,7 @@ def first_error(path: Path) -> str:
 @pytest.mark.parametrize("line, answer, not_said", [
     ("conditions: [self_is_attack_target]\n    target: {filters: [face_up]}",
      "no condition says 'this card is the attack target' yet", "self_is_attacker"),
-    ("conditions: [monster_effect_activated]\n    target: {filters: [face_up]}",
+    ("conditions: [monster_effect_activated_by_opponent]\n    target: {filters: [face_up]}",
      "did you mean 'opponent_activates_monster_effect'?", "did you mean 'trap_card_activated'"),
     ("target: {filters: [defence_position]}\n    conditions: [nothing_at_all]",
      "did you mean 'defense_position'?", "did you mean 'can_change_position'"),

@@ -1,4 +1,5 @@
-"""The order reduction (R137, ``explore(..., reduce_orders=True)``) loses no ending.
+"""The order reduction (R137, on by default; ``explore(..., reduce_orders=False)`` and
+``--all-orders`` explore every order) loses no ending.
 
 On every example and every test situation, the endings (their merge keys: the outcome an
 ending's page and graph.json show) are the same with and without the reduction. Where it
@@ -39,7 +40,7 @@ def _endings(exploration) -> frozenset:  # noqa: ANN001
 
 def _both(situation) -> tuple:  # noqa: ANN001
     try:
-        plain = explore(situation, max_states=MAX_STATES, max_seconds=120)
+        plain = explore(situation, max_states=MAX_STATES, max_seconds=120, reduce_orders=False)
     except BudgetExceeded:
         pytest.skip(f"more than {MAX_STATES} pages: too large for this test")
     reduced = explore(situation, max_states=MAX_STATES, max_seconds=120, reduce_orders=True)
@@ -147,12 +148,34 @@ def test_r137_no_reduction_where_a_card_reads_the_chain(tmp_path: Path) -> None:
     assert reduced.graph.number_of_nodes() == plain.graph.number_of_nodes()
 
 
-def test_r137_the_reduction_is_off_by_default(tmp_path: Path) -> None:
+def test_r137_the_reduction_is_on_by_default(tmp_path: Path) -> None:
     situation = _traps(tmp_path, 2, 1)
     default = explore(situation)
-    assert not any("reordered" in data for *_, data in default.graph.edges(data=True))
+    plain = explore(situation, reduce_orders=False)
+    assert any("reordered" in data for *_, data in default.graph.edges(data=True))
+    assert default.graph.number_of_nodes() < plain.graph.number_of_nodes()
     assert default.graph.number_of_nodes() == explore(
-        situation, reduce_orders=False).graph.number_of_nodes()
+        situation, reduce_orders=True).graph.number_of_nodes()
+
+
+def test_r137_all_orders_on_the_command_line(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    """``audit`` reduces by default and with ``--reduce-orders``; ``--all-orders`` explores
+    every order, with the same endings; asking for both is refused as bad input (exit 2)."""
+    from gamebook.cli.entry import main
+
+    _traps(tmp_path, 2, 1)
+    situation, cards = str(tmp_path / "orders.yaml"), str(tmp_path / "cards")
+    points = {}
+    for flags in ((), ("--reduce-orders",), ("--all-orders",)):
+        assert main(["audit", situation, "--json", "--cards", str(CARDS), "--cards", cards,
+                     *flags]) == 0
+        report = json.loads(capsys.readouterr().out)
+        points[flags] = (report["decision_points"], report["distinct_outcomes"])
+    assert points[()] == points[("--reduce-orders",)]
+    assert points[()][0] < points[("--all-orders",)][0]
+    assert points[()][1] == points[("--all-orders",)][1]
+    assert main(["audit", situation, "--reduce-orders", "--all-orders"]) == 2
+    assert "not allowed with argument" in capsys.readouterr().err
 
 
 # -- the book says so (R137 on the page and in graph.json) ----------------------------------

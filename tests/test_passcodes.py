@@ -47,6 +47,7 @@ OFFICIAL = {
     "command_knight": 10375182, "mirror_wall": 22359980,
     # issue 30: protections and locks
     "jinzo": 77585513, "royal_decree": 51452091,
+    "spell_canceller": 84636823, "imperial_order": 61740673,
     # issue 34: Main Phase 1 (checked against yaml-yugi's data/cards/<passcode>.yaml)
     "solemn_judgment": 41420027, "trap_hole": 4206964,
     # issue 30: battle rules
@@ -72,6 +73,12 @@ OFFICIAL = {
     "dust_tornado": 60082869, "fiendish_chain": 50078509, "enemy_controller": 98045062,
     # issue 34: a Spell that picks at resolution
     "hammer_shot": 26412047,
+    # issue 30: monster-effect negation, a Trap from the hand, a Trap's effect in the GY
+    # (checked against yaml-yugi)
+    "solemn_strike": 40605147, "infinite_impermanence": 10045474,
+    "breakthrough_skill": 78474168,
+    # issue 30: the vocabulary (checked against yaml-yugi's data/cards/<passcode>.yaml)
+    "penguin_soldier": 93920745, "mystic_swordsman_lv2": 47507260, "defense_draw": 24268052,
 }
 
 

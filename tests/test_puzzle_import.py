@@ -383,3 +383,21 @@ def test_import_names_the_file_it_wrote(tmp_path, capsys):
     assert capsys.readouterr().err == (
         f"gamebook: wrote {out}: the situation 'Borrelsword Dragon attacks Linkuriboh' "
         f"from {puzzle}\n")
+
+
+def test_once_per_duel_uses_come_back_from_the_header(tmp_path):
+    """R156: ``used_this_duel`` is listed among what a puzzle cannot show, and read back."""
+    from dataclasses import replace
+
+    situation = load_situation(ROOT / "examples" / "borrelsword_linkuriboh.yaml")
+    situation = replace(situation, spec=replace(
+        situation.spec, used_this_duel=("borrelsword.position_change",)))
+    puzzle = tmp_path / "duel.lua"
+    puzzle.write_text(export_puzzle(situation), encoding="utf-8")
+    header = " ".join(line.removeprefix("--").strip()
+                      for line in puzzle.read_text(encoding="utf-8").splitlines()
+                      if line.startswith("--"))
+    assert "once-per-Duel effects already used in an earlier turn (R156): " \
+           "borrelsword.position_change" in header
+    imported = import_puzzle(puzzle, situation.cards)
+    assert "used_this_duel: [borrelsword.position_change]" in imported.text.splitlines()

@@ -92,6 +92,7 @@ class _Writer:
         self.words = catalog(lang)
         self.name_of = name_of or (lambda card_id: card_id)
         self.target_is_card = False  # "that target" is a Spell/Trap Card, not a monster
+        self.joint_target = False  # several targets chosen together (R:joint_targets)
 
     def w(self, key: str, **args: Any) -> str:
         return self.words[key].format(**args)
@@ -152,6 +153,10 @@ class _Writer:
         else:
             text = self.activated(effect)
         restrictions = [self.w(key) for key in _restrictions(effect)]
+        hand = getattr(effect, "from_hand_if", ())
+        if hand:  # a Trap Card its text lets be activated from the hand (R159)
+            restrictions.append(self.w("from_hand_if", conditions=_cap(self.join(
+                self.w(f"condition.{c.value}") for c in hand))))
         for sentence in restrictions:
             text = self.w("join_sentences", first=text, next=sentence)
         return text
@@ -174,6 +179,10 @@ class _Writer:
         target = effect.target
         self.target_is_card = target is not None and (
             TargetFilter.SPELL_TRAP in target.filters or TargetFilter.ANY_CARD in target.filters)
+        # "target up to 2 monsters": "those targets" (R:joint_targets)
+        self.joint_target = target is not None and (
+            getattr(target, "up_to", None) is not None
+            or getattr(target, "exactly", None) is not None)
         self.from_graveyard = getattr(effect, "location", None) is Location.GRAVEYARD
         # "target 1 monster in your GY; Special Summon it": the target is a monster
         self.summons_target = any(step.op is OpName.SPECIAL_SUMMON and step.who is Ref.TARGET
@@ -229,6 +238,10 @@ class _Writer:
         if getattr(effect, "negates_trap_effects", False):  # Royal Decree, Jinzo (R123)
             own = self.card.card_type is CardType.TRAP  # not its own: "all other Traps"
             parts.append(self.w("negates_other_trap_effects" if own else "negates_trap_effects"))
+        if getattr(effect, "forbids_spell_activation", False):  # Spell Canceller (R157)
+            parts.append(self.w("forbids_spell_activation"))
+        if getattr(effect, "negates_spell_effects", False):  # Imperial Order (R157)
+            parts.append(self.w("negates_spell_effects"))
         negated = getattr(effect, "negates_effects_of", None)
         if negated is not None:  # Skill Drain (R109)
             parts.append(self.w("negates_effects_of",
@@ -374,6 +387,11 @@ class _Writer:
             return self.w("pick.highest_atk", thing=one, **words)
         if any_one:
             return self.w("pick.any_one", thing=one, **words)
+        for joint in ("up_to", "exactly"):  # targets chosen together (R:joint_targets)
+            number = getattr(spec, joint, None)
+            if number is not None:
+                return self.w("pick.one", thing=many,
+                              count=self.w(f"count_{joint}.{thing}", count=number), **words)
         return self.w("pick.one", thing=one, count=self.w(f"count.{thing}"), **words)
 
     def summon_qualities(self, spec: TargetSpec, filters: set) -> list[str]:
@@ -397,6 +415,8 @@ class _Writer:
     def who(self, step: Primitive) -> str:
         if step.select is not None:
             return self.spec(step.select, step.select.pick)
+        if step.who is Ref.TARGET and self.joint_target:
+            return self.w("ref.targets_card" if self.target_is_card else "ref.targets")
         if step.who is Ref.TARGET and self.target_is_card:
             return self.w("ref.target_card")
         return self.w(f"ref.{step.who.value}") if step.who is not None else "?"
@@ -467,13 +487,17 @@ class _Writer:
             amount = step.amount or 1
             key = "op.grant_extra_attack_one" if amount == 1 else "op.grant_extra_attack"
             return self.w(key, who=who, amount=amount)
+        if op == "draw" and step.amount == 1:  # "draw 1 card" (Defense Draw)
+            return self.w("op.draw_one")
         if op == "gain_atk" and step.of is not None:
             return self.duration(self.w("op.gain_atk_of", who=who, value=self.value(step)),
                                  step.duration)
         if op == "destroy" and getattr(step, "banish", False):
             return self.w("op.destroy_banish", who=who)
-        if op in ("return_to_hand", "shuffle_into_deck") and step.select is not None \
-                and step.select.pick is Pick.ALL:  # "Return all … to the hand"
+        if op in ("return_to_hand", "shuffle_into_deck") and (
+                step.select is not None and step.select.pick is Pick.ALL
+                or step.who is Ref.TARGET and self.joint_target):
+            # "Return all … to the hand", "return those targets to the hand"
             return self.w(f"op.{op}_all", who=who)
         if op == "gain_atk" and isinstance(step.amount, int) and step.amount < 0:
             return self.duration(self.w("op.lose_atk", who=who, amount=-step.amount),
@@ -502,7 +526,11 @@ class _Writer:
 
 def _restrictions(effect: Effect) -> list[str]:
     keys = []
-    if effect.once_per_turn:
+    if effect.once_per_duel:
+        keys.append("restriction.once_per_duel")
+    elif effect.once_per_turn_by_name:
+        keys.append("restriction.once_per_turn_by_name")
+    elif effect.once_per_turn:
         keys.append("restriction.once_per_turn")
     if getattr(effect, "one_per_attack", False):
         keys.append("restriction.one_per_attack")

@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gamebook.book.rulebook import cite
-from gamebook.cards.model import Card, EffectKind, cost_choice
+from gamebook.cards.model import Card, CardType, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.events import EventKind
 from gamebook.rules.main_phase import TRIBUTES_JOINED
+from gamebook.rules.mechanics.joint_targets import targets_of
 from gamebook.rules.mechanics.summon import answered_name
 from gamebook.rules.resolution import NOTHING
 from gamebook.rules.state import Player
@@ -141,12 +142,12 @@ class Narrator:
                 if action.target:
                     return self.msg(f"choice.activate_{paid.op.value}_target", effect=effect,
                                     card=self.card(action.cost),
-                                    target=self.card(action.target))
+                                    target=self.targets(action.target))
                 return self.msg(f"choice.activate_{paid.op.value}", effect=effect,
                                 card=self.card(action.cost))
             if action.target:
                 return self.msg("choice.activate_target", effect=effect,
-                                target=self.card(action.target))
+                                target=self.targets(action.target))
             return self.msg("choice.activate", effect=effect)
         if kind is ActionKind.PASS:
             if declining:
@@ -185,6 +186,16 @@ class Narrator:
         return self.join(self.msg("card_activation", card=name) if quoted else name
                          for name in names)
 
+    def targets(self, target: str | None, *, quoted: bool = True) -> str:
+        """An activation's target by name: one card, or the cards chosen together
+        (R:joint_targets) joined so that the message's own quotation marks close and open
+        around each name (「A」、「B」), or as a plain list where the message has none."""
+        cards = targets_of(target)
+        if len(cards) < 2:
+            return self.card(target)
+        names = [self.card(instance) for instance in cards]
+        return self.msg("meta.targets_sep").join(names) if quoted else self.join(names)
+
     def option(self, value: str | None) -> str:
         """A choice made at resolution: a card, or a battle position."""
         if value in ("attack", "defense"):
@@ -203,10 +214,11 @@ class Narrator:
                      else effect.text.get(self.lang) or effect.text.get("en") or effect.id)
             if action.cost and action.target:  # the cost's card, then the target (R113)
                 return self.msg("short.cost_target", effect=label, card=self.card(action.cost),
-                                target=self.card(action.target))
+                                target=self.targets(action.target, quoted=False))
             if action.target or action.cost:
                 return self.msg("short.target", effect=label,
-                                target=self.card(action.target or action.cost))
+                                target=self.targets(action.target or action.cost,
+                                                    quoted=False))
             return label
         if kind is ActionKind.SELECT:
             return self.msg("short.select", choice=self.option(action.target))
@@ -247,8 +259,9 @@ class Narrator:
             return self.msg("meta.cannot_attack_locked", player=self.player(note.player),
                             card=self.card(note.card))
         if note.legal and note.reason in ("graveyard_locked", "trap_effects_negated",
-                                          "trap_effects_negated_this_turn"):
-            # it may be activated, and does nothing (R112, R123, R150)
+                                          "trap_effects_negated_this_turn",
+                                          "spell_effects_negated"):
+            # it may be activated, and does nothing (R112, R123, R150, R157)
             return self.msg(f"meta.can_{note.reason}", player=self.player(note.player),
                             effect=effect, by=self.card(dict(note.args)["by"]))
         if note.legal and note.reason in ("effects_negated", "effects_negated_lasting",
@@ -531,12 +544,17 @@ class Narrator:
     def _activate(self, ev: Event, player: str) -> str | None:
         effect = self.effect(ev.card, ev.effect)
         if ev.target and ev.get("cost_first"):
-            return self.msg("event.activate_cost_target", player=player, effect=effect,
-                            target=self.card(ev.target), link=ev.get("link"))
-        if ev.target:
-            return self.msg("event.activate_target", player=player, effect=effect,
-                            target=self.card(ev.target), link=ev.get("link"))
-        return self.msg("event.activate", player=player, effect=effect, link=ev.get("link"))
+            text = self.msg("event.activate_cost_target", player=player, effect=effect,
+                            target=self.targets(ev.target), link=ev.get("link"))
+        elif ev.target:
+            text = self.msg("event.activate_target", player=player, effect=effect,
+                            target=self.targets(ev.target), link=ev.get("link"))
+        else:
+            text = self.msg("event.activate", player=player, effect=effect, link=ev.get("link"))
+        if ev.get("from_hand") and self.instances[ev.card].card_type is CardType.TRAP:
+            text += self.msg("meta.sentence_sep") + self.msg(  # R159
+                "event.trap_from_hand", card=self.card(ev.card))
+        return text
 
     def _sent_to_gy(self, ev: Event, player: str) -> str | None:
         why = ev.get("why")
@@ -571,7 +589,10 @@ class Narrator:
         return self._simple(ev, player)
 
     def _negated(self, ev: Event, player: str) -> str | None:
-        return self.msg(f"event.negated_{ev.get('what')}", link=ev.get("link"),
+        what = ev.get("what")
+        if what == "activation" and self.instances[ev.card].card_type is CardType.MONSTER:
+            what = "monster_activation"  # a monster's effect, wherever activated (R158)
+        return self.msg(f"event.negated_{what}", link=ev.get("link"),
                         effect=self.effect(ev.card, ev.effect))
 
     def _no_effect(self, ev: Event, player: str) -> str | None:
@@ -583,7 +604,8 @@ class Narrator:
             return self.msg("event.no_effect_card_left_field", link=ev.get("link"),
                             card=self.card(ev.card))
         if why in ("graveyard_locked", "trap_effects_negated",
-                   "trap_effects_negated_this_turn"):  # R112, R123, R150
+                   "trap_effects_negated_this_turn", "spell_effects_negated"):
+            # R112, R123, R150, R157
             return self.msg(f"event.no_effect_{why}", link=ev.get("link"),
                             card=self.card(ev.get("by")))
         if why == "monster_effects_negated":
@@ -633,7 +655,10 @@ class Narrator:
                         lp=ev.get("lp"))
 
     def _player_ability(self, ev: Event, player: str) -> str | None:
-        return self.msg(f"event.player_ability_{ev.get('ability')}", player=player)
+        ability = ev.get("ability")
+        if ability == "no_battle_damage" and ev.get("duration") == "battle":  # "from that battle"
+            return self.msg("event.player_ability_no_battle_damage_battle", player=player)
+        return self.msg(f"event.player_ability_{ability}", player=player)
 
     def _special_summoned(self, ev: Event, player: str) -> str | None:
         return self.msg("event.special_summoned", card=self.card(ev.card),
@@ -716,7 +741,7 @@ class Narrator:
         if why == "left_hand":  # R118
             return self.msg("event.not_applied_left_hand", card=self.card(ev.card))
         if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon",
-                   "cannot_special_summon"):
+                   "cannot_special_summon", "draw_not_modelled"):
             return self.msg(f"event.not_applied_{why}")
         return self.msg("event.not_applied_previous")
 

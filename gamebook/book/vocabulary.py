@@ -350,8 +350,9 @@ def markdown(label: Any) -> str:
            "for something the engine would never act on (`gamebook/cards/honoured.py`):", "",
            "- a Spell/Trap Card is activated as the card itself (`kind: activate`): a Spell "
            "from the hand or from its Set position whatever `location` says, a Trap only "
-           "from the field (a Trap whose text allows it from the hand has no word yet); "
-           "neither from the GY;",
+           "from the field, or also from the hand where its text allows it (`from_hand_if`, "
+           f"{label('trap_from_hand')}: only on a Trap's `kind: activate`, with conditions "
+           "about its player); neither from the GY;",
            "- a Spell/Trap Card has no other activated effect on the field or in the hand "
            "(a Trigger or Quick Effect of a face-up Continuous Trap is not supported yet); "
            "in the GY it may have Quick and Trigger Effects (`location: graveyard`);",
@@ -361,7 +362,9 @@ def markdown(label: Any) -> str:
            "- a continuous effect applies on the field and answers no event;",
            "- an event is answered where it can happen: `destroyed` from the GY, "
            "`after_damage_calculation` and `inflicts_battle_damage` on the field, "
-           "`destroyed_by_battle` on the field or from the GY, `flip` on the field;",
+           "`destroyed_by_battle` on the field or from the GY, `flip` on the field; the "
+           "condition `not_sent_to_graveyard_this_turn` only on an effect activated in the GY "
+           f"({label('trap_effect_in_graveyard')});",
            "- two activations of the card itself (`kind: activate`) that could be offered "
            "at the same moment (the same `location`, and the same event or none) are refused "
            "at the second one's line, since both would read \"Activate\" and the card's "

@@ -669,9 +669,13 @@ def card_problems(card, located) -> list:
                            f"expression is worked out only by {', '.join(AMOUNT_OPS)}")
                     continue
                 node = parsed(loc, "amount", step.amount, parse_amount)
-                allowed = named | ({"target"} if effect.target is not None else set())
-                found = None if node is None else _names_problem(
-                    node, allowed, "the effect names no such card")
+                joint = effect.target is not None and (effect.target.up_to is not None
+                                                       or effect.target.exactly is not None)
+                allowed = named | ({"target"} if effect.target is not None and not joint
+                                   else set())
+                why = ("its target is several cards chosen together, R:joint_targets" if joint
+                       else "the effect names no such card")
+                found = None if node is None else _names_problem(node, allowed, why)
                 if found is not None:
                     refuse(loc, "amount", step.amount, f"column {found[1]}: {found[0]}")
         for where, spec in selections(effect):

@@ -27,6 +27,7 @@ from gamebook.cards.model import (
     OpName,
     SpellTrapType,
     TargetFilter,
+    negated_card_types,
     spell_speed,
 )
 
@@ -41,6 +42,7 @@ _EVENT_LOCATIONS: dict[EventName, tuple[Location, ...]] = {
     EventName.AFTER_DAMAGE_CALCULATION: (Location.FIELD,),
     EventName.INFLICTS_BATTLE_DAMAGE: (Location.FIELD,),
     EventName.FLIPPED: (Location.FIELD,),
+    EventName.DAMAGE_STEP_START: (Location.FIELD,),
     EventName.DESTROYED: (Location.GRAVEYARD,),
     EventName.DESTROYED_BY_BATTLE: (Location.FIELD, Location.GRAVEYARD),
     EventName.SENT_TO_GRAVEYARD: (Location.GRAVEYARD,),
@@ -51,6 +53,8 @@ _EVENT_WHERE = {
                                         "(R51)",
     EventName.INFLICTS_BATTLE_DAMAGE: "it happens to a monster that battled, on the field (R51)",
     EventName.FLIPPED: "it happens to a monster flipped face-up on the field (R6)",
+    EventName.DAMAGE_STEP_START: "it is answered by a monster on the field, in the attack "
+                                 "(R:destroyed_before_the_flip)",
     EventName.DESTROYED: "the card is answered from where it went, the GY (R19, R52)",
     EventName.DESTROYED_BY_BATTLE: "the card is answered on the field after damage calculation "
                                    "or from the GY at the end of the Damage Step (R52)",
@@ -65,12 +69,28 @@ Refusal = tuple[str, str]  # (the effect's key to point at, the reason in words)
 def refusal(card: Card, effect: Effect) -> Refusal | None:
     """Why the engine would never act on ``effect`` of ``card`` as written, or ``None``."""
     kind, location = effect.kind, effect.location
+    if effect.answers is EventName.DAMAGE_STEP_START and (
+            card.card_type is not CardType.MONSTER or kind is not EffectKind.TRIGGER):
+        return ("event" if effect.event is not None else "kind"), (
+            "event damage_step_start: only a monster's Trigger Effect on the field answers the "
+            "start of the Damage Step (R:destroyed_before_the_flip); the engine has no word "
+            "for a Spell/Trap Card, or an effect of another kind, activated there")
     if card.card_type is CardType.MONSTER:
         found = _monster_refusal(card, effect)
     else:
         found = _spell_trap_refusal(card, effect)
     if found is not None:
         return found
+    if effect.from_hand_if:
+        found = _from_hand_refusal(card, effect)
+        if found is not None:
+            return found
+    if Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN in effect.conditions \
+            and (location is not Location.GRAVEYARD or kind is EffectKind.CONTINUOUS):
+        return "conditions", ("not_sent_to_graveyard_this_turn: \"except the turn this card "
+                              "was sent to the GY\" is a condition of an effect activated in "
+                              "the GY (R160); with location: "
+                              f"{location.value} it never holds: write location: graveyard")
     if Condition.SELF_ATTACKED_FACE_DOWN in effect.conditions:
         found = _attacked_face_down_refusal(card, effect)
         if found is not None:
@@ -113,6 +133,31 @@ def _tied_problem(card: Card, effect: Effect) -> Refusal | None:
             return key, (f"filter tied: names the monster this card is tied to (R108), and "
                          f"{card.id!r} ties itself to none: give its activation a step "
                          "{op: tie, who: target}")
+# The conditions a Trap's activation from the hand may name (R159): about its player's field
+# and turn, known before the card leaves the hand.
+HAND_CONDITIONS = (Condition.YOU_CONTROL_NO_CARDS, Condition.YOU_CONTROL_A_MONSTER,
+                   Condition.OPPONENTS_TURN, Condition.YOUR_TURN, Condition.OPPONENTS_MAIN_PHASE)
+
+
+def _from_hand_refusal(card: Card, effect: Effect) -> Refusal | None:
+    """``from_hand_if`` is a Trap Card's activation that its text also allows from the hand
+    while conditions about its player hold (R159)."""
+    if card.card_type is not CardType.TRAP or effect.kind is not EffectKind.ACTIVATE:
+        what = "a Trap Card's activation" if card.card_type is CardType.TRAP else "a Trap Card"
+        return "from_hand_if", (f"from_hand_if lets a Trap Card be activated from the hand "
+                                f"(R159), and this is not {what} (kind: activate); a "
+                                "monster's effect in the hand is location: hand, and a Spell "
+                                "Card is activated from the hand anyway (R8)")
+    if effect.location is not Location.FIELD:
+        return "location", ("from_hand_if: the card is Set and activated on the field, and "
+                            "also from the hand when the conditions hold (R159); leave "
+                            "location out")
+    wrong = [c.value for c in effect.from_hand_if if c not in HAND_CONDITIONS]
+    if wrong:
+        allowed = ", ".join(c.value for c in HAND_CONDITIONS)
+        return "from_hand_if", (f"from_hand_if: {', '.join(wrong)} is not a condition about "
+                                f"the player that allows a Trap from the hand (R159); "
+                                f"expected: {allowed}")
     return None
 
 
@@ -162,9 +207,11 @@ def _spell_trap_refusal(card: Card, effect: Effect) -> Refusal | None:
     if kind is EffectKind.ACTIVATE:
         if location is Location.HAND and card.card_type is CardType.TRAP:
             return "location", ("a Trap Card is not activated from the hand unless its text "
-                                "allows it, and the engine has no word for such a text yet: a "
-                                "Trap is Set first and activated from the Spell & Trap Zone "
-                                "(R9); leave location out")
+                                "allows it: a Trap is Set first and activated from the Spell & "
+                                "Trap Zone (R9); leave location out, and write the text's "
+                                "condition as from_hand_if (\"if you control no cards, you can "
+                                "activate this card from your hand\": from_hand_if: "
+                                "[you_control_no_cards], R159)")
         if location is Location.GRAVEYARD:
             return "location", (f"a {what} Card is activated from the field"
                                 + (" or the hand" if what == "Spell" else "")
@@ -210,3 +257,26 @@ def extra_zone_problem(card: Card) -> str | None:
     return (f"{card.name()} is a {frame} Monster, and an Extra Monster Zone holds only a "
             "monster Special Summoned from the Extra Deck (Fusion, Synchro, Xyz, Link) "
             "(R:extra_monster_zone)")
+
+
+def negation_problem(card: Card, other: Card) -> str | None:
+    """Why ``card`` may not be in one situation with ``other`` (another copy of it when they
+    are the same card): an effect of ``card`` would negate the continuous effects of
+    ``other``, a Spell or Trap Card (its protection, its raise, its lock, its tie: R123,
+    R157), and the engine negates only the effects activated on the field, not those;
+    ``None`` when they may meet. A monster that a continuous effect of ``other`` negates
+    (Jinzo beside Skill Drain) negates nothing while it does (R109): that pair is modelled."""
+    if other.card_type not in (CardType.SPELL, CardType.TRAP):
+        return None
+    if not any(other.card_type in negated_card_types(effect) for effect in card.effects):
+        return None
+    if not any(effect.kind is EffectKind.CONTINUOUS or effect.tie is not None
+               for effect in other.effects):
+        return None
+    if card.card_type is CardType.MONSTER and any(
+            effect.negates_effects_of is not None for effect in other.effects):
+        return None
+    rule = "R123" if other.card_type is CardType.TRAP else "R157"
+    return (f"{card.id} would negate the continuous effects of {other.id}, a "
+            f"{other.card_type.value.title()} Card, and negating those is not modelled "
+            f"({rule}): the book would show them applying")

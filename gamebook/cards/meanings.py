@@ -26,11 +26,11 @@ CARD_MEANINGS = Meanings(
         "self_is_attack_target": ((), _NO_ATTACKED),
         "self_is_attacked": ((), _NO_ATTACKED),
         "self_is_target": ((), _NO_ATTACKED),
-        "monster_effect_activated": (("opponent_activates_monster_effect",),
-                                     "only an opponent's monster effect has a word yet"),
         "opponent_activates_effect": (("opponent_activates_monster_effect",
                                        "opponent_activates_spell", "opponent_activates_trap"),
                                       "one word per kind of card"),
+        "monster_effect_activated_by_opponent": (("opponent_activates_monster_effect",),
+                                                 "an opponent's monster effect"),
         "spell_activated": (("spell_card_activated",), "a Spell Card's activation, of either "
                             "player"),
         "trap_activated": (("trap_card_activated",), "a Trap Card's activation, of either "

@@ -109,6 +109,10 @@ class EventName(StrEnum):
     SENT_TO_GRAVEYARD = "sent_to_graveyard"
     # The same, only from the field ("when this card is sent from the field to the GY").
     SENT_FROM_FIELD_TO_GRAVEYARD = "sent_from_field_to_graveyard"
+    # "At the start of the Damage Step": the Damage Step's first timing has begun, before a
+    # face-down attack target is flipped face-up (R162); a monster's
+    # Trigger Effect on the field answers it, with conditions about the attack.
+    DAMAGE_STEP_START = "damage_step_start"
 
 
 # The events of a card sent to the GY (R133): remembered only for a card that answers them.
@@ -123,6 +127,9 @@ class Condition(StrEnum):
     OPPONENT_IS_ATTACKING = "opponent_is_attacking"  # the attacker is the opponent's monster
     DIRECT_ATTACK = "direct_attack"  # the attack is a direct attack (R33)
     ATTACK_TARGET_IS_FACE_UP = "attack_target_is_face_up"  # the attacked monster is face-up
+    # "if this card attacks a face-down Defense Position monster": the attacked monster is
+    # face-down (R162)
+    ATTACK_TARGET_IS_FACE_DOWN = "attack_target_is_face_down"
     ATTACKER_HAS_ATK = "attacker_has_atk"  # the attacking monster's ATK is above 0
     DURING_BATTLE_PHASE = "during_battle_phase"
     # "the damage calculation in which you would take battle damage from that attack":
@@ -144,11 +151,19 @@ class Condition(StrEnum):
     # directly above an effect activated by a card on the field that is not a card's own
     # activation (R2); Monster Reborn activated from the hand or Set is not answered.
     EFFECT_ACTIVATED_ON_FIELD = "effect_activated_on_field"
+    # "When a monster effect is activated" (Solemn Strike): of either player, directly above
+    # the activation of any monster's effect, wherever it was activated: on the field, in the
+    # hand or in the GY (R158).
+    MONSTER_EFFECT_ACTIVATED = "monster_effect_activated"
     YOU_CONTROL_NO_CARDS = "you_control_no_cards"  # no card in your Monster or Spell/Trap Zones
     YOU_CONTROL_A_MONSTER = "you_control_a_monster"  # a monster in your Monster Zones (R110)
     # a monster in your Monster Zones other than this card (Command Knight, R121)
     YOU_CONTROL_ANOTHER_MONSTER = "you_control_another_monster"
     OPPONENTS_TURN = "opponents_turn"  # "during your opponent's turn"
+    YOUR_TURN = "your_turn"  # "during your turn" (Breakthrough Skill's effect in the GY, R160)
+    # "except the turn this card was sent to the GY": the card is in the GY since an earlier
+    # turn (a card a situation lists in the GY was sent there before this turn, R160)
+    NOT_SENT_TO_GRAVEYARD_THIS_TURN = "not_sent_to_graveyard_this_turn"
     # "during your opponent's Main Phase": the opponent's turn, in its Main Phase 1 (R129)
     OPPONENTS_MAIN_PHASE = "opponents_main_phase"
     # Which damage this card's controller last took (R101): battle damage, or effect damage.
@@ -163,7 +178,8 @@ class Condition(StrEnum):
 RESPONSE_CONDITIONS = (Condition.OPPONENT_ACTIVATES_SPELL, Condition.OPPONENT_ACTIVATES_TRAP,
                        Condition.OPPONENT_ACTIVATES_MONSTER_EFFECT,
                        Condition.ACTIVATION_SPECIAL_SUMMONS, Condition.SPELL_CARD_ACTIVATED,
-                       Condition.TRAP_CARD_ACTIVATED, Condition.EFFECT_ACTIVATED_ON_FIELD)
+                       Condition.TRAP_CARD_ACTIVATED, Condition.EFFECT_ACTIVATED_ON_FIELD,
+                       Condition.MONSTER_EFFECT_ACTIVATED)
 
 
 class Ref(StrEnum):
@@ -238,8 +254,9 @@ class OpName(StrEnum):
     SHUFFLE_INTO_DECK = "shuffle_into_deck"
     # `who` (a face-up monster) cannot be destroyed by battle until the end of this turn (R142)
     GRANT_BATTLE_INDESTRUCTIBLE = "grant_battle_indestructible"
-    # its player draws `amount` cards: the card file may say it, but the engine refuses its
-    # activation (the Deck's order is unknown, R146; docs/engine.md)
+    # its player draws `amount` cards: the card file may say it, but the Deck's order is
+    # unknown, so an effect that only draws is refused (R146) and a draw beside other steps is
+    # told and not made (R163; docs/engine.md)
     DRAW = "draw"
     # Set the Spell/Trap Card chosen by `select` (`zone: hand`) face-down in a free Spell & Trap
     # Zone of its player (Dust Tornado's "Set 1 Spell/Trap from your hand", R166)
@@ -412,6 +429,13 @@ class TargetSpec:
     # Attribute, Level/Link rating ranges, ATK/DEF, frames, name, archetype, face, position,
     # "other than this card", with and/or/not: "face_up and level in 1..4 and not self" (R155)
     where: str | None = None
+    # "target up to N monsters": 1 to N distinct cards chosen together as one target at
+    # activation, each set once whatever its order; choosing none is not activating the
+    # effect (R161). Only an effect's `target` says it.
+    up_to: int | None = None
+    # "target N monsters": exactly N distinct cards chosen together as one target, so N must
+    # be there to activate the effect (R161). Only an effect's `target` says it.
+    exactly: int | None = None
 
 
 class StatCount(StrEnum):
@@ -548,6 +572,10 @@ class Effect:
     # zone, and not forgotten when the card leaves the field and comes back (R135, R128).
     # Alone or beside `once_per_turn`.
     once_per_turn_by_name: bool = False
+    # "You can only use this effect of "X" once per Duel": the limit is the card name's, as
+    # with `once_per_turn_by_name`, for the whole Duel; a use in an earlier turn is the
+    # situation's `used_this_duel` (R156).
+    once_per_duel: bool = False
     # Only one card of this name may activate this effect for the same attack: once one is
     # on the chain, another copy cannot be chained to it (Battle Fader's rulings, R26).
     one_per_attack: bool = False
@@ -599,7 +627,18 @@ class Effect:
     # a continuous effect by which neither player can activate Trap Cards or their effects on
     # the field while its card is face-up (Jinzo, R123)
     forbids_trap_activation: bool = False
+    # a continuous effect that negates the effects of every Spell Card activated on the field
+    # while its card is face-up: each resolves with no effect (Imperial Order, Spell
+    # Canceller, R157)
+    negates_spell_effects: bool = False
+    # a continuous effect by which neither player can activate Spell Cards or their effects
+    # on the field while its card is face-up (Spell Canceller, R157)
+    forbids_spell_activation: bool = False
     location: Location = Location.FIELD  # activated from the field or from the hand
+    # A Trap Card's activation (kind: activate) that its text also allows from the hand while
+    # these conditions about its player hold: "If you control no cards, you can activate this
+    # card from your hand" (Infinite Impermanence: [you_control_no_cards], R159).
+    from_hand_if: tuple[Condition, ...] = ()
     resolution: tuple[Primitive, ...] = ()
     # "Activate 1 of these effects" (R147): the engine plays one effect per mode
     # (Card.played_effects), each with this effect's kind, conditions and limits and the
@@ -708,6 +747,16 @@ class Card:
     def has_ability(self, ability: StaticAbility) -> bool:
         return any(ability in effect.grants for effect in self.effects
                    if effect.kind is EffectKind.CONTINUOUS)
+
+
+def negated_card_types(effect: Effect) -> tuple[CardType, ...]:
+    """The card types whose effects on the field ``effect`` negates: Traps (Royal Decree,
+    Jinzo, Trap Stun's resolution: R123, R150), Spells (Imperial Order, Spell Canceller:
+    R157)."""
+    traps = effect.negates_trap_effects or any(step.op is OpName.NEGATE_TRAP_EFFECTS
+                                               for step in effect.resolution)
+    return ((CardType.TRAP,) if traps else ()) + \
+        ((CardType.SPELL,) if effect.negates_spell_effects else ())
 
 
 def mode_effects(effect: Effect) -> tuple[Effect, ...]:

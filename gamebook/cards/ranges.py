@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gamebook.cards.model import Card, Effect, Mode, OpName, TargetFilter, TargetSpec
+from gamebook.cards.model import (
+    Card,
+    Controller,
+    Effect,
+    Mode,
+    OpName,
+    Ref,
+    TargetFilter,
+    TargetSpec,
+    Zone,
+)
 from gamebook.errors import InputError
 from gamebook.inputs.yamlsrc import Located
 
@@ -30,6 +40,84 @@ MAX_TOKENS = 5
 SELECTION_RANGES = (("min_atk", 0, MAX_STAT), ("max_atk", 0, MAX_STAT), ("level", 1, MAX_LEVEL))
 # (field, lowest, highest) of a continuous ATK/DEF change (`modifies`)
 MODIFIER_RANGES = (("atk", -MAX_STAT, MAX_STAT), ("defense", -MAX_STAT, MAX_STAT))
+
+
+# Targets chosen together (R:joint_targets): how many cards one player's side can hold of
+# what a target names. On the field: 7 monsters (5 Main and 2 Extra Monster Zones, R119),
+# 6 Spell/Trap Cards (5 Spell & Trap Zones and the Field Zone); off the field (the hand, the
+# GY, the Deck), a player's whole deck: 60 Main Deck and 15 Extra Deck cards.
+_SIDE_HOLDS = {"monster": 7, "spell_trap": 6, "card": 13, "off_field": 75}
+# Operations that act on one card only, said why: a joint target is refused for them.
+_ONE_AT_A_TIME = {
+    OpName.SPECIAL_SUMMON: "the engine Summons one target at a time, with its position chosen",
+    OpName.EQUIP: "an Equip Card is equipped to one monster",
+    OpName.TIE: "a card is tied to one monster",
+}
+# Filters that let at most one card match: such a target is one card, never several.
+_ONE_CARD = (TargetFilter.SELF, TargetFilter.ATTACKING, TargetFilter.EQUIPPED)
+
+
+def joint_problems(effect: Effect | Mode, loc: tuple, located: Located) -> list[InputError]:
+    """Every misuse of ``up_to``/``exactly`` in ``effect``: a count below 2 (one target is
+    written without it) or above what the targeted zones can hold, both keys at once, a
+    selection that is not the effect's target, a filter only one card matches, or a step
+    that reads one target's ATK (``of: target``)."""
+    problems = []
+    for where, spec in selections(effect):
+        if where[0] == "modes":
+            continue  # a mode's own, asked with the mode (R:modal_effects)
+        for name in ("up_to", "exactly"):
+            number = getattr(spec, name)
+            if number is None:
+                continue
+            at = loc + where + (name,)
+            if where != ("target",):
+                problems.append(located.error(at, f"{name}: only an effect's 'target' chooses "
+                                              "several cards together (R:joint_targets); a "
+                                              "selection picks one card or all ('pick')"))
+                continue
+            holds = _holds(spec)
+            if not 2 <= number <= holds:
+                problems.append(located.error(at, f"{name}: {number} is out of range; expected "
+                                              f"2 to {holds}, the cards the targeted zones can "
+                                              "hold (one target is written without "
+                                              f"'{name}', R:joint_targets)"))
+            one = next((f for f in spec.filters if f in _ONE_CARD), None)
+            if one is not None:
+                problems.append(located.error(at, f"{name}: the filter {one.value} lets only "
+                                              "one card match, so there are never several "
+                                              "targets to choose (R:joint_targets)"))
+        if where == ("target",) and spec.up_to is not None and spec.exactly is not None:
+            problems.append(located.error(loc + where + ("exactly",), "give 'up_to' or "
+                                          "'exactly', not both (R:joint_targets)"))
+    if getattr(effect, "target", None) is not None and (
+            effect.target.up_to is not None or effect.target.exactly is not None):
+        for part in ("cost", "resolution"):
+            for index, step in enumerate(getattr(effect, part)):
+                if step.of is Ref.TARGET:
+                    problems.append(located.error(
+                        loc + (part, index, "of"), "of: target names one card's ATK, and this "
+                        "effect's target is several cards chosen together (R:joint_targets)"))
+                one = _ONE_AT_A_TIME.get(step.op)
+                if one is not None and step.who is Ref.TARGET:
+                    problems.append(located.error(
+                        loc + (part, index, "who"), f"{step.op.value}: {one}; several "
+                        "targets chosen together are not supported for it yet "
+                        "(R:joint_targets)"))
+    return problems
+
+
+def _holds(spec: TargetSpec) -> int:
+    """How many cards the zones ``spec`` targets can hold (:data:`_SIDE_HOLDS`)."""
+    if spec.zone is not None and spec.zone is not Zone.FIELD:
+        kind = "off_field"
+    elif TargetFilter.SPELL_TRAP in spec.filters:
+        kind = "spell_trap"
+    elif TargetFilter.ANY_CARD in spec.filters:
+        kind = "card"
+    else:
+        kind = "monster"
+    return _SIDE_HOLDS[kind] * (2 if spec.controller is Controller.ANY else 1)
 
 
 def range_problems(card: Card, located: Located) -> list[InputError]:
@@ -58,6 +146,9 @@ def range_problems(card: Card, located: Located) -> list[InputError]:
             clash = _position_clash(spec)
             if clash is not None:
                 problems.append(located.error(loc + where + ("filters",), clash))
+        problems += joint_problems(effect, loc, located)
+        for at, mode in enumerate(effect.modes):
+            problems += joint_problems(mode, loc + ("modes", at), located)
         if getattr(effect, "modifies", None) is not None:
             problems += _out_of_range(located, loc + ("modifies",), effect.modifies,
                                       MODIFIER_RANGES)

@@ -68,7 +68,7 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
     progress.phase("exploring")
     exploration = explore(situation, args.rules, max_states=args.max_states,
                           max_seconds=deadline.remaining("exploring"), clock=deadline.clock,
-                          on_progress=progress.exploring, reduce_orders=args.reduce_orders)
+                          on_progress=progress.exploring, reduce_orders=not args.all_orders)
     report = audit(exploration)
     if args.command == "audit":
         progress.done()

@@ -98,9 +98,15 @@ def _add_exploration_options(parser: argparse.ArgumentParser, *,
 
 
 def _add_reduce_orders(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--reduce-orders", action="store_true",
+    orders = parser.add_mutually_exclusive_group()
+    orders.add_argument("--reduce-orders", dest="all_orders", action="store_false",
                         help="explore chain links whose order cannot matter in one order only "
-                             "(R137); the other orders' choices turn to that order's page")
+                             "(R137); the other orders' choices turn to that order's page "
+                             "(the default)")
+    orders.add_argument("--all-orders", dest="all_orders", action="store_true",
+                        help="explore every order of every chain, also where the order cannot "
+                             "matter (R137); a larger book with the same endings")
+    parser.set_defaults(all_orders=False)
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

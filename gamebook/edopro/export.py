@@ -65,6 +65,7 @@ HINT_START_STEP = "Enter the Battle Phase: the situation starts in the Start Ste
 RULES_WORDS = "It is explored under the rules preset {rules} (R23)."
 SET_THIS_TURN_WORDS = "- Set this turn (R9: it cannot be activated this turn): "
 USED_WORDS = "- effects already used this turn (R26): "
+USED_IN_DUEL_WORDS = "- once-per-Duel effects already used in an earlier turn (R156): "
 SUMMONED_WORDS = "- players who have Summoned this turn (R103): "
 NORMAL_SUMMON_WORDS = "- the turn player's Normal Summon is already used this turn (R130)."
 POSITION_FIXED_WORDS = "- monsters whose battle position cannot be changed this turn (R138): "
@@ -155,13 +156,15 @@ def _header(situation: Situation, name: Callable[[str], str]) -> list[str]:
         lines.append(RULES_WORDS.format(rules=spec.rules))
     this_turn = [item.id for entry in spec.players.values() for item in entry.spell_traps
                  if not item.face_up and item.set is SetWhen.THIS_TURN]
-    if this_turn or spec.used_this_turn or spec.summoned_this_turn or spec.normal_summon_used \
-            or spec.position_fixed:
+    if this_turn or spec.used_this_turn or spec.used_this_duel or spec.summoned_this_turn \
+            or spec.normal_summon_used or spec.position_fixed:
         lines += ["", "A puzzle cannot show:"]
     if this_turn:
         lines.append(SET_THIS_TURN_WORDS + ", ".join(f"{name(i)} ({i})" for i in this_turn))
     if spec.used_this_turn:
         lines.append(USED_WORDS + ", ".join(spec.used_this_turn))
+    if spec.used_this_duel:
+        lines.append(USED_IN_DUEL_WORDS + ", ".join(spec.used_this_duel))
     if spec.summoned_this_turn:
         lines.append(SUMMONED_WORDS + ", ".join(spec.summoned_this_turn))
     if spec.normal_summon_used:

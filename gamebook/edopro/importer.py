@@ -46,6 +46,7 @@ from gamebook.edopro.export import (
     SET_THIS_TURN_WORDS,
     START_STEP_WORDS,
     SUMMONED_WORDS,
+    USED_IN_DUEL_WORDS,
     USED_WORDS,
     WRITTEN_BY,
     join_own_words,
@@ -461,6 +462,8 @@ def _situation_text(path: Path, reader: _Reader, known: _Known) -> tuple[str, tu
         lines.append(scope)
     if by_comment and known.used:
         lines.append("used_this_turn: [" + ", ".join(known.used) + "]")
+    if by_comment and known.used_in_duel:
+        lines.append("used_this_duel: [" + ", ".join(known.used_in_duel) + "]")
     if known.summoned:
         lines.append("summoned_this_turn: [" + ", ".join(known.summoned) + "]")
     if known.normal_summon_used:
@@ -537,8 +540,8 @@ def _listed(body: str, words: str) -> str:
     if words not in body:
         return ""
     after = body.split(words, 1)[1]
-    for other in (SET_THIS_TURN_WORDS, USED_WORDS, SUMMONED_WORDS, NORMAL_SUMMON_WORDS,
-                  POSITION_FIXED_WORDS):
+    for other in (SET_THIS_TURN_WORDS, USED_WORDS, USED_IN_DUEL_WORDS, SUMMONED_WORDS,
+                  NORMAL_SUMMON_WORDS, POSITION_FIXED_WORDS):
         after = after.split(other)[0]
     return after.strip()
 
@@ -567,6 +570,7 @@ class _Known:
     rules: str | None = None
     set_this_turn: tuple[str, ...] = ()
     used: tuple[str, ...] = ()
+    used_in_duel: tuple[str, ...] = ()
     summoned: tuple[str, ...] = ()  # players who have Summoned this turn (R103)
     normal_summon_used: bool = False  # (R130)
     position_fixed: tuple[str, ...] = ()  # monsters whose position is fixed (R138)
@@ -631,8 +635,10 @@ class _Known:
             self.players = (match.group(1), match.group(2))
         listed = _listed(body, SET_THIS_TURN_WORDS)
         self.set_this_turn = tuple(re.findall(rf"\(({_ID})\)(?:,|\s|$)", listed))
-        self.used = tuple(key.strip() for key in _listed(body, USED_WORDS).split(", ")
-                          if re.fullmatch(rf"{_ID}\.[A-Za-z0-9_]+", key.strip()))
+        self.used, self.used_in_duel = (
+            tuple(key.strip() for key in _listed(body, words).split(", ")
+                  if re.fullmatch(rf"{_ID}\.[A-Za-z0-9_]+", key.strip()))
+            for words in (USED_WORDS, USED_IN_DUEL_WORDS))
         self.summoned = tuple(name for name in _listed(body, SUMMONED_WORDS).split(", ")
                               if name in PLAYER_NAMES)
         self.normal_summon_used = NORMAL_SUMMON_WORDS in body

@@ -344,11 +344,12 @@ def ordered_children(exploration: Exploration, node: str) -> list[str]:
 def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_000,
             max_seconds: float = 60.0, clock: Callable[[], float] = time.monotonic,
             on_progress: Callable[[int, float], None] | None = None,
-            reduce_orders: bool = False, free_orders: bool = True) -> Exploration:
+            reduce_orders: bool = True, free_orders: bool = True) -> Exploration:
     """Explore a loaded :class:`~gamebook.situation.load.Situation` with the rules engine.
 
     ``reduce_orders``: chain links the engine proves commute (R137) are explored in one
-    order only, the other orders' choices turning to that order's page (off by default).
+    order only, the other orders' choices turning to that order's page (on by default;
+    ``False`` explores every order, as ``--all-orders`` does).
     ``free_orders``: the turn player's free actions whose order cannot matter (two Sets, a
     Set and a change of position: R152) are explored in one order (on by default); the
     states reached are the same either way."""

@@ -461,7 +461,10 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
             return to_end_step(rules, state, events)
         events.append(event(EventKind.DAMAGE_STEP_BEGINS))  # R37
         events.append(event(EventKind.DAMAGE_TIMING, step=Step.DAMAGE_STEP_START.value))
-        return open_window(state, Step.DAMAGE_STEP_START, WindowKind.DAMAGE), events
+        state = open_window(state, Step.DAMAGE_STEP_START, WindowKind.DAMAGE)
+        # "at the start of the Damage Step": before the target is flipped
+        # (R:destroyed_before_the_flip)
+        return _damage_step_triggers(rules, state, (EventName.DAMAGE_STEP_START,)), events
     if step is Step.END_OF_DAMAGE_STEP:
         state, more = _end_damage_step(rules, state)
         return state, events + more

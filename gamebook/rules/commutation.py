@@ -132,7 +132,8 @@ def _binds_cards(effect: Effect) -> bool:
             or effect.negates_effects_of is not None or effect.modifies is not None
             or bool(effect.grants_player or effect.grants_opponent) or effect.locks_graveyard
             or effect.halves_attackers or effect.negates_trap_effects
-            or effect.forbids_trap_activation
+            or effect.forbids_trap_activation or effect.negates_spell_effects
+            or effect.forbids_spell_activation
             or any(step.op in _BINDS for step in (*effect.cost, *effect.resolution)))
 
 

@@ -1,11 +1,15 @@
 """Conditions about an effect's player, checked at activation and, for some effects, again at
 resolution: controlling no cards or a monster, whose turn it is (and whether it is the
-opponent's Main Phase), the kind of damage last taken (R101)."""
+opponent's Main Phase), the kind of damage last taken (R101), whether the effect's card has
+been in the GY since an earlier turn (R160)."""
 
 from __future__ import annotations
 
 from gamebook.cards.model import Condition, Effect
 from gamebook.rules.state import GameState, Player, Step
+
+# The reason of a card a situation puts in the GY: it went there before the explored turn.
+EARLIER = "earlier"
 
 
 def player_conditions_hold(state: GameState, player: Player | None, effect: Effect,
@@ -18,6 +22,11 @@ def player_conditions_hold(state: GameState, player: Player | None, effect: Effe
                 card.controller is player for card in (*state.monsters, *state.spell_traps)):
             return False
         if condition is Condition.OPPONENTS_TURN and state.turn_player is player:
+            return False
+        if condition is Condition.YOUR_TURN and state.turn_player is not player:
+            return False
+        if condition is Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN \
+                and not in_graveyard_since_earlier(state, instance):
             return False
         if condition is Condition.OPPONENTS_MAIN_PHASE and (
                 state.turn_player is player or state.window.step is not Step.MAIN_PHASE_1):
@@ -37,10 +46,19 @@ def player_conditions_hold(state: GameState, player: Player | None, effect: Effe
     return True
 
 
+def in_graveyard_since_earlier(state: GameState, instance: str | None) -> bool:
+    """Is card ``instance`` in the GY since before this turn ("except the turn this card was
+    sent to the GY", R160)? A situation's GY cards were sent there on an earlier turn; a card
+    that goes to the GY during the explored turn is there with the reason it went."""
+    gone = state.in_graveyard(instance) if instance is not None else None
+    return gone is not None and gone.reason == EARLIER
+
+
 DAMAGE_CONDITIONS = (Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT)
 
 PLAYER_CONDITIONS = (Condition.YOU_CONTROL_NO_CARDS, Condition.YOU_CONTROL_A_MONSTER,
                      Condition.YOU_CONTROL_ANOTHER_MONSTER, Condition.OPPONENTS_TURN,
+                     Condition.YOUR_TURN, Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN,
                      Condition.OPPONENTS_MAIN_PHASE,
                      Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT)
 

@@ -42,6 +42,7 @@ from gamebook.rules.battle import (
     select_options,
 )
 from gamebook.rules.commutation import Commutation, Reordered
+from gamebook.rules.conditions import EARLIER
 from gamebook.rules.config import PRESETS, RulesConfig
 from gamebook.rules.context import Rules
 from gamebook.rules.continuous import recounted, refresh, refresh_events
@@ -120,10 +121,11 @@ class Engine:
         return self.start().state
 
     def _used(self, text: str) -> tuple[str, str]:
-        """The turn memory's key of a use the situation names (``instance.effect``): the
-        card's name for an effect limited by name (R135)."""
+        """The turn memory's key of a use the situation names (``instance.effect``, or
+        ``card.effect`` for a limit by name): the card's name for an effect limited by name
+        (R135) or once per Duel (R156)."""
         instance, effect_id = text.split(".", 1)
-        card_id = dict(self.rules.instances)[instance]
+        card_id = dict(self.rules.instances).get(instance, instance)
         return use_key(card_id, instance, self.situation.cards[card_id].effect(effect_id))
 
     def _setup(self) -> GameState:
@@ -146,7 +148,7 @@ class Engine:
                     lasting.append(Lasting(EQUIPPED, s.id, data=s.equipped_to))
                 if s.turns_left is not None:  # R111
                     lasting.append(staying(s.id, s.turns_left))
-            graveyard += [GraveCard(g.id, g.card, player, "earlier") for g in entry.graveyard]
+            graveyard += [GraveCard(g.id, g.card, player, EARLIER) for g in entry.graveyard]
         tp = Player(spec.turn_player)
         state = GameState.new(
             turn_player=tp,
@@ -158,7 +160,7 @@ class Engine:
             window=None,  # type: ignore[arg-type]  # set just below
             attack=None,
             used_once_per_turn=frozenset(
-                self._used(text) for text in spec.used_this_turn),
+                self._used(text) for text in (*spec.used_this_turn, *spec.used_this_duel)),
             hand=tuple(sorted(hand)),
             summoned_this_turn=frozenset(Player(p) for p in spec.summoned_this_turn),
             normal_summon_used=spec.normal_summon_used,

@@ -360,9 +360,10 @@ SPECS: tuple[EventSpec, ...] = (
                     "`monster_effects_negated` (R:negated_on_the_field), `graveyard_locked` "
                     "(R:graveyard_lock), `trap_effects_negated` (R:trap_lock), "
                     "`trap_effects_negated_this_turn` (R:trap_effects_negated_this_turn), "
-                    "`condition_lost`, "
+                    "`spell_effects_negated` (R:spell_lock), `condition_lost`, "
                     "`card_left_field` (R:gone_before_it_resolves); absent when nothing applied"),
-               _opt("by", "str", "the card that negates it, locks the GY or negates Traps"))),
+               _opt("by", "str", "the card that negates it, locks the GY or negates Traps or "
+                    "Spells"))),
     EventSpec(EventKind.NORMAL_SUMMONED,
               "A monster is Normal Summoned from the hand in face-up Attack Position "
               "(R:normal_summon).",

@@ -266,8 +266,8 @@ def _who(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
         return _selection(rules, state, link, step)
     if step.who is None:
         return ()
-    if step.who is Ref.SELECTED:
-        return link.all_refs(Ref.SELECTED)
+    if step.who in (Ref.SELECTED, Ref.TARGET):  # targets chosen together: each (R:joint_targets)
+        return link.all_refs(step.who)
     instance = link.ref(step.who)
     return (instance,) if instance is not None else ()
 
@@ -292,33 +292,43 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
     if step.of is not None and step.portion is not Portion.ORIGINAL \
             and not holds(state, Where.FACE_UP_MONSTER, of):
         missing.append(of)
+    gone: list[Event] = []  # targets chosen together: those gone, told (R:joint_targets)
+    if missing and step.who is Ref.TARGET and len(who) > 1 and of not in missing:
+        gone = [skipped(link, step, instance, "left_field") for instance in missing]
+        who = tuple(i for i in who if i not in missing)
+        if not who:
+            return state, gone, False
+        missing = []
     if needs_who and not who or missing:
         why = "none_selected" if step.select is not None and not who else "left_field"
         target = missing[0] if missing else None
         return state, [skipped(link, step, target, why)], False
     if _own_card_left_hand(state, link, step):
         return state, [skipped(link, step, link.card, "left_hand")], False
-    # a verb that acts in more than one zone must find its target where it was chosen
-    moved = (_target_moved(rules, state, link, who[0]) if step.who is Ref.TARGET
-             and verb_of(op).applies_if in (Where.FIELD_OR_GRAVEYARD, Where.OFF_FIELD)
-             else None)
-    if moved is not None and not cost:
-        return state, [skipped(link, step, who[0], moved)], False
-    if step.who is Ref.TARGET and not cost and _target_turned_face_down(rules, state, link,
-                                                                        who[0]):
-        return state, [skipped(link, step, who[0], "no_longer_face_up")], False
+    if step.who is Ref.TARGET and not cost:
+        for instance in who:
+            # a verb that acts in more than one zone must find its target where it was chosen
+            why = (_target_moved(rules, state, link, instance)
+                   if verb_of(op).applies_if in (Where.FIELD_OR_GRAVEYARD, Where.OFF_FIELD)
+                   else None)
+            if why is None and _target_turned_face_down(rules, state, link, instance):
+                why = "no_longer_face_up"
+            if why is not None:
+                gone.append(skipped(link, step, instance, why))
+        who = tuple(i for i in who if all(e.target != i for e in gone))
+        if not who:
+            return state, gone, False
     if not cost:
         immune = unaffected(rules, state, link.card, who)
         if immune:
-            not_applied = [skipped(link, step, instance,
-                                   unaffected_why(rules, state, link.card, instance))
-                           for instance in immune]
+            gone += [skipped(link, step, instance,
+                             unaffected_why(rules, state, link.card, instance))
+                     for instance in immune]
             who = tuple(i for i in who if i not in immune)
             if not who:
-                return state, not_applied, False
-            state, events, applied = _apply_to(rules, state, link, step, who, of, cost, chosen)
-            return state, not_applied + events, applied
-    return _apply_to(rules, state, link, step, who, of, cost, chosen)
+                return state, gone, False
+    state, events, applied = _apply_to(rules, state, link, step, who, of, cost, chosen)
+    return state, gone + events, applied
 
 
 def _apply_to(rules: Rules, state: GameState, link: ChainLink, step: Primitive,

@@ -97,6 +97,10 @@ class Trigger:
     status: TriggerStatus = TriggerStatus.PENDING
 
 
+# ``ChainLink.negated`` of a link whose monster had its effects negated as it was activated.
+MONSTER_EFFECTS_NEGATED = "monster_effects"
+
+
 @dataclass(frozen=True)
 class ChainLink:
     __hash__ = _kept_hash
@@ -108,7 +112,10 @@ class ChainLink:
     stage: int
     target: str | None = None
     refs: tuple[tuple[Ref, str], ...] = ()  # cards captured at activation (R18)
-    negated: str | None = None  # "activation" or "effect" once negated: it does nothing (R17)
+    # "activation" or "effect" once negated: it does nothing (R17); "monster_effects" when
+    # its monster's effects were negated as it was activated (R109): its activation is not
+    # negated, and a card that negates activations may still answer it (R158)
+    negated: str | None = None
     from_hand: bool = False  # activated from the hand
 
     def ref(self, ref: Ref) -> str | None:

@@ -42,6 +42,8 @@ from gamebook.rules.events import EventKind
 from gamebook.rules.expressions import condition_holds
 from gamebook.rules.mechanics import verb_of
 from gamebook.rules.mechanics.attacked_face_down import attacked_face_down
+from gamebook.rules.mechanics.damage_step_start import attack_target_face_down
+from gamebook.rules.mechanics.joint_targets import joint_sizes, target_sets, targets_of
 from gamebook.rules.mechanics.life import lp_cost
 from gamebook.rules.mechanics.negated import negated_at_activation
 from gamebook.rules.mechanics.once_per_turn import record_use, used_this_turn
@@ -52,6 +54,7 @@ from gamebook.rules.resolution import pay_costs
 from gamebook.rules.selection import card_signature, distinguishable, matching_cards, named_cards
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
+    MONSTER_EFFECTS_NEGATED,
     S1,
     S2,
     S3,
@@ -155,9 +158,9 @@ def _zones(card: Card) -> _Zones:
     activated = [effect for effect in card.played_effects if effect.kind in ACTIVATED_KINDS]
     if card.card_type is CardType.MONSTER:
         in_hand = tuple(e for e in activated if e.location is Location.HAND)
-    else:
-        in_hand = tuple(e for e in activated
-                        if card.card_type is CardType.SPELL and e.kind is EffectKind.ACTIVATE)
+    else:  # a Spell Card; a Trap Card whose text allows it (R159)
+        in_hand = tuple(e for e in activated if e.kind is EffectKind.ACTIVATE and (
+            card.card_type is CardType.SPELL or e.from_hand_if))
     return _Zones(
         on_field=tuple(e for e in activated if e.location is Location.FIELD),
         as_spell_trap=tuple(e for e in card.played_effects if e.kind is EffectKind.ACTIVATE),
@@ -243,6 +246,8 @@ def _first_problem(rules: Rules, state: GameState, player: Player, instance: str
     if effect.kind is EffectKind.IGNITION and not own_open_main_phase(state, player):
         return ("ignition_effects", "ignition_main_phase_only", ())
     if used_this_turn(rules, state, instance, effect):
+        if effect.once_per_duel:
+            return ("once_per_duel", "once_per_duel_used", ())
         rule = "once_per_turn_by_name" if effect.once_per_turn_by_name else "once_per_turn"
         return (rule, "once_per_turn_used", ())
     if effect.one_per_attack and _same_name_on_chain(rules, state, instance, effect):
@@ -271,7 +276,7 @@ def _costs_and_targets(rules: Rules, state: GameState, player: Player, instance:
             if not choices:
                 return ("cost_then_target", "no_target_after_cost", ()), ()
     elif effect.target is not None:
-        targets = legal_targets(rules, state, player, instance, effect)
+        targets = target_choices(rules, state, player, instance, effect)
         if not targets:
             rule = _protected_rule(rules, state, player, instance, effect)
             if rule is not None:  # there are cards, and none can be targeted
@@ -317,7 +322,7 @@ def _targets_after_cost(rules: Rules, state: GameState, player: Player, instance
     longer there to be targeted."""
     link = ChainLink(player, instance, effect.id, S7, None, ((Ref.COST, cost),))
     paid, _ = pay_costs(rules, state, link, effect)
-    return legal_targets(rules, paid, player, instance, effect)
+    return target_choices(rules, paid, player, instance, effect)
 
 
 def _same_name_on_chain(rules: Rules, state: GameState, instance: str, effect: Effect
@@ -466,6 +471,9 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
     if top is not None and Condition.EFFECT_ACTIVATED_ON_FIELD in wanted \
             and _activated_on_field(rules, state, top):
         return None  # an effect of a card on the field, not a card's activation (R2)
+    if top is not None and Condition.MONSTER_EFFECT_ACTIVATED in wanted \
+            and rules.card_of(state, top.card).card_type is CardType.MONSTER:
+        return None  # a monster's effect, of either player, wherever activated (R158)
     if top is not None and top.player is not player:
         card = rules.card_of(state, top.card)
         top_effect = rules.effect_of(state, top.card, top.effect)
@@ -498,7 +506,17 @@ def _activated_on_field(rules: Rules, state: GameState, link: ChainLink) -> bool
 
 def _hand_problem(state: GameState, player: Player, card: Card, effect: Effect
                   ) -> Problem | None:
-    """A Spell Card from the hand: Quick-Play only, in its controller's own turn (R8)."""
+    """A Spell Card from the hand: Quick-Play only, in its controller's own turn (R8); a Trap
+    Card from the hand: only while the conditions its text names hold (R159). Either needs a
+    free Spell & Trap Zone."""
+    if card.card_type is CardType.TRAP:
+        for condition in effect.from_hand_if:
+            if not player_conditions_hold(state, player, replace(effect, conditions=(condition,))):
+                return ("trap_from_hand", "trap_from_hand_only_if",
+                        (("condition", condition.value),))
+        if sum(1 for c in state.spell_traps if c.controller is player) >= SPELL_TRAP_ZONES:
+            return ("trap_from_hand", "no_free_zone_for_trap", ())
+        return None
     if card.card_type is not CardType.SPELL:
         return None
     if card.spell_trap_type is SpellTrapType.QUICK_PLAY and state.turn_player is not player:
@@ -574,6 +592,8 @@ def _condition_problem(rules: Rules, state: GameState, instance: str, effect: Ef
     if unmet is None:
         return None
     rule = _condition_rule(rules, state, instance, effect)
+    if unmet == Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN:  # Breakthrough Skill (R160)
+        return ("trap_effect_in_graveyard", "sent_to_graveyard_this_turn", ())
     if unmet == Condition.WOULD_TAKE_BATTLE_DAMAGE:  # Kuriboh: say what would not happen
         return (rule, "no_battle_damage_coming", ())
     if unmet == "condition":  # the card's own expression (R153)
@@ -647,6 +667,9 @@ def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effe
             return condition
         if condition is Condition.ATTACK_TARGET_IS_FACE_UP and (target is None
                                                                  or not target.face_up):
+            return condition
+        if condition is Condition.ATTACK_TARGET_IS_FACE_DOWN \
+                and not attack_target_face_down(state):
             return condition
         if condition is Condition.ATTACKER_HAS_ATK:
             attacker = state.monster(attack.attacker)
@@ -743,8 +766,21 @@ def _happened_to(state: GameState, event_name: EventName, instance: str) -> bool
     return True
 
 
+def target_choices(rules: Rules, state: GameState, player: Player, instance: str,
+                   effect: Effect) -> tuple[str, ...]:
+    """The activation's possible targets: each legal target, or for targets chosen together
+    ("up to 2", "exactly 2") each set of them (R:joint_targets)."""
+    sizes = joint_sizes(effect.target)
+    if sizes is None:
+        return legal_targets(rules, state, player, instance, effect)
+    return target_sets(state, legal_targets(rules, state, player, instance, effect,
+                                            each=True), sizes)
+
+
 def legal_targets(rules: Rules, state: GameState, player: Player, instance: str,
-                  effect: Effect) -> tuple[str, ...]:
+                  effect: Effect, *, each: bool = False) -> tuple[str, ...]:
+    """The cards ``effect`` may target now: one of each group of interchangeable cards
+    (R69), or with ``each`` every one of them."""
     if effect.target is None:
         return ()
     found = matching_cards(rules, state, player, instance, effect.target)
@@ -759,7 +795,7 @@ def legal_targets(rules: Rules, state: GameState, player: Player, instance: str,
             return ()
         found = tuple(i for i in found
                       if rules.card_of(state, i).card_type is CardType.MONSTER)
-    return distinguishable(rules, state, found)
+    return found if each else distinguishable(rules, state, found)
 
 
 def timing_passed(rules: Rules, state: GameState, player: Player) -> tuple[str, ...]:
@@ -937,8 +973,8 @@ def triggers_for(rules: Rules, state: GameState, *event_names: EventName) -> tup
                 continue
             if not _event_conditions_hold(rules, state, instance, effect):
                 continue
-            if effect.target is not None and not legal_targets(rules, state, player, instance,
-                                                               effect):
+            if effect.target is not None and not target_choices(rules, state, player, instance,
+                                                                effect):
                 continue  # cannot be activated at all (R23: targets must exist)
             paid = cost_choice(effect)
             if paid is not None and not matching_cards(rules, state, player, instance,
@@ -972,7 +1008,7 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
     if target is not None and action.cost is not None:
         details["cost_first"] = True  # the cost is paid, then the target chosen (R113)
     if negated_at_activation(rules, state, instance, effect):
-        link = replace(link, negated="monster_effects")  # it will do nothing (R109)
+        link = replace(link, negated=MONSTER_EFFECTS_NEGATED)  # it will do nothing (R109)
     events = [event(EventKind.ACTIVATE, player, instance, effect.id, target,
                     link=len(state.chain) + 1, **details)]
     spell_trap = state.spell_trap(instance)
@@ -1011,8 +1047,7 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
 def _capture(rules: Rules, state: GameState, player: Player, instance: str, effect: Effect,
              target: str | None, cost: str | None = None) -> tuple[tuple[Ref, str], ...]:
     refs: list[tuple[Ref, str]] = [(Ref.SELF, instance)]
-    if target is not None:
-        refs.append((Ref.TARGET, target))
+    refs += [(Ref.TARGET, each) for each in targets_of(target)]  # several: R:joint_targets
     if cost is not None:
         refs.append((Ref.COST, cost))
     if state.chain:

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from gamebook.cards.honoured import EXTRA_DECK_FRAMES, extra_zone_problem
+from gamebook.cards.honoured import EXTRA_DECK_FRAMES, extra_zone_problem, negation_problem
 from gamebook.cards.library import CardLibrary, load_library
 from gamebook.cards.model import CardType, MonsterFrame, Position, SpellTrapType
 from gamebook.errors import InputError, InputErrors, raise_all
@@ -199,6 +199,28 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located,
     _check_start(spec, seen, located, problems)
     _check_used(spec, cards, located, problems)
     _check_equipped(spec, located, problems)
+    _check_negations(spec, cards, located, problems)
+
+
+def _check_negations(spec: SituationFile, cards: CardLibrary, located: Located,
+                     problems: list[InputError]) -> None:
+    """A card that would negate the continuous effects of another card of the situation (a
+    face-up Spell or Trap's: R123, R157) is refused at its first line, once per pair of
+    cards, since the engine would explore them applying."""
+    first: dict[str, tuple] = {}
+    copies: dict[str, int] = {}
+    for player, entry in spec.players.items():
+        for kind in ("monsters", "spell_traps", "hand", "deck", "graveyard"):
+            for index, item in enumerate(getattr(entry, kind)):
+                first.setdefault(item.card, ("players", player, kind, index, "card"))
+                copies[item.card] = copies.get(item.card, 0) + 1
+    for card_id, loc in first.items():
+        for other in first:
+            if other == card_id and copies[card_id] < 2:
+                continue  # "all other Trap effects": its own are not negated
+            problem = negation_problem(cards[card_id], cards[other])
+            if problem is not None:
+                problems.append(located.error(loc, problem))
 
 
 def _check_equipped(spec: SituationFile, located: Located, problems: list[InputError]) -> None:
@@ -305,25 +327,41 @@ def _check_used(spec: SituationFile, cards: CardLibrary, located: Located,
             problems.append(located.error(("summoned_this_turn", index),
                                           "summoned_this_turn: expected the players 'A' or 'B', "
                                           f"got {name!r}"))
-    for index, text in enumerate(spec.used_this_turn):
-        loc = ("used_this_turn", index)
-        instance, dot, effect_id = text.partition(".")
-        if not dot:
-            problems.append(located.error(loc, "used_this_turn: expected 'instance.effect', "
-                                          f"got {text!r}"))
-            continue
-        if instance not in instances:
-            problems.append(located.error(loc, f"used_this_turn: unknown card instance "
-                                          f"{instance!r}" + did_you_mean(instance, sorted(
-                                              instances))))
-            continue
+    for key, uses in (("used_this_turn", spec.used_this_turn),
+                      ("used_this_duel", spec.used_this_duel)):
+        for index, text in enumerate(uses):
+            problem = _use_problem(key, text, instances, cards)
+            if problem is not None:
+                problems.append(located.error((key, index), problem))
+
+
+def _use_problem(key: str, text: str, instances: dict[str, str],
+                 cards: CardLibrary) -> str | None:
+    """What is wrong with ``text``, a use of an effect the situation names under ``key``
+    (``instance.effect``, or ``card.effect`` for a limit by name), or ``None``."""
+    instance, dot, effect_id = text.partition(".")
+    if not dot:
+        return f"{key}: expected 'instance.effect' or 'card.effect', got {text!r}"
+    if instance in instances:
         card = cards[instances[instance]]
-        known = [effect.id for effect in card.effects]
-        if effect_id not in known:
-            problems.append(located.error(loc, f"used_this_turn: unknown effect id "
-                                          f"{effect_id!r} of {card.id}"
-                                          + (did_you_mean(effect_id, known) if known
-                                             else "; it has no effects")))
+    elif instance in cards:
+        card = cards[instance]
+    else:
+        return (f"{key}: unknown card instance {instance!r}"
+                + did_you_mean(instance, sorted(instances)))
+    known = [effect.id for effect in card.effects]
+    if effect_id not in known:
+        return (f"{key}: unknown effect id {effect_id!r} of {card.id}"
+                + (did_you_mean(effect_id, known) if known else "; it has no effects"))
+    effect = card.effect(effect_id)
+    if key == "used_this_duel" and not effect.once_per_duel:
+        return (f"{key}: {card.id}'s effect {effect_id!r} is not once per Duel (R156); a use "
+                "this turn goes under used_this_turn")
+    if instance not in instances and not (effect.once_per_turn_by_name or effect.once_per_duel):
+        return (f"{key}: {instance!r} is a card, not a card instance of this situation, and "
+                f"its effect {effect_id!r} is limited per card, not by name (R26, R135): name "
+                "the instance that used it")
+    return None
 
 
 def _check_zones(player: str, entry: PlayerEntry, located: Located,

@@ -140,7 +140,12 @@ class SituationFile:
     rules: str = "seed"
     description: str = ""
     card_folders: tuple[str, ...] = ()
-    used_this_turn: tuple[str, ...] = ()  # "instance.effect" already used this turn (R26)
+    # "instance.effect" already used this turn (R26); for an effect limited by card name
+    # (R135, R156) "card.effect" too, for a copy the situation does not place
+    used_this_turn: tuple[str, ...] = ()
+    # "instance.effect" or "card.effect" of a once-per-Duel effect used in an earlier turn
+    # (R156)
+    used_this_duel: tuple[str, ...] = ()
     summoned_this_turn: tuple[str, ...] = ()  # players who have Summoned this turn (R103)
     # From a Main Phase 1 start: the turn player has already Normal Summoned or Set a monster
     # this turn (R130); by default the monsters the situation places were not Summoned this

@@ -38,10 +38,12 @@ from gamebook.rules.mechanics import (
     cannot_be_attacked,
     chain_negation,
     control,
+    damage_step_start,
     drawing,
     equip,
     graveyard_lock,
     immunity,
+    joint_targets,
     life,
     moving,
     negated,
@@ -53,11 +55,11 @@ from gamebook.rules.mechanics import (
     position,
     sent_to_graveyard,
     setting,
+    spell_trap_lock,
     summon,
     summon_lock,
     summon_negation,
     ties,
-    trap_lock,
     untargetable,
 )
 from gamebook.rules.mechanics.verb import (
@@ -90,6 +92,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     attackers_halved.MECHANIC,
     battle_indestructible.MECHANIC,
     attacked_face_down.MECHANIC,
+    damage_step_start.MECHANIC,
     life.MECHANIC,
     player_abilities.MECHANIC,
     immunity.MECHANIC,
@@ -99,11 +102,12 @@ MECHANICS: tuple[Mechanic, ...] = (
     negated.MECHANIC,
     attack_forbidden.MECHANIC,
     graveyard_lock.MECHANIC,
-    trap_lock.MECHANIC,
+    spell_trap_lock.MECHANIC,
     untargetable.MECHANIC,
     drawing.MECHANIC,
     setting.MECHANIC,
     control.MECHANIC,
+    joint_targets.MECHANIC,
     one_hand_summon_per_chain.MECHANIC,  # after the locks: their reasons come first
 )
 register(MECHANICS)  # every verb once; a situation joins the hooks of its cards (hooks_for)

@@ -1,6 +1,9 @@
 """Negating a chain link below: its activation or its effect (R17). A negation chained to a
 link answers that link alone (R116): another link of the same card lower in the chain (the
-ATK-to-0 link of a Linkuriboh whose GY effect Solemn Warning answers) still resolves.
+ATK-to-0 link of a Linkuriboh whose GY effect Solemn Warning answers) still resolves. The
+activation of a monster effect whose monster had its effects negated as it was activated
+(Effect Veiler resolved before, R109) stands, and may be negated too (Solemn Strike, R158):
+the negation is then of the activation, and the rest of the step (destroy that card) follows.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from gamebook.cards.model import OpName, Primitive, Ref
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
-from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where
+from gamebook.rules.mechanics.verb import ACTIVATION_STANDS, Applied, Mechanic, Verb, Where
 from gamebook.rules.state import ChainLink, GameState, replace
 
 
@@ -25,13 +28,15 @@ def _negate(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
         else range(len(chain) - 1)
     for index in below:
         other = chain[index]
-        if other.card in who and other.negated is None:
+        if other.card in who and (other.negated is None or (
+                what == "activation" and other.negated in ACTIVATION_STANDS)):
             chain[index] = replace(other, negated=what)
             events.append(event(EventKind.NEGATED, other.player, other.card, other.effect,
                                 what=what, link=index + 1))
     return replace(state, chain=tuple(chain)), events, bool(events)
 
 
-MECHANIC = Mechanic("chain_negation", verbs=tuple(
-    Verb(op, _negate, applies_if=Where.CHAIN, activatable_if=Where.CHAIN)
-    for op in (OpName.NEGATE_ACTIVATION, OpName.NEGATE_EFFECT)))
+MECHANIC = Mechanic("chain_negation", verbs=(
+    Verb(OpName.NEGATE_ACTIVATION, _negate, applies_if=Where.CHAIN_ACTIVATION,
+         activatable_if=Where.CHAIN_ACTIVATION),
+    Verb(OpName.NEGATE_EFFECT, _negate, applies_if=Where.CHAIN, activatable_if=Where.CHAIN)))

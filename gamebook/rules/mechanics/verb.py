@@ -28,7 +28,14 @@ from gamebook.cards.model import (
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
-from gamebook.rules.state import ChainLink, GameState, GraveCard, HandCard, Player
+from gamebook.rules.state import (
+    MONSTER_EFFECTS_NEGATED,
+    ChainLink,
+    GameState,
+    GraveCard,
+    HandCard,
+    Player,
+)
 from gamebook.stats import round_half_up
 
 Applied = tuple[GameState, list[Event], bool]
@@ -39,6 +46,8 @@ Handler = Callable[[Rules, GameState, ChainLink, Primitive, tuple[str, ...], "st
 Grammar = Callable[[Primitive], "str | None"]
 
 CARDS = ("who", "select")  # the parameters that name the cards a step acts on
+# The ``ChainLink.negated`` values of a link whose activation may still be negated.
+ACTIVATION_STANDS = (None, MONSTER_EFFECTS_NEGATED)
 
 
 class Acts(Enum):
@@ -65,6 +74,9 @@ class Where(Enum):
     FACE_UP_MONSTER = "face_up_monster"
     FACE_DOWN_MONSTER = "face_down_monster"
     CHAIN = "chain"  # the card of a chain link below, not negated yet
+    # the card of a chain link below whose activation is not negated yet: its effect may be,
+    # by a negation of its monster's effects as it was activated (R109, R158)
+    CHAIN_ACTIVATION = "chain_activation"
 
 
 @dataclass(frozen=True)
@@ -125,6 +137,9 @@ def holds(state: GameState, where: Where, instance: str | None,
         return False
     if where is Where.CHAIN:
         return any(link.card == instance and link.negated is None for link in chain)
+    if where is Where.CHAIN_ACTIVATION:
+        return any(link.card == instance and link.negated in ACTIVATION_STANDS
+                   for link in chain)
     on_field = state.monster(instance) is not None or state.spell_trap(instance) is not None
     if where is Where.FIELD:
         return on_field
