@@ -1,4 +1,4 @@
-"""R168 (with R147, R39, R38, R151): Enemy Controller, a Quick-Play Spell of two effects.
+"""R167 (with R147, R39, R38, R151): Enemy Controller, a Quick-Play Spell of two effects.
 Its first changes the battle position of a face-up monster of the opponent; its second
 Tributes a monster as the cost, then takes control of a face-up monster of the opponent: the
 monster moves to the taker's field, still owned by its owner; in the Battle Step that causes
@@ -32,7 +32,7 @@ def test_r147_r168_both_effects_are_offered_with_each_tribute() -> None:
         "A activate controller.take_control paying skull -> leo_wizard", "A pass"]
 
 
-def test_r168_the_monster_moves_to_the_takers_field_and_its_owner_stays() -> None:
+def test_r167_the_monster_moves_to_the_takers_field_and_its_owner_stays() -> None:
     eng = engine("enemy_controller_attack")
     state, events = _until_a_choice(eng, [TAKE])
     changed = first(events, "control_changed")
@@ -43,7 +43,7 @@ def test_r168_the_monster_moves_to_the_takers_field_and_its_owner_stays() -> Non
     assert first(events, "replay_caused").card == "leo_wizard"  # it left B's side (R39)
 
 
-def test_r168_r39_the_replay_then_the_taken_monster_attacks_for_its_new_controller() -> None:
+def test_r167_r39_the_replay_then_the_taken_monster_attacks_for_its_new_controller() -> None:
     eng = engine("enemy_controller_attack")
     state, _ = _until_a_choice(eng, [TAKE])
     assert legal(eng, state) == ["A replay_attack skull", "A stop_attack skull"]
@@ -54,7 +54,7 @@ def test_r168_r39_the_replay_then_the_taken_monster_attacks_for_its_new_controll
     assert state.lp == (8000, 8000 - 2500 - 1350)
 
 
-def test_r168_r38_tributing_the_attacker_ends_its_attack() -> None:
+def test_r167_r38_tributing_the_attacker_ends_its_attack() -> None:
     eng = engine("enemy_controller_attack")
     state, events = _until_a_choice(
         eng, ["A activate controller.take_control paying skull -> leo_wizard"])
@@ -62,7 +62,7 @@ def test_r168_r38_tributing_the_attacker_ends_its_attack() -> None:
     assert legal(eng, state) == ["A declare_attack leo_wizard", "A pass"]
 
 
-def test_r168_the_first_effect_only_changes_the_position() -> None:
+def test_r167_the_first_effect_only_changes_the_position() -> None:
     eng = engine("enemy_controller_attack")
     state, _ = play_events(eng, ["A activate controller.change_position -> leo_wizard"])
     assert state.monster("leo_wizard") is None  # destroyed by battle in Defense Position

@@ -1,4 +1,4 @@
-"""R167 (with R108, R109, R38): Fiendish Chain holds the face-up Effect Monster it targets.
+"""R166 (with R108, R109, R38): Fiendish Chain holds the face-up Effect Monster it targets.
 Once it resolves, that monster's effects are negated (one already on the chain does nothing),
 it cannot declare an attack (the book says why) and an attack it is making ends without a
 Damage Step; when the monster is destroyed, Fiendish Chain goes too. A card file that writes
@@ -26,7 +26,7 @@ def _resolve(eng: Engine, moves: list[str]):  # noqa: ANN202
     return state, events
 
 
-def test_r167_chained_to_the_monsters_effect_it_negates_it() -> None:
+def test_r166_chained_to_the_monsters_effect_it_negates_it() -> None:
     eng = engine("fiendish_chain_borrelsword")
     state, events = _resolve(eng, ["A activate borrelsword.atk_gain", CHAIN, "A pass"])
     negated = [e for e in events if e.kind == "no_effect" and e.card == "borrelsword"]
@@ -35,7 +35,7 @@ def test_r167_chained_to_the_monsters_effect_it_negates_it() -> None:
     assert first(events, "tied").get("to") == "chain"
 
 
-def test_r167_r38_the_attack_under_way_ends_without_a_damage_step() -> None:
+def test_r166_r38_the_attack_under_way_ends_without_a_damage_step() -> None:
     eng = engine("fiendish_chain_borrelsword")
     state, events = _resolve(eng, ["A pass", CHAIN, "A pass"])
     ended = first(events, "attack_ended")
@@ -44,7 +44,7 @@ def test_r167_r38_the_attack_under_way_ends_without_a_damage_step() -> None:
     assert state.monster("leo_wizard") is not None and state.attack is None
 
 
-def test_r167_the_monster_cannot_declare_its_second_attack_and_the_book_says_why() -> None:
+def test_r166_the_monster_cannot_declare_its_second_attack_and_the_book_says_why() -> None:
     """Borrelsword Dragon's own effect granted it a second attack before Fiendish Chain held
     it: in the open Battle Step it is not offered, and the note names Fiendish Chain."""
     eng = engine("fiendish_chain_borrelsword")
@@ -57,7 +57,7 @@ def test_r167_the_monster_cannot_declare_its_second_attack_and_the_book_says_why
         ("chain", "attack_forbidden_while_face_up", "borrelsword")]
 
 
-def test_r167_the_book_says_why_the_held_monster_does_not_attack(tmp_path) -> None:  # noqa: ANN001
+def test_r166_the_book_says_why_the_held_monster_does_not_attack(tmp_path) -> None:  # noqa: ANN001
     """A second monster of A is offered an attack, so the open Battle Step is a page: its ✘
     line says that Borrelsword Dragon cannot attack while Fiendish Chain is face-up."""
     from gamebook.book.pages import build_book
@@ -82,7 +82,7 @@ def test_r167_the_book_says_why_the_held_monster_does_not_attack(tmp_path) -> No
     assert "Borrelsword cannot attack while Fiendish Chain is face-up (R" in text
 
 
-def test_r167_r108_fiendish_chain_is_destroyed_with_its_monster(tmp_path) -> None:  # noqa: ANN001
+def test_r166_r108_fiendish_chain_is_destroyed_with_its_monster(tmp_path) -> None:  # noqa: ANN001
     """B holds its own face-up Man-Eater Bug with Fiendish Chain; Summoned Skull destroys it
     by battle, and Fiendish Chain is destroyed with it."""
     eng = Engine(write_situation(tmp_path, {
@@ -115,7 +115,7 @@ def _library(tmp_path, effects: str):  # noqa: ANN001, ANN202
      "  - id: no_attack\n    kind: continuous\n    forbids_attacks_of: {filters: [tied]}\n",
      11, "ties itself to none"),
 ])
-def test_r167_wrong_words_are_refused_at_their_line(tmp_path, effects, line,  # noqa: ANN001
+def test_r166_wrong_words_are_refused_at_their_line(tmp_path, effects, line,  # noqa: ANN001
                                                     words) -> None:
     with pytest.raises(InputError) as error:
         _library(tmp_path, effects)

@@ -1,4 +1,4 @@
-"""R165, R166: Dust Tornado's "destroy that target, then you can Set 1 Spell/Trap from your
+"""R164, R165: Dust Tornado's "destroy that target, then you can Set 1 Spell/Trap from your
 hand". The Set is a step after the destruction, chosen by the resolving player as it comes
 (each Spell/Trap Card in the hand, or nothing), done only if the target was destroyed, never
 asked when nothing can be Set; the card Set is Set this turn. A card file that writes the new
@@ -18,7 +18,7 @@ TORNADO = "B activate tornado.activate -> mst"
 SELECT = "B select tornado.activate -> "
 
 
-def test_r165_the_player_chooses_each_spell_trap_in_the_hand_or_nothing() -> None:
+def test_r164_the_player_chooses_each_spell_trap_in_the_hand_or_nothing() -> None:
     eng = engine("dust_tornado_set")
     state = play(eng, ["A pass", TORNADO, "A pass"])
     assert legal(eng, state) == [SELECT + "mirror_force", SELECT + "nothing",
@@ -26,7 +26,7 @@ def test_r165_the_player_chooses_each_spell_trap_in_the_hand_or_nothing() -> Non
     assert state.spell_trap("mst") is None  # destroyed first: "then" is not "at the same time"
 
 
-def test_r166_the_chosen_card_is_set_face_down_and_set_this_turn() -> None:
+def test_r165_the_chosen_card_is_set_face_down_and_set_this_turn() -> None:
     eng = engine("dust_tornado_set")
     state = play(eng, ["A pass", TORNADO, "A pass"])
     state, events = play_events(eng, [SELECT + "waboku"], state, settle_end=False)
@@ -41,7 +41,7 @@ def test_r166_the_chosen_card_is_set_face_down_and_set_this_turn() -> None:
         ("waboku", "set_this_turn")]
 
 
-def test_r165_choosing_nothing_sets_nothing() -> None:
+def test_r164_choosing_nothing_sets_nothing() -> None:
     eng = engine("dust_tornado_set")
     state = play(eng, ["A pass", TORNADO, "A pass"])
     state, events = play_events(eng, [SELECT + "nothing"], state, settle_end=False)
@@ -50,7 +50,7 @@ def test_r165_choosing_nothing_sets_nothing() -> None:
     assert {card.id for card in state.hand} == {"mirror_force", "waboku"}
 
 
-def test_r165_nothing_is_set_when_the_target_was_not_destroyed() -> None:
+def test_r164_nothing_is_set_when_the_target_was_not_destroyed() -> None:
     """A answers with the Mystical Space Typhoon Dust Tornado targets: Dust Tornado still
     resolves, destroys nothing, and so Sets nothing, and nobody is asked."""
     eng = engine("dust_tornado_set")
@@ -82,7 +82,7 @@ def _crowded(tmp_path, hand: list[str], spell_traps: int) -> Engine:  # noqa: AN
     }), "seed")
 
 
-def test_r166_no_free_zone_no_choice_and_nothing_set(tmp_path) -> None:  # noqa: ANN001
+def test_r165_no_free_zone_no_choice_and_nothing_set(tmp_path) -> None:  # noqa: ANN001
     """Dust Tornado and four other cards fill B's five zones: Dust Tornado still stands in its
     own as it resolves, so nothing can be Set and nobody is asked."""
     eng = _crowded(tmp_path, ["waboku"], spell_traps=5)
@@ -93,7 +93,7 @@ def test_r166_no_free_zone_no_choice_and_nothing_set(tmp_path) -> None:  # noqa:
     assert state.in_hand("waboku") is not None
 
 
-def test_r165_a_hand_without_spell_trap_cards_asks_nothing(tmp_path) -> None:  # noqa: ANN001
+def test_r164_a_hand_without_spell_trap_cards_asks_nothing(tmp_path) -> None:  # noqa: ANN001
     eng = _crowded(tmp_path, ["kuriboh"], spell_traps=1)
     state, events = _resolved(eng, ["A pass", TORNADO])
     assert state.spell_trap("mst") is None and state.in_hand("kuriboh") is not None
@@ -101,7 +101,7 @@ def test_r165_a_hand_without_spell_trap_cards_asks_nothing(tmp_path) -> None:  #
     assert not any(line.startswith("B select") for line in legal(eng, state))
 
 
-def test_r165_one_card_in_the_hand_is_still_a_choice(tmp_path) -> None:  # noqa: ANN001
+def test_r164_one_card_in_the_hand_is_still_a_choice(tmp_path) -> None:  # noqa: ANN001
     eng = _crowded(tmp_path, ["waboku"], spell_traps=1)
     state, _ = _resolved(eng, ["A pass", TORNADO])
     assert legal(eng, state) == [SELECT + "nothing", SELECT + "waboku"]
@@ -143,14 +143,14 @@ def _card(tmp_path, steps: str):  # noqa: ANN001, ANN202
      "    resolution:\n      - {op: destroy, who: target}\n",
      10, "optional: a cost is paid in full"),
 ])
-def test_r165_r166_wrong_words_are_refused_at_their_line(tmp_path, steps, line,  # noqa: ANN001
+def test_r164_r166_wrong_words_are_refused_at_their_line(tmp_path, steps, line,  # noqa: ANN001
                                                          words) -> None:
     with pytest.raises(InputError) as error:
         _card(tmp_path, steps)
     assert f":{line}" in str(error.value) and words in str(error.value)
 
 
-def test_r165_the_bundled_card_reads_then_you_can() -> None:
+def test_r164_the_bundled_card_reads_then_you_can() -> None:
     from gamebook.book.cardtext import effect_text
 
     card = load_card_file(

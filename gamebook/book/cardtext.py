@@ -247,7 +247,7 @@ class _Writer:
             parts.append(self.w("negates_effects_of",
                                 monsters=self.spec(negated, Pick.ALL, face_up=True)))
         forbidden = getattr(effect, "forbids_attacks_of", None)
-        if forbidden is not None:  # Fiendish Chain (R167)
+        if forbidden is not None:  # Fiendish Chain (R166)
             parts.append(self.w("forbids_attacks_of",
                                 monsters=self.spec(forbidden, Pick.ALL, face_up=True)))
         if not parts:
@@ -353,7 +353,7 @@ class _Writer:
             return self.w("ref.self")
         if TargetFilter.EQUIPPED in filters:
             return self.w("ref.equipped")
-        if TargetFilter.TIED in filters:  # Fiendish Chain (R167)
+        if TargetFilter.TIED in filters:  # Fiendish Chain (R166)
             return self.w("ref.that_monster")
         qualities = [self.w(f"quality.{f.value}") for f in _QUALITIES if f in filters]
         attribute = getattr(spec, "attribute", None)
@@ -439,7 +439,7 @@ class _Writer:
         text = ""
         for step in steps:
             phrase = self.step(step)
-            if getattr(step, "optional", False):  # "you can" (R165)
+            if getattr(step, "optional", False):  # "you can" (R164)
                 text = (self.w("join.then_you_can", first=text, next=phrase) if text
                         else self.w("you_can", step=phrase))
             elif not text:

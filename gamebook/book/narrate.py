@@ -200,7 +200,7 @@ class Narrator:
         """A choice made at resolution: a card, or a battle position."""
         if value in ("attack", "defense"):
             return self.msg(f"position.{value}")
-        if value == NOTHING:  # "you can", and nothing chosen (R165)
+        if value == NOTHING:  # "you can", and nothing chosen (R164)
             return self.msg("option.nothing")
         return self.card(value)
 
@@ -252,7 +252,7 @@ class Narrator:
         if note.legal and note.reason == "same_as":  # not offered: an equal card's is
             return self.msg("meta.can_same", player=self.player(note.player), effect=effect,
                             card=self.card(dict(note.args)["card"]))
-        if note.reason == "attack_forbidden":  # "that monster cannot attack" (R167)
+        if note.reason == "attack_forbidden":  # "that monster cannot attack" (R166)
             return self.msg("meta.cannot_attack_forbidden", by=self.card(note.card),
                             card=self.card(dict(note.args)["monster"]))
         if note.reason == "attacks_locked":  # a face-up card forbids attacks (R111)
@@ -634,7 +634,7 @@ class Narrator:
     def _tied(self, ev: Event, player: str) -> str | None:  # R108
         card = self.instances.get(ev.get("to"))
         if card is not None and any(effect.forbids_attacks_of is not None
-                                    for effect in card.effects):  # Fiendish Chain (R167)
+                                    for effect in card.effects):  # Fiendish Chain (R166)
             return self.msg("event.tied_held", card=self.card(ev.get("to")),
                             target=self.card(ev.card))
         return self.msg("event.tied", card=self.card(ev.get("to")), target=self.card(ev.card))
@@ -673,7 +673,7 @@ class Narrator:
         return self._simple(ev, player)
 
     def _spell_trap_set(self, ev: Event, player: str) -> str | None:
-        """A Set in Main Phase 1 (R141), or by an effect (Dust Tornado, R166)."""
+        """A Set in Main Phase 1 (R141), or by an effect (Dust Tornado, R165)."""
         if ev.get("by"):
             return self.msg("event.spell_trap_set_by_effect", player=player,
                             card=self.card(ev.card), by=self.card(ev.get("by")))
@@ -736,7 +736,7 @@ class Narrator:
             return self.msg(f"event.not_applied_{why}", target=self.card(ev.target))
         if why == "card_left_field":
             return self.msg("event.not_applied_card_left_field", card=self.card(ev.card))
-        if why == "then_not_offered":  # R165
+        if why == "then_not_offered":  # R164
             return self.msg("event.not_applied_then_not_offered")
         if why == "left_hand":  # R118
             return self.msg("event.not_applied_left_hand", card=self.card(ev.card))

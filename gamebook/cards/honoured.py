@@ -97,7 +97,7 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
             return found
     if effect.forbids_attacks_of is not None and kind is not EffectKind.CONTINUOUS:
         return "forbids_attacks_of", ("forbids_attacks_of is a continuous effect: it applies "
-                                      "while its card is face-up on the field (R167); write "
+                                      "while its card is face-up on the field (R166); write "
                                       "it on an effect of kind: continuous")
     tied = _tied_problem(card, effect)
     if tied is not None:
@@ -127,7 +127,7 @@ def _tied_problem(card: Card, effect: Effect) -> Refusal | None:
         if key == "target" or effect.kind is not EffectKind.CONTINUOUS:
             return key, ("filter tied: the monster this card is tied to exists only once the "
                          "card's activation has tied it (R108), so only a continuous effect "
-                         "of the card may name it (R167)")
+                         "of the card may name it (R166)")
         if not any(step.op is OpName.TIE for other in card.effects
                    for step in other.resolution):
             return key, (f"filter tied: names the monster this card is tied to (R108), and "

@@ -259,10 +259,10 @@ class OpName(StrEnum):
     # told and not made (R163; docs/engine.md)
     DRAW = "draw"
     # Set the Spell/Trap Card chosen by `select` (`zone: hand`) face-down in a free Spell & Trap
-    # Zone of its player (Dust Tornado's "Set 1 Spell/Trap from your hand", R166)
+    # Zone of its player (Dust Tornado's "Set 1 Spell/Trap from your hand", R165)
     SET_SPELL_TRAP = "set_spell_trap"
     # the resolving player takes control of `who`, a face-up monster of the opponent, until the
-    # End Phase: moved to their field, its owner stays its owner (R151); Enemy Controller (R168)
+    # End Phase: moved to their field, its owner stays its owner (R151); Enemy Controller (R167)
     TAKE_CONTROL = "take_control"
 
 
@@ -376,7 +376,7 @@ class TargetFilter(StrEnum):
     SELF = "self"  # this card itself
     ATK_AT_MOST_CONTROLLER_LP = "atk_at_most_controller_lp"  # ATK <= its controller's LP
     EQUIPPED = "equipped"  # the monster this card is equipped to (R105)
-    # the monster this card is tied to (R108), Fiendish Chain's target (R167); for an Equip
+    # the monster this card is tied to (R108), Fiendish Chain's target (R166); for an Equip
     # Card, the monster it is equipped to
     TIED = "tied"
     # an Effect Monster: a monster with effects, not a Normal Monster nor a Token (R63; Effect
@@ -519,7 +519,7 @@ class Primitive:
     duration: Duration = Duration.END_OF_TURN
     if_previous_applied: bool = False  # "and if it does": only if the previous step applied
     # "you can": the resolving player chooses as the step comes whether to do it, or to do
-    # nothing of it (Dust Tornado's "then you can Set", R165)
+    # nothing of it (Dust Tornado's "then you can Set", R164)
     optional: bool = False
     # special_summon: "if this card Special Summoned this way leaves the field, banish it"
     leaves_field: Redirect | None = None
@@ -608,7 +608,7 @@ class Effect:
     # its card is face-up on the field (Skill Drain, R109)
     negates_effects_of: TargetSpec | None = None
     # a continuous effect by which every face-up monster it selects cannot attack while its
-    # card is face-up on the field (Fiendish Chain: the monster it is tied to, R167)
+    # card is face-up on the field (Fiendish Chain: the monster it is tied to, R166)
     forbids_attacks_of: TargetSpec | None = None
     # a continuous effect on its controller while its card is face-up and its `conditions`
     # hold, checked each time it matters (Spirit Barrier: no_battle_damage, R110)

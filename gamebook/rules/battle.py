@@ -93,7 +93,7 @@ def attack_locked(rules: Rules, state: GameState, instance: str) -> bool:
     the rest of the turn (R44), or a face-up card of the opponent forbids the opponent's
     monsters to (Swords of Revealing Light, R111), unless the monster is unaffected by that
     card's effects (Forbidden Lance, R104); or a face-up card forbids this monster to attack
-    (Fiendish Chain, R167)."""
+    (Fiendish Chain, R166)."""
     if state.turn_player in state.cannot_declare_attacks:
         return True
     if any(hook(rules, state, instance) is not None for hook in rules.hooks.attack_forbidden):
@@ -402,7 +402,7 @@ def to_end_step(rules: Rules, state: GameState, events: list[Event], *, by_effec
 def _attack_still_valid(rules: Rules, state: GameState, events: list[Event]
                         ) -> tuple[GameState, bool]:
     """An attacker that left the field or is no longer in Attack Position stops (R38), and
-    so does one that a face-up card now forbids to attack (Fiendish Chain, R167)."""
+    so does one that a face-up card now forbids to attack (Fiendish Chain, R166)."""
     attack = state.attack
     attacker = state.monster(attack.attacker)
     if attack.negated:

@@ -55,7 +55,7 @@ class Hooks:
       ``instance`` was just sent to the GY, from the field or not (R133), by whatever sent it;
     - ``attack_forbidden(rules, state, instance) -> source | None``: the monster
       ``instance`` cannot declare an attack now because of the face-up card ``source``
-      ("that monster cannot attack": Fiendish Chain, R167); the first answer counts;
+      ("that monster cannot attack": Fiendish Chain, R166); the first answer counts;
     - ``refresh(rules, state) -> (state, events)``: after each action, before the continuous
       ATK/DEF modifiers are brought in line (:mod:`gamebook.rules.continuous`), the lasting
       effects that follow the board (what is attacking now, which card is face-up) start or

@@ -349,7 +349,7 @@ class Engine:
 
     def _attack_forbidden_notes(self, state: GameState) -> list[Note]:
         """The turn player's face-up Attack Position monsters that have an attack left but
-        that a face-up card forbids to attack (Fiendish Chain, R167), one line each."""
+        that a face-up card forbids to attack (Fiendish Chain, R166), one line each."""
         if not self.rules.hooks.attack_forbidden:
             return []
         notes = []

@@ -54,7 +54,7 @@ from gamebook.rules.state import (
     replace,
 )
 
-# The choice, at an optional step ("you can", R165), to do nothing of it: an option of the
+# The choice, at an optional step ("you can", R164), to do nothing of it: an option of the
 # step's SELECT window beside the cards it may choose.
 NOTHING = "nothing"
 
@@ -119,7 +119,7 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
     for index in range(progress.step, len(effect.resolution)):
         step = effect.resolution[index]
         if step.if_previous_applied and not applied_previous:
-            # "then you can" is not offered when what comes before it was not done (R165)
+            # "then you can" is not offered when what comes before it was not done (R164)
             why = "then_not_offered" if step.optional else "previous_not_applied"
             events.append(skipped(link, step, None, why))
             continue
@@ -223,8 +223,8 @@ def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primit
         options = _selection(rules, state, link, step)
         if step.optional and options:
             if step.op is OpName.SET_SPELL_TRAP and free_spell_trap_zones(state, link.player) < 1:
-                return ()  # nothing can be Set: no choice, the step says why (R166)
-            return options + (NOTHING,)  # "you can": a card, or nothing (R165)
+                return ()  # nothing can be Set: no choice, the step says why (R165)
+            return options + (NOTHING,)  # "you can": a card, or nothing (R164)
         return options if len(options) > 1 else ()
     if step.op is OpName.SPECIAL_SUMMON and step.position is None:
         instance = link.ref(step.who) if step.who else None
@@ -282,7 +282,7 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
            chosen: str | None = None) -> Applied:
     """Apply one primitive. Returns (state, events, applied)."""
     op = step.op
-    if step.optional and chosen == NOTHING:  # "you can", and its player chose not to (R165)
+    if step.optional and chosen == NOTHING:  # "you can", and its player chose not to (R164)
         return state, [], False
     who = _who(rules, state, link, step, chosen if step.select is not None else None)
     of = link.ref(step.of) if step.of is not None else None

@@ -110,7 +110,7 @@ def _off_field(rules: Rules, state: GameState, player: Player, source: str, spec
                 or (monsters_only and card.card_type is not CardType.MONSTER):
             continue
         if TargetFilter.SPELL_TRAP in spec.filters and card.card_type is CardType.MONSTER:
-            continue  # "1 Spell/Trap from your hand" (Dust Tornado, R166)
+            continue  # "1 Spell/Trap from your hand" (Dust Tornado, R165)
         if spec.attribute is not None and card.attribute != spec.attribute:
             continue
         if spec.monster_type is not None and card.monster_type != spec.monster_type:

@@ -163,7 +163,7 @@ def step_problem(step: Primitive, given: list[str] | None = None, *, card: Card 
 
 
 def _optional_problem(step: Primitive, part: str) -> str | None:
-    """Why ``step`` cannot be ``optional`` ("then you can", R165), or ``None``: the choice is
+    """Why ``step`` cannot be ``optional`` ("then you can", R164), or ``None``: the choice is
     made as the effect resolves, among the cards its ``select`` picks one of, or nothing."""
     if part == "cost":
         return ("a cost is paid in full at activation (R:costs_at_activation); only a step "

@@ -1,4 +1,4 @@
-"""Monsters that cannot attack while a face-up card says so (R167): Fiendish Chain's "that
+"""Monsters that cannot attack while a face-up card says so (R166): Fiendish Chain's "that
 face-up monster cannot attack".
 
 A face-up card whose continuous effect has ``forbids_attacks_of`` (a selection, usually

@@ -1,4 +1,4 @@
-"""Taking control of a monster (R168): Enemy Controller's "take control of that target until
+"""Taking control of a monster (R167): Enemy Controller's "take control of that target until
 the End Phase".
 
 A ``take_control`` step moves a face-up monster the opponent controls to the resolving
@@ -33,7 +33,7 @@ from gamebook.rules.state import ChainLink, GameState, replace
 def _take_control(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
                   who: tuple[str, ...], of: str | None, cost: bool,
                   chosen: str | None) -> Applied:
-    """The resolving player takes control of the monster (R168)."""
+    """The resolving player takes control of the monster (R167)."""
     events: list[Event] = []
     applied = False
     taker = link.player

@@ -1,4 +1,4 @@
-"""Setting a Spell/Trap Card from the hand by an effect (R166): Dust Tornado's "then you can
+"""Setting a Spell/Trap Card from the hand by an effect (R165): Dust Tornado's "then you can
 Set 1 Spell/Trap from your hand".
 
 A ``set_spell_trap`` step Sets the card its ``select`` chooses in its player's hand
@@ -8,7 +8,7 @@ is Set this turn: a Trap, or a Quick-Play Spell, cannot be activated this turn (
 after a Set in the Main Phase (R141). With no free zone, or no Spell/Trap Card in the hand,
 nothing is Set. The card resolving the effect still holds its own zone while it resolves.
 
-The step is usually written ``optional: true`` ("you can", R165): the resolving player then
+The step is usually written ``optional: true`` ("you can", R164): the resolving player then
 chooses the card to Set, or to Set nothing (:mod:`gamebook.rules.resolution`).
 """
 
@@ -32,7 +32,7 @@ def free_spell_trap_zones(state: GameState, player: Player) -> int:
 def _set_spell_trap(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
                     who: tuple[str, ...], of: str | None, cost: bool,
                     chosen: str | None) -> Applied:
-    """Set the chosen Spell/Trap Card face-down from the hand (R166): Set this turn."""
+    """Set the chosen Spell/Trap Card face-down from the hand (R165): Set this turn."""
     events: list[Event] = []
     applied = False
     for instance in who[:1]:
