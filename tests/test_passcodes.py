@@ -69,6 +69,8 @@ OFFICIAL = {
     "cosmic_cyclone": 8267140, "dd_crow": 24508238, "trap_stun": 59616123,
     # issue 34: an answer to an effect activated on the field
     "ghost_ogre_and_snow_rabbit": 59438930,
+    # issue 30: the vocabulary (checked against yaml-yugi; Dust Tornado is 60082869 there)
+    "dust_tornado": 60082869, "fiendish_chain": 50078509, "enemy_controller": 98045062,
     # issue 34: a Spell that picks at resolution
     "hammer_shot": 26412047,
     # issue 30: monster-effect negation, a Trap from the hand, a Trap's effect in the GY

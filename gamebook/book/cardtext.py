@@ -246,6 +246,10 @@ class _Writer:
         if negated is not None:  # Skill Drain (R109)
             parts.append(self.w("negates_effects_of",
                                 monsters=self.spec(negated, Pick.ALL, face_up=True)))
+        forbidden = getattr(effect, "forbids_attacks_of", None)
+        if forbidden is not None:  # Fiendish Chain (R166)
+            parts.append(self.w("forbids_attacks_of",
+                                monsters=self.spec(forbidden, Pick.ALL, face_up=True)))
         if not parts:
             return self.w("no_effect")
         text = parts[0]
@@ -349,6 +353,8 @@ class _Writer:
             return self.w("ref.self")
         if TargetFilter.EQUIPPED in filters:
             return self.w("ref.equipped")
+        if TargetFilter.TIED in filters:  # Fiendish Chain (R166)
+            return self.w("ref.that_monster")
         qualities = [self.w(f"quality.{f.value}") for f in _QUALITIES if f in filters]
         attribute = getattr(spec, "attribute", None)
         if attribute:
@@ -366,10 +372,9 @@ class _Writer:
         thing = "spell_trap" if TargetFilter.SPELL_TRAP in filters \
             else "card" if TargetFilter.ANY_CARD in filters else "monster"
         zone = getattr(spec, "zone", None)
-        if zone not in (None, Zone.FIELD) and not (spec.attribute or spec.level is not None or
-                                                   spec.min_atk is not None or
-                                                   spec.max_atk is not None or
-                                                   getattr(self, "summons_target", False)):
+        if zone not in (None, Zone.FIELD) and thing != "spell_trap" and not (
+                spec.attribute or spec.level is not None or spec.min_atk is not None
+                or spec.max_atk is not None or getattr(self, "summons_target", False)):
             thing = "card"  # any card there ("discard 1 card")
         controller = spec.controller if spec.controller in ("you", "opponent") else "any"
         place = f"{zone.value}_{controller}" if zone not in (None, Zone.FIELD) else controller
@@ -434,7 +439,10 @@ class _Writer:
         text = ""
         for step in steps:
             phrase = self.step(step)
-            if not text:
+            if getattr(step, "optional", False):  # "you can" (R164)
+                text = (self.w("join.then_you_can", first=text, next=phrase) if text
+                        else self.w("you_can", step=phrase))
+            elif not text:
                 text = phrase
             elif step.if_previous_applied:
                 text = self.w("join.and_if_you_do", first=text, next=phrase)

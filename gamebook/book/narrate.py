@@ -17,6 +17,7 @@ from gamebook.rules.events import EventKind
 from gamebook.rules.main_phase import TRIBUTES_JOINED
 from gamebook.rules.mechanics.joint_targets import targets_of
 from gamebook.rules.mechanics.summon import answered_name
+from gamebook.rules.resolution import NOTHING
 from gamebook.rules.state import Player
 
 if TYPE_CHECKING:
@@ -199,6 +200,8 @@ class Narrator:
         """A choice made at resolution: a card, or a battle position."""
         if value in ("attack", "defense"):
             return self.msg(f"position.{value}")
+        if value == NOTHING:  # "you can", and nothing chosen (R164)
+            return self.msg("option.nothing")
         return self.card(value)
 
     def short_choice(self, action: Action) -> str:
@@ -249,6 +252,9 @@ class Narrator:
         if note.legal and note.reason == "same_as":  # not offered: an equal card's is
             return self.msg("meta.can_same", player=self.player(note.player), effect=effect,
                             card=self.card(dict(note.args)["card"]))
+        if note.reason == "attack_forbidden":  # "that monster cannot attack" (R166)
+            return self.msg("meta.cannot_attack_forbidden", by=self.card(note.card),
+                            card=self.card(dict(note.args)["monster"]))
         if note.reason == "attacks_locked":  # a face-up card forbids attacks (R111)
             return self.msg("meta.cannot_attack_locked", player=self.player(note.player),
                             card=self.card(note.card))
@@ -626,6 +632,11 @@ class Narrator:
                         target=self.card(ev.get("to")))
 
     def _tied(self, ev: Event, player: str) -> str | None:  # R108
+        card = self.instances.get(ev.get("to"))
+        if card is not None and any(effect.forbids_attacks_of is not None
+                                    for effect in card.effects):  # Fiendish Chain (R166)
+            return self.msg("event.tied_held", card=self.card(ev.get("to")),
+                            target=self.card(ev.card))
         return self.msg("event.tied", card=self.card(ev.get("to")), target=self.card(ev.card))
 
     def _tie_ended(self, ev: Event, player: str) -> str | None:
@@ -659,6 +670,13 @@ class Narrator:
         if tributes:
             return self.msg(f"event.{ev.kind}_tributing", player=player, card=self.card(ev.card),
                             tributes=self.tributes(tributes))
+        return self._simple(ev, player)
+
+    def _spell_trap_set(self, ev: Event, player: str) -> str | None:
+        """A Set in Main Phase 1 (R141), or by an effect (Dust Tornado, R165)."""
+        if ev.get("by"):
+            return self.msg("event.spell_trap_set_by_effect", player=player,
+                            card=self.card(ev.card), by=self.card(ev.get("by")))
         return self._simple(ev, player)
 
     def _selected(self, ev: Event, player: str) -> str | None:
@@ -718,6 +736,8 @@ class Narrator:
             return self.msg(f"event.not_applied_{why}", target=self.card(ev.target))
         if why == "card_left_field":
             return self.msg("event.not_applied_card_left_field", card=self.card(ev.card))
+        if why == "then_not_offered":  # R164
+            return self.msg("event.not_applied_then_not_offered")
         if why == "left_hand":  # R118
             return self.msg("event.not_applied_left_hand", card=self.card(ev.card))
         if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon",
@@ -812,6 +832,7 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.CHAIN_RESOLVES: Narrator._simple,
     K.CONTINUOUS_APPLIES: Narrator._continuous_applies,
     K.CONTINUOUS_ATK: Narrator._atk,
+    K.CONTROL_CHANGED: Narrator._simple,
     K.DAMAGE_CALCULATION: Narrator._damage_calculation,
     K.DAMAGE_STEP_BEGINS: Narrator._simple,
     K.DAMAGE_TIMING: Narrator._damage_timing,
@@ -854,7 +875,7 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.RETURNED_TO_EXTRA_DECK: Narrator._simple,
     K.RETURNED_TO_HAND: Narrator._simple,
     K.SELECTED: Narrator._selected,
-    K.SPELL_TRAP_SET: Narrator._simple,
+    K.SPELL_TRAP_SET: Narrator._spell_trap_set,
     K.SENT_TO_GY: Narrator._sent_to_gy,
     K.SET_FACE_DOWN: Narrator._simple,
     K.SPECIAL_SUMMONED: Narrator._special_summoned,

@@ -24,7 +24,9 @@ from gamebook.cards.model import (
     EventName,
     Location,
     MonsterFrame,
+    OpName,
     SpellTrapType,
+    TargetFilter,
     negated_card_types,
     spell_speed,
 )
@@ -93,6 +95,13 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
         found = _attacked_face_down_refusal(card, effect)
         if found is not None:
             return found
+    if effect.forbids_attacks_of is not None and kind is not EffectKind.CONTINUOUS:
+        return "forbids_attacks_of", ("forbids_attacks_of is a continuous effect: it applies "
+                                      "while its card is face-up on the field (R166); write "
+                                      "it on an effect of kind: continuous")
+    tied = _tied_problem(card, effect)
+    if tied is not None:
+        return tied
     if kind is EffectKind.CONTINUOUS and location is not Location.FIELD:
         return "location", (f"a continuous effect applies while its card is face-up on the "
                             f"field (R7); location: {location.value} is never read: leave it "
@@ -108,6 +117,22 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
     return None
 
 
+def _tied_problem(card: Card, effect: Effect) -> Refusal | None:
+    """The filter ``tied`` names the monster this card is tied to (R108): the card must tie
+    itself to one (a ``tie`` step), and only its continuous effects read it, after the tie."""
+    for key in ("negates_effects_of", "forbids_attacks_of", "target"):
+        spec = getattr(effect, key)
+        if spec is None or TargetFilter.TIED not in spec.filters:
+            continue
+        if key == "target" or effect.kind is not EffectKind.CONTINUOUS:
+            return key, ("filter tied: the monster this card is tied to exists only once the "
+                         "card's activation has tied it (R108), so only a continuous effect "
+                         "of the card may name it (R166)")
+        if not any(step.op is OpName.TIE for other in card.effects
+                   for step in other.resolution):
+            return key, (f"filter tied: names the monster this card is tied to (R108), and "
+                         f"{card.id!r} ties itself to none: give its activation a step "
+                         "{op: tie, who: target}")
 # The conditions a Trap's activation from the hand may name (R159): about its player's field
 # and turn, known before the card leaves the hand.
 HAND_CONDITIONS = (Condition.YOU_CONTROL_NO_CARDS, Condition.YOU_CONTROL_A_MONSTER,

@@ -258,6 +258,12 @@ class OpName(StrEnum):
     # unknown, so an effect that only draws is refused (R146) and a draw beside other steps is
     # told and not made (R163; docs/engine.md)
     DRAW = "draw"
+    # Set the Spell/Trap Card chosen by `select` (`zone: hand`) face-down in a free Spell & Trap
+    # Zone of its player (Dust Tornado's "Set 1 Spell/Trap from your hand", R165)
+    SET_SPELL_TRAP = "set_spell_trap"
+    # the resolving player takes control of `who`, a face-up monster of the opponent, until the
+    # End Phase: moved to their field, its owner stays its owner (R151); Enemy Controller (R167)
+    TAKE_CONTROL = "take_control"
 
 
 class Redirect(StrEnum):
@@ -370,6 +376,9 @@ class TargetFilter(StrEnum):
     SELF = "self"  # this card itself
     ATK_AT_MOST_CONTROLLER_LP = "atk_at_most_controller_lp"  # ATK <= its controller's LP
     EQUIPPED = "equipped"  # the monster this card is equipped to (R105)
+    # the monster this card is tied to (R108), Fiendish Chain's target (R166); for an Equip
+    # Card, the monster it is equipped to
+    TIED = "tied"
     # an Effect Monster: a monster with effects, not a Normal Monster nor a Token (R63; Effect
     # Veiler)
     EFFECT_MONSTER = "effect_monster"
@@ -509,6 +518,9 @@ class Primitive:
     select: TargetSpec | None = None  # cards chosen at resolution, without targeting
     duration: Duration = Duration.END_OF_TURN
     if_previous_applied: bool = False  # "and if it does": only if the previous step applied
+    # "you can": the resolving player chooses as the step comes whether to do it, or to do
+    # nothing of it (Dust Tornado's "then you can Set", R164)
+    optional: bool = False
     # special_summon: "if this card Special Summoned this way leaves the field, banish it"
     leaves_field: Redirect | None = None
     banish: bool = False  # destroy: the destroyed card is banished instead of going to the GY
@@ -595,6 +607,9 @@ class Effect:
     # a continuous effect that negates the effects of every face-up monster it selects, while
     # its card is face-up on the field (Skill Drain, R109)
     negates_effects_of: TargetSpec | None = None
+    # a continuous effect by which every face-up monster it selects cannot attack while its
+    # card is face-up on the field (Fiendish Chain: the monster it is tied to, R166)
+    forbids_attacks_of: TargetSpec | None = None
     # a continuous effect on its controller while its card is face-up and its `conditions`
     # hold, checked each time it matters (Spirit Barrier: no_battle_damage, R110)
     grants_player: tuple[PlayerAbility, ...] = ()

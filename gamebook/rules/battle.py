@@ -92,8 +92,11 @@ def attack_locked(rules: Rules, state: GameState, instance: str) -> bool:
     """The turn player's monster ``instance`` cannot declare an attack: its player cannot for
     the rest of the turn (R44), or a face-up card of the opponent forbids the opponent's
     monsters to (Swords of Revealing Light, R111), unless the monster is unaffected by that
-    card's effects (Forbidden Lance, R104)."""
+    card's effects (Forbidden Lance, R104); or a face-up card forbids this monster to attack
+    (Fiendish Chain, R166)."""
     if state.turn_player in state.cannot_declare_attacks:
+        return True
+    if any(hook(rules, state, instance) is not None for hook in rules.hooks.attack_forbidden):
         return True
     source = ability_source(rules, state, state.turn_player,
                             PlayerAbility.CANNOT_DECLARE_ATTACKS)
@@ -398,7 +401,8 @@ def to_end_step(rules: Rules, state: GameState, events: list[Event], *, by_effec
 
 def _attack_still_valid(rules: Rules, state: GameState, events: list[Event]
                         ) -> tuple[GameState, bool]:
-    """An attacker that left the field or is no longer in Attack Position stops (R38)."""
+    """An attacker that left the field or is no longer in Attack Position stops (R38), and
+    so does one that a face-up card now forbids to attack (Fiendish Chain, R166)."""
     attack = state.attack
     attacker = state.monster(attack.attacker)
     if attack.negated:
@@ -406,6 +410,9 @@ def _attack_still_valid(rules: Rules, state: GameState, events: list[Event]
     elif attack.stopped or attacker is None or attacker.position is not Position.ATTACK \
             or not attacker.face_up:
         why = "attacker_gone"
+    elif any(hook(rules, state, attack.attacker) is not None
+             for hook in rules.hooks.attack_forbidden):
+        why = "attack_forbidden"
     else:
         return state, False
     events.append(event(EventKind.ATTACK_ENDED, state.turn_player, attack.attacker, why=why))

@@ -53,6 +53,9 @@ class Hooks:
       (the ``why`` of the ``not_destroyed`` event); the first answer counts;
     - ``sent_to_graveyard(rules, state, instance, from_field) -> state``: the card
       ``instance`` was just sent to the GY, from the field or not (R133), by whatever sent it;
+    - ``attack_forbidden(rules, state, instance) -> source | None``: the monster
+      ``instance`` cannot declare an attack now because of the face-up card ``source``
+      ("that monster cannot attack": Fiendish Chain, R166); the first answer counts;
     - ``refresh(rules, state) -> (state, events)``: after each action, before the continuous
       ATK/DEF modifiers are brought in line (:mod:`gamebook.rules.continuous`), the lasting
       effects that follow the board (what is attacking now, which card is face-up) start or
@@ -70,6 +73,7 @@ class Hooks:
     attack_targets: tuple[Callable, ...] = ()
     battle_destruction: tuple[Callable, ...] = ()
     sent_to_graveyard: tuple[Callable, ...] = ()
+    attack_forbidden: tuple[Callable, ...] = ()
     refresh: tuple[Callable, ...] = ()
 
     def __add__(self, other: Hooks) -> Hooks:

@@ -16,7 +16,15 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cached_property
 
-from gamebook.cards.model import Card, Effect, OpName, PlayerAbility, PlayerRef, Primitive
+from gamebook.cards.model import (
+    Card,
+    Effect,
+    OpName,
+    PlayerAbility,
+    PlayerRef,
+    Position,
+    Primitive,
+)
 from gamebook.errors import RulesError
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.battle import (
@@ -328,15 +336,38 @@ class Engine:
                 or state.attack is not None:
             return []
         tp = state.turn_player
+        notes = self._attack_forbidden_notes(state)
         source = ability_source(self.rules, state, tp, PlayerAbility.CANNOT_DECLARE_ATTACKS)
         if source in (None, "turn"):
-            return []
+            return notes
         if any(m.controller is tp and not attack_locked(self.rules, state, m.id)
                for m in state.monsters):
             return []  # a monster unaffected by the card escapes its lock (R104)
         effect = next(e.id for e in self.rules.card_of(state, source).effects
                       if PlayerAbility.CANNOT_DECLARE_ATTACKS in e.grants_opponent)
         return [Note(tp, source, effect, False, "lock_while_face_up", "attacks_locked")]
+
+    def _attack_forbidden_notes(self, state: GameState) -> list[Note]:
+        """The turn player's face-up Attack Position monsters that have an attack left but
+        that a face-up card forbids to attack (Fiendish Chain, R166), one line each."""
+        if not self.rules.hooks.attack_forbidden:
+            return []
+        notes = []
+        for monster in state.monsters:
+            if monster.controller is not state.turn_player or not monster.face_up \
+                    or monster.position is not Position.ATTACK \
+                    or state.attacks_made(monster.id) >= state.attack_allowance(monster.id):
+                continue
+            for hook in self.rules.hooks.attack_forbidden:
+                source = hook(self.rules, state, monster.id)
+                if source is not None:
+                    effect = next(e.id for e in self.rules.card_of(state, source).effects
+                                  if e.forbids_attacks_of is not None)
+                    notes.append(Note(monster.controller, source, effect, False,
+                                      "attack_forbidden_while_face_up", "attack_forbidden",
+                                      (("monster", monster.id),)))
+                    break
+        return notes
 
     # -- moves -------------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action, *, forced: bool = False,

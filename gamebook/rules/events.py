@@ -40,6 +40,7 @@ class EventKind(StrEnum):
     CHAIN_RESOLVES = "chain_resolves"
     CONTINUOUS_APPLIES = "continuous_applies"
     CONTINUOUS_ATK = "continuous_atk"
+    CONTROL_CHANGED = "control_changed"
     DAMAGE_CALCULATION = "damage_calculation"
     DAMAGE_STEP_BEGINS = "damage_step_begins"
     DAMAGE_TIMING = "damage_timing"
@@ -181,7 +182,8 @@ SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.ATTACK_ENDED,
               "An attack ends without a Damage Step (R:no_longer_attacking).",
               "When the attacker is gone or its attack was negated, once the chain is over.", _PC,
-              (Key("why", "str", "`attacker_gone` or `negated`"),)),
+              (Key("why", "str", "`attacker_gone`, `attack_forbidden` (a face-up card forbids "
+                   "it to attack, R:attack_forbidden_while_face_up) or `negated`"),)),
     EventSpec(EventKind.ATTACK_NEGATED, "An effect negates the attack (R:no_longer_attacking).",
               "As the negating step of a chain link applies.", _PC),
     EventSpec(EventKind.ATTACK_RETARGETED,
@@ -241,6 +243,11 @@ SPECS: tuple[EventSpec, ...] = (
               "(R:continuous_effects, R:equip_atk).",
               "Whenever the continuous modifiers are recomputed and the ATK differs.", _PC,
               (_BEFORE, _AFTER, _EQUIPPED)),
+    EventSpec(EventKind.CONTROL_CHANGED,
+              "A player takes control of a monster: it moves to their field, still owned by "
+              "its owner (R:control_change).",
+              "As a `take_control` step applies.", _PC,
+              (Key("previous", "str", "the player who controlled it before"),)),
     EventSpec(EventKind.DAMAGE_CALCULATION, "Damage calculation (R:damage_calculation).",
               "At the damage calculation timing; no `target` for a direct attack.",
               ("player", "card", "target?"),
@@ -371,7 +378,8 @@ SPECS: tuple[EventSpec, ...] = (
                Key("why", "str", "`left_field`, `no_longer_face_up`, `unaffected`, "
                    "`unaffected_by_opponent`, `none_selected`, `no_attack`, `no_free_zone`, "
                    "`cannot_summon`, `cannot_be_set`, `link_always_attack`, `card_left_field`, "
-                   "`no_longer_attacking`, `previous_not_applied`"))),
+                   "`no_longer_attacking`, `previous_not_applied`, `then_not_offered` (a "
+                   "\"then you can\" step after one that was not done, R:optional_steps)"))),
     EventSpec(EventKind.NOT_DESTROYED, "A monster that would be destroyed is not.",
               "At damage calculation, or as a destroying step applies.", _PC,
               (Key("why", "str", "`cannot_be_destroyed_by_battle`, "
@@ -469,8 +477,12 @@ SPECS: tuple[EventSpec, ...] = (
                _opt("source", "str", "`deck` or `graveyard`; "
                     "absent from the hand or for a Token"))),
     EventSpec(EventKind.SPELL_TRAP_SET,
-              "A Spell or Trap Card is Set face-down from the hand (R:set_spell_trap).",
-              "As the turn player Sets it in their open game state of Main Phase 1.", _PC),
+              "A Spell or Trap Card is Set face-down from the hand (R:set_spell_trap), or by "
+              "an effect (R:set_by_an_effect).",
+              "As the turn player Sets it in their open game state of Main Phase 1, or as a "
+              "`set_spell_trap` step applies.", _PC,
+              (_opt("by", "str", "the card whose effect Sets it; absent for a Set of the "
+                    "turn player's own in Main Phase 1"),)),
     EventSpec(EventKind.SUMMON_NEGATED,
               "The Summon of a monster is negated: it is not Summoned (R:summon_under_way).",
               "As a `negate_summon` step applies, before the monster is destroyed.", _PC),

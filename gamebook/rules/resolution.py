@@ -39,6 +39,7 @@ from gamebook.rules.mechanics import Where, verb_of
 from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.immunity import unaffected, unaffected_why
 from gamebook.rules.mechanics.moving import sent_to_graveyard
+from gamebook.rules.mechanics.setting import free_spell_trap_zones
 from gamebook.rules.mechanics.stays import staying, turns_left
 from gamebook.rules.mechanics.summon import free_zones
 from gamebook.rules.mechanics.verb import Applied, holds, off_field, player_of, skipped
@@ -52,6 +53,10 @@ from gamebook.rules.state import (
     WindowKind,
     replace,
 )
+
+# The choice, at an optional step ("you can", R164), to do nothing of it: an option of the
+# step's SELECT window beside the cards it may choose.
+NOTHING = "nothing"
 
 _LEAVE_AFTER_RESOLVING = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER)
 
@@ -114,7 +119,9 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
     for index in range(progress.step, len(effect.resolution)):
         step = effect.resolution[index]
         if step.if_previous_applied and not applied_previous:
-            events.append(skipped(link, step, None, "previous_not_applied"))
+            # "then you can" is not offered when what comes before it was not done (R164)
+            why = "then_not_offered" if step.optional else "previous_not_applied"
+            events.append(skipped(link, step, None, why))
             continue
         choice = chosen if index == progress.step else None
         if choice is None:
@@ -214,6 +221,10 @@ def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primit
     """The options when a step needs the resolving player's choice, else ``()``."""
     if step.select is not None and step.select.pick is not Pick.ALL:
         options = _selection(rules, state, link, step)
+        if step.optional and options:
+            if step.op is OpName.SET_SPELL_TRAP and free_spell_trap_zones(state, link.player) < 1:
+                return ()  # nothing can be Set: no choice, the step says why (R165)
+            return options + (NOTHING,)  # "you can": a card, or nothing (R164)
         return options if len(options) > 1 else ()
     if step.op is OpName.SPECIAL_SUMMON and step.position is None:
         instance = link.ref(step.who) if step.who else None
@@ -271,6 +282,8 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
            chosen: str | None = None) -> Applied:
     """Apply one primitive. Returns (state, events, applied)."""
     op = step.op
+    if step.optional and chosen == NOTHING:  # "you can", and its player chose not to (R164)
+        return state, [], False
     who = _who(rules, state, link, step, chosen if step.select is not None else None)
     of = link.ref(step.of) if step.of is not None else None
     needs_who = step.select is not None or step.who is not None

@@ -74,7 +74,8 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
                 ok &= monster.face_up and monster.stats.atk <= state.life(monster.controller)
             elif wanted is TargetFilter.SUMMONED:
                 ok &= monster.id in state.window.summoned
-            elif wanted is TargetFilter.EQUIPPED:  # the monster this card is attached to (R105)
+            elif wanted in (TargetFilter.EQUIPPED, TargetFilter.TIED):
+                # the monster this card is attached to: equipped (R105) or tied (R108)
                 ok &= state.spell_trap(source) is not None and any(
                     record.subject == source and record.data == monster.id
                     for record in state.lasting)
@@ -108,6 +109,8 @@ def _off_field(rules: Rules, state: GameState, player: Player, source: str, spec
         if held.id == source or not _side(spec, held.owner, player) \
                 or (monsters_only and card.card_type is not CardType.MONSTER):
             continue
+        if TargetFilter.SPELL_TRAP in spec.filters and card.card_type is CardType.MONSTER:
+            continue  # "1 Spell/Trap from your hand" (Dust Tornado, R165)
         if spec.attribute is not None and card.attribute != spec.attribute:
             continue
         if spec.monster_type is not None and card.monster_type != spec.monster_type:

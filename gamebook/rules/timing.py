@@ -47,6 +47,7 @@ from gamebook.rules.mechanics.joint_targets import joint_sizes, target_sets, tar
 from gamebook.rules.mechanics.life import lp_cost
 from gamebook.rules.mechanics.negated import negated_at_activation
 from gamebook.rules.mechanics.once_per_turn import record_use, used_this_turn
+from gamebook.rules.mechanics.setting import SPELL_TRAP_ZONES
 from gamebook.rules.mechanics.summon import answered_name, free_zones
 from gamebook.rules.protection import has_player_ability
 from gamebook.rules.resolution import pay_costs
@@ -74,7 +75,6 @@ from gamebook.rules.state import (
 )
 
 Problem = tuple[str, str, tuple]  # (R-rule, message key, args)
-SPELL_TRAP_ZONES = 5
 
 ACTIVATED_KINDS = (EffectKind.TRIGGER, EffectKind.QUICK, EffectKind.IGNITION, EffectKind.FLIP,
                    EffectKind.ACTIVATE)

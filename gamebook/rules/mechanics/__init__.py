@@ -30,12 +30,14 @@ from gamebook.errors import InputError, raise_all
 from gamebook.rules.mechanics import (
     atk,
     attack,
+    attack_forbidden,
     attacked_face_down,
     attackers_halved,
     battle_damage_changes,
     battle_indestructible,
     cannot_be_attacked,
     chain_negation,
+    control,
     damage_step_start,
     drawing,
     equip,
@@ -52,6 +54,7 @@ from gamebook.rules.mechanics import (
     player_abilities,
     position,
     sent_to_graveyard,
+    setting,
     spell_trap_lock,
     summon,
     summon_lock,
@@ -97,15 +100,18 @@ MECHANICS: tuple[Mechanic, ...] = (
     ties.MECHANIC,
     equip.MECHANIC,
     negated.MECHANIC,
+    attack_forbidden.MECHANIC,
     graveyard_lock.MECHANIC,
     spell_trap_lock.MECHANIC,
     untargetable.MECHANIC,
     drawing.MECHANIC,
+    setting.MECHANIC,
+    control.MECHANIC,
     joint_targets.MECHANIC,
     one_hand_summon_per_chain.MECHANIC,  # after the locks: their reasons come first
 )
 register(MECHANICS)  # every verb once; a situation joins the hooks of its cards (hooks_for)
-EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied"})
+EVERY_STEP_PARAMETERS = frozenset({"op", "if_previous_applied", "optional"})
 
 __all__ = ["CARDS", "MECHANICS", "Acts", "Mechanic", "Verb", "Where", "check_library",
            "hooks_for", "step_problem", "verb_of"]
@@ -148,8 +154,25 @@ def step_problem(step: Primitive, given: list[str] | None = None, *, card: Card 
         return None, f"{op}: 'player' is required"
     if step.both_players and step.player is not None:
         return "both_players", f"{op}: give 'player' or 'both_players', not both"
+    if step.optional:
+        problem = _optional_problem(step, part)
+        if problem is not None:
+            return "optional", f"{op}: optional: {problem}"
     problem = verb.grammar(step) if verb.grammar is not None else None
     return (None, problem) if problem is not None else None
+
+
+def _optional_problem(step: Primitive, part: str) -> str | None:
+    """Why ``step`` cannot be ``optional`` ("then you can", R164), or ``None``: the choice is
+    made as the effect resolves, among the cards its ``select`` picks one of, or nothing."""
+    if part == "cost":
+        return ("a cost is paid in full at activation (R:costs_at_activation); only a step "
+                "of the resolution may be optional (R:optional_steps)")
+    if step.select is None or step.select.pick is not Pick.ONE:
+        return ("the engine offers an optional step as a choice of one card its 'select' "
+                "picks (pick: one), or nothing (R:optional_steps); a step that names its card "
+                "with 'who', or acts on all of them, has no words for that choice yet")
+    return None
 
 
 def _cost_problem(step: Primitive, verb: Verb) -> str | None:
