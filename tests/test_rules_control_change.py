@@ -24,7 +24,7 @@ def _until_a_choice(eng: Engine, moves: list[str], state=None):  # noqa: ANN001,
     return state, events
 
 
-def test_r147_r168_both_effects_are_offered_with_each_tribute() -> None:
+def test_r147_r167_both_effects_are_offered_with_each_tribute() -> None:
     eng = engine("enemy_controller_attack")
     assert legal(eng, eng.start().state) == [
         "A activate controller.change_position -> leo_wizard",
