@@ -560,8 +560,8 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
         if damaged is not None and damage > 0:
             state, more = _battle_damage(rules, state, damaged, damage)
             events.extend(more)
-            if more[0].kind is EventKind.BATTLE_DAMAGE:
-                happened.add((EventName.INFLICTS_BATTLE_DAMAGE, attacker.id))
+            if more[0].kind is EventKind.BATTLE_DAMAGE and damaged is tp.opponent:
+                happened.add((EventName.INFLICTS_BATTLE_DAMAGE, attacker.id))  # not reflected
         state = replace(state, happened=state.happened | happened)
         return _check_duel_end(state, events)
     target = state.monster(attack.target)

@@ -33,6 +33,7 @@ from gamebook.rules.mechanics import (
     attacked_face_down,
     attackers_halved,
     battle_damage_changes,
+    battle_damage_reflected,
     battle_indestructible,
     cannot_be_attacked,
     chain_negation,
@@ -82,6 +83,8 @@ MECHANICS: tuple[Mechanic, ...] = (
     chain_negation.MECHANIC,
     attack.MECHANIC,
     piercing.MECHANIC,
+    # after piercing (its damage is battle damage too), before halving and doubling (R185)
+    battle_damage_reflected.MECHANIC,
     battle_damage_changes.MECHANIC,  # after piercing: its damage is battle damage too
     cannot_be_attacked.MECHANIC,
     attackers_halved.MECHANIC,
