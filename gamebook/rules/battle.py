@@ -108,7 +108,9 @@ def can_declare_attack(rules: Rules, state: GameState, instance: str) -> bool:
     return (monster is not None and monster.controller is state.turn_player
             and not attack_locked(rules, state, instance)
             and monster.position is Position.ATTACK and monster.face_up
-            and state.attacks_made(instance) < state.attack_allowance(instance))
+            and (state.attacks_made(instance) < state.attack_allowance(instance)
+                 or bool(rules.hooks.attack_beyond_allowance)  # R186
+                 and bool(attack_targets(rules, state, instance))))
 
 
 def attack_granting_effects(rules: Rules, state: GameState, instance: str) -> list[str]:
@@ -148,13 +150,29 @@ def attack_options(rules: Rules, state: GameState) -> list[Action]:
 def attack_targets(rules: Rules, state: GameState, attacker: str) -> tuple[str | None, ...]:
     """What ``attacker`` may attack: the defender's monsters the mechanics let it target
     (hook point ``attack_targets``), one of each kind, or the defender directly (``None``)
-    when the defender controls no monster (R33). Empty: it has nothing to attack."""
+    when the defender controls no monster (R33). An attack beyond the monster's allowance
+    may target only the monsters a right of its own allows (hook point
+    ``attack_beyond_allowance``, R186), never the player. Empty: it has nothing to attack."""
     monsters = tuple(m.id for m in state.monsters if m.controller is state.turn_player.opponent)
-    if not monsters:
+    if _beyond_allowance(state, attacker):  # only a right of its own allows it (R186)
+        monsters = next((allowed for hook in rules.hooks.attack_beyond_allowance
+                         if (allowed := hook(rules, state, attacker, monsters))), ())
+        if not monsters:
+            return ()  # and never a direct attack
+    elif not monsters:
         return (None,)
     for hook in rules.hooks.attack_targets:
         monsters = hook(rules, state, attacker, monsters)
     return distinguishable(rules, state, monsters)
+
+
+def _beyond_allowance(state: GameState, attacker: str) -> bool:
+    """Is the attack being declared, or the one being replayed (R42), beyond the attacks the
+    monster is allowed this turn (one, and those granted to it: R32, R45)?"""
+    made = state.attacks_made(attacker)
+    if state.window.kind is not WindowKind.REPLAY:
+        made += 1  # the declaration to come; a replayed attack was counted when declared
+    return made > state.attack_allowance(attacker)
 
 
 def declare_attack(rules: Rules, state: GameState, attacker: str, target: str | None

@@ -30,6 +30,7 @@ from gamebook.errors import InputError, raise_all
 from gamebook.rules.mechanics import (
     atk,
     attack,
+    attack_all,
     attacked_face_down,
     attackers_halved,
     battle_damage_changes,
@@ -82,6 +83,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     atk.MECHANIC,
     chain_negation.MECHANIC,
     attack.MECHANIC,
+    attack_all.MECHANIC,
     piercing.MECHANIC,
     # after piercing (its damage is battle damage too), before halving and doubling (R185)
     battle_damage_reflected.MECHANIC,
