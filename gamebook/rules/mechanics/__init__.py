@@ -37,6 +37,7 @@ from gamebook.rules.mechanics import (
     battle_damage_reflected,
     battle_indestructible,
     cannot_be_attacked,
+    cannot_be_tributed,
     chain_negation,
     drawing,
     equip,
@@ -89,6 +90,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     battle_damage_reflected.MECHANIC,
     battle_damage_changes.MECHANIC,  # after piercing: its damage is battle damage too
     cannot_be_attacked.MECHANIC,
+    cannot_be_tributed.MECHANIC,
     attackers_halved.MECHANIC,
     battle_indestructible.MECHANIC,
     attacked_face_down.MECHANIC,
