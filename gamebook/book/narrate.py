@@ -689,7 +689,8 @@ class Narrator:
             return self.msg("event.not_applied_link", target=self.card(ev.target))
         if why == "no_longer_face_up":
             return self.msg("event.not_applied_face_down", target=self.card(ev.target))
-        if why in ("unaffected", "unaffected_by_opponent", "cannot_be_tributed"):  # R104, R125, R187
+        # R104, R125, R187
+        if why in ("unaffected", "unaffected_by_opponent", "cannot_be_tributed"):
             return self.msg(f"event.not_applied_{why}", target=self.card(ev.target))
         if why == "card_left_field":
             return self.msg("event.not_applied_card_left_field", card=self.card(ev.card))
