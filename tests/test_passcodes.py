@@ -70,6 +70,8 @@ OFFICIAL = {
     "ghost_ogre_and_snow_rabbit": 59438930,
     # issue 34: a Spell that picks at resolution
     "hammer_shot": 26412047,
+    # issue 30: battle rules, reflected damage and attacks on every monster (yaml-yugi)
+    "amazoness_swords_woman": 94004268, "jurrac_monoloph": 36717258,
 }
 
 

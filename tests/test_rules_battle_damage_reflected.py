@@ -34,7 +34,7 @@ def test_r185_the_defenders_damage_goes_to_the_attacker(tmp_path) -> None:
     state, events = run_out(_engine(tmp_path, "summoned_skull", "test_mirror_guard"))
     assert state.lp == (8000 - 1000, 8000)
     dealt = first(events, "battle_damage")
-    assert (dealt.player, dealt.get("amount")) == (A, 1000)
+    assert (dealt.player, dealt.get("amount"), dealt.get("reflected")) == (A, 1000, True)
     assert first(events, "destroyed_by_battle").card == "defender"
 
 
@@ -46,8 +46,9 @@ def test_r185_an_attacker_that_loses_gives_its_damage_away(tmp_path) -> None:
 
 def test_r185_the_opponents_damage_is_not_reflected(tmp_path) -> None:
     # Test Mirror Guard (1500) attacks Leo Wizard (1350): B takes 150, as always
-    state, _ = run_out(_engine(tmp_path, "test_mirror_guard", "leo_wizard"))
+    state, events = run_out(_engine(tmp_path, "test_mirror_guard", "leo_wizard"))
     assert state.lp == (8000, 8000 - 150)
+    assert first(events, "battle_damage").get("reflected") is None
 
 
 def test_r185_a_player_ability_reflects_a_direct_attack(tmp_path) -> None:

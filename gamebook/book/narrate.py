@@ -617,8 +617,10 @@ class Narrator:
         return self._lp(ev, player)
 
     def _lp(self, ev: Event, player: str) -> str | None:
-        """An LP change, or none: damage, LP gained or paid, no battle damage, battle damage."""
-        return self.msg(f"event.{ev.kind}", player=player, amount=ev.get("amount"),
+        """An LP change, or none: damage, LP gained or paid, no battle damage, battle damage
+        (the opponent's, given to this player instead: R185)."""
+        kind = f"{ev.kind}_reflected" if ev.get("reflected") else ev.kind
+        return self.msg(f"event.{kind}", player=player, amount=ev.get("amount"),
                         lp=ev.get("lp"))
 
     def _player_ability(self, ev: Event, player: str) -> str | None:

@@ -40,6 +40,7 @@ from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
     Attack,
     GameState,
+    MonsterState,
     Player,
     Step,
     Trigger,
@@ -573,10 +574,10 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
                             direct=True))
         happened = {(EventName.AFTER_DAMAGE_CALCULATION, attacker.id)}
         damaged: Player | None = tp.opponent
-        for hook in rules.hooks.battle_damage:  # as the mechanics change it
-            damaged, damage = hook(rules, state, attacker, None, damaged, damage)
+        damaged, damage, reflected = _damage_changed(rules, state, attacker, None, damaged,
+                                                     damage)
         if damaged is not None and damage > 0:
-            state, more = _battle_damage(rules, state, damaged, damage)
+            state, more = _battle_damage(rules, state, damaged, damage, reflected)
             events.extend(more)
             if more[0].kind is EventKind.BATTLE_DAMAGE and damaged is tp.opponent:
                 happened.add((EventName.INFLICTS_BATTLE_DAMAGE, attacker.id))  # not reflected
@@ -604,12 +605,12 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
             destroyed, damaged, amount = [], tp, t - a
         else:
             destroyed, damaged, amount = [], None, 0
-    for hook in rules.hooks.battle_damage:  # as the mechanics change it
-        damaged, amount = hook(rules, state, attacker, target, damaged, amount)
+    damaged, amount, reflected = _damage_changed(rules, state, attacker, target, damaged,
+                                                 amount)
     happened = {(EventName.AFTER_DAMAGE_CALCULATION, attacker.id),
                 (EventName.AFTER_DAMAGE_CALCULATION, target.id)}
     if damaged is not None and amount > 0:
-        state, more = _battle_damage(rules, state, damaged, amount)
+        state, more = _battle_damage(rules, state, damaged, amount, reflected)
         events.extend(more)
         if more[0].kind is EventKind.BATTLE_DAMAGE:
             dealer = attacker.id if damaged is tp.opponent else target.id
@@ -637,8 +638,22 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
     return _check_duel_end(state, events)
 
 
-def _battle_damage(rules: Rules, state: GameState, player: Player, amount: int
-                   ) -> tuple[GameState, list[Event]]:
+def _damage_changed(rules: Rules, state: GameState, attacker: MonsterState,
+                    target: MonsterState | None, damaged: Player | None, amount: int
+                    ) -> tuple[Player | None, int, bool]:
+    """The battle damage as the mechanics change it (hook point ``battle_damage``), and
+    whether one of them gave to a player the damage the opponent would have taken (R185)."""
+    reflected = False
+    for hook in rules.hooks.battle_damage:
+        before = damaged
+        damaged, amount = hook(rules, state, attacker, target, damaged, amount)
+        if before is not None and damaged is before.opponent:
+            reflected = not reflected
+    return damaged, amount, reflected
+
+
+def _battle_damage(rules: Rules, state: GameState, player: Player, amount: int,
+                   reflected: bool = False) -> tuple[GameState, list[Event]]:
     """Battle damage, unless the player takes none this turn (R50, R55)."""
     source = ability_source(rules, state, player, PlayerAbility.NO_BATTLE_DAMAGE)
     if source is not None:  # a resolved effect, or a continuous one checked now (R110)
@@ -646,7 +661,8 @@ def _battle_damage(rules: Rules, state: GameState, player: Player, amount: int
                              **({"by": source} if source != "turn" else {}))]
     state = record_damage(rules, lp_after_damage(state, player, amount), player, "battle",
                           amount, from_opponent=True)
-    return state, [event(EventKind.BATTLE_DAMAGE, player, amount=amount, lp=state.life(player))]
+    return state, [event(EventKind.BATTLE_DAMAGE, player, amount=amount, lp=state.life(player),
+                         **({"reflected": True} if reflected else {}))]
 
 
 def _check_duel_end(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
