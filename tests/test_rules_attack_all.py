@@ -19,14 +19,15 @@ SECOND = "A declare_attack blade -> elf2"
 
 
 def _engine(tmp_path, b_monsters: tuple[str, ...] = ("elf1", "elf2"), *,  # noqa: ANN001
-            card: str = "test_sweeping_blade") -> Engine:
+            card: str = "test_sweeping_blade", b_traps: tuple[dict, ...] = ()) -> Engine:
     """A's ``card`` in the open Battle Step; B's Mystical Elves (DEF 2000) in Defense
     Position: a 2000 ATK attacker destroys none and takes no damage."""
     return Engine(write_situation(tmp_path, {
         "turn_player": "A",
         "players": {"A": {"monsters": [{"id": "blade", "card": card}]},
                     "B": {"monsters": [{"id": name, "card": "mystical_elf",
-                                        "position": "defense"} for name in b_monsters]}},
+                                        "position": "defense"} for name in b_monsters],
+                          "spell_traps": list(b_traps)}},
         "start": {"moment": "battle_step"},
         "scope": "end_of_battle_phase",
     }), "seed")
@@ -104,3 +105,11 @@ def test_r186_attacks_granted_come_first_then_each_monster_once(tmp_path) -> Non
     state = pass_until(eng, play(eng, [SECOND], state, settle_end=False),
                        lambda s: s.attack is None)
     assert _declarations(eng, state) == [] and state.attacks_made("blade") == 3
+
+
+def test_r186_not_while_its_effects_are_negated(tmp_path) -> None:
+    # Skill Drain face-up: the right does not apply (R109), one attack as any monster
+    drain = {"id": "skill_drain", "card": "skill_drain", "face_up": True}
+    eng = _engine(tmp_path, b_traps=(drain,))
+    state = _after(eng, [FIRST])
+    assert _declarations(eng, state) == [] and not eng.can_attack_again(state, "blade")

@@ -148,14 +148,16 @@ def attack_options(rules: Rules, state: GameState) -> list[Action]:
             for attacker in attackers for target in attack_targets(rules, state, attacker)]
 
 
-def attack_targets(rules: Rules, state: GameState, attacker: str) -> tuple[str | None, ...]:
+def attack_targets(rules: Rules, state: GameState, attacker: str, *, replay: bool = False
+                   ) -> tuple[str | None, ...]:
     """What ``attacker`` may attack: the defender's monsters the mechanics let it target
     (hook point ``attack_targets``), one of each kind, or the defender directly (``None``)
     when the defender controls no monster (R33). An attack beyond the monster's allowance
     may target only the monsters a right of its own allows (hook point
-    ``attack_beyond_allowance``, R186), never the player. Empty: it has nothing to attack."""
+    ``attack_beyond_allowance``, R186), never the player; ``replay``: the new choice of the
+    attack under way (R42), already counted. Empty: it has nothing to attack."""
     monsters = tuple(m.id for m in state.monsters if m.controller is state.turn_player.opponent)
-    if _beyond_allowance(state, attacker):  # only a right of its own allows it (R186)
+    if _beyond_allowance(state, attacker, replay):  # only a right of its own allows it (R186)
         monsters = next((allowed for hook in rules.hooks.attack_beyond_allowance
                          if (allowed := hook(rules, state, attacker, monsters))), ())
         if not monsters:
@@ -167,12 +169,10 @@ def attack_targets(rules: Rules, state: GameState, attacker: str) -> tuple[str |
     return distinguishable(rules, state, monsters)
 
 
-def _beyond_allowance(state: GameState, attacker: str) -> bool:
-    """Is the attack being declared, or the one being replayed (R42), beyond the attacks the
+def _beyond_allowance(state: GameState, attacker: str, replay: bool) -> bool:
+    """Is the attack to be declared, or the one being replayed (R42), beyond the attacks the
     monster is allowed this turn (one, and those granted to it: R32, R45)?"""
-    made = state.attacks_made(attacker)
-    if state.window.kind is not WindowKind.REPLAY:
-        made += 1  # the declaration to come; a replayed attack was counted when declared
+    made = state.attacks_made(attacker) + (0 if replay else 1)  # a replayed one is counted
     return made > state.attack_allowance(attacker)
 
 
@@ -705,7 +705,8 @@ def replay_options(rules: Rules, state: GameState) -> list[Action]:
     tp = state.turn_player
     attacker = state.attack.attacker
     actions = [Action(ActionKind.REPLAY_ATTACK, tp, attacker, None, target)
-               for target in attack_targets(rules, replace(state, attack=None), attacker)]
+               for target in attack_targets(rules, replace(state, attack=None), attacker,
+                                            replay=True)]
     actions.append(Action(ActionKind.STOP_ATTACK, tp, attacker))
     return actions
 
