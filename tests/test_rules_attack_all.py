@@ -1,4 +1,4 @@
-"""R186: a monster that can attack all monsters the opponent controls, once each. Within its
+"""R169: a monster that can attack all monsters the opponent controls, once each. Within its
 allowance it attacks as any monster; beyond it, each of the opponent's monsters it has not
 chosen as a target this turn, never directly (not at a replay either), and nothing more
 after a direct attack of its own; a monster that left the field is a new card."""
@@ -42,7 +42,7 @@ def _after(eng: Engine, moves: list[str]):  # noqa: ANN202
     return pass_until(eng, state, lambda s: s.attack is None)
 
 
-def test_r186_each_monster_once(tmp_path) -> None:
+def test_r169_each_monster_once(tmp_path) -> None:
     eng = _engine(tmp_path)
     state = play(eng, [], settle_end=False)
     assert _declarations(eng, state) == [FIRST]  # two of a kind: one is offered
@@ -57,13 +57,13 @@ def test_r186_each_monster_once(tmp_path) -> None:
     assert state.attacks_made("blade") == 2
 
 
-def test_r186_a_monster_without_it_attacks_once(tmp_path) -> None:
+def test_r169_a_monster_without_it_attacks_once(tmp_path) -> None:
     eng = _engine(tmp_path, card="test_lancer")
     state = _after(eng, ["A declare_attack blade -> elf1"])
     assert _declarations(eng, state) == []
 
 
-def test_r186_after_a_direct_attack_nothing_more(tmp_path) -> None:
+def test_r169_after_a_direct_attack_nothing_more(tmp_path) -> None:
     eng = _engine(tmp_path, ())
     state = play(eng, [], settle_end=False)
     assert _declarations(eng, state) == ["A declare_attack blade"]
@@ -72,7 +72,7 @@ def test_r186_after_a_direct_attack_nothing_more(tmp_path) -> None:
     assert not eng.can_attack_again(state, "blade")
 
 
-def test_r186_a_replay_beyond_the_allowance_never_attacks_directly(tmp_path) -> None:
+def test_r169_a_replay_beyond_the_allowance_never_attacks_directly(tmp_path) -> None:
     eng = _engine(tmp_path)
     state = _after(eng, [FIRST])
     state = play(eng, [SECOND], state, settle_end=False)
@@ -82,7 +82,7 @@ def test_r186_a_replay_beyond_the_allowance_never_attacks_directly(tmp_path) -> 
     assert [action.kind for action in options] == [ActionKind.STOP_ATTACK]  # elf1 attacked
 
 
-def test_r186_a_monster_that_left_the_field_is_a_new_card(tmp_path) -> None:
+def test_r169_a_monster_that_left_the_field_is_a_new_card(tmp_path) -> None:
     eng = _engine(tmp_path)
     state = _after(eng, [FIRST])
     assert state.lasting_on("elf1", ATTACKED_BY + "blade") is not None
@@ -92,7 +92,7 @@ def test_r186_a_monster_that_left_the_field_is_a_new_card(tmp_path) -> None:
     assert not any(record.kind.startswith(ATTACKED_BY) for record in state.lasting)
 
 
-def test_r186_attacks_granted_come_first_then_each_monster_once(tmp_path) -> None:
+def test_r169_attacks_granted_come_first_then_each_monster_once(tmp_path) -> None:
     # a second attack granted (R45): the first two attacks may choose any target, elf1 twice
     eng = _engine(tmp_path)
     state = replace(play(eng, [], settle_end=False), extra_attacks=(("blade", 1),))
@@ -107,7 +107,7 @@ def test_r186_attacks_granted_come_first_then_each_monster_once(tmp_path) -> Non
     assert _declarations(eng, state) == [] and state.attacks_made("blade") == 3
 
 
-def test_r186_not_while_its_effects_are_negated(tmp_path) -> None:
+def test_r169_not_while_its_effects_are_negated(tmp_path) -> None:
     # Skill Drain face-up: the right does not apply (R109), one attack as any monster
     drain = {"id": "skill_drain", "card": "skill_drain", "face_up": True}
     eng = _engine(tmp_path, b_traps=(drain,))

@@ -1,4 +1,4 @@
-"""R185: battle damage reflected. The battle damage a player would take from a battle
+"""R168: battle damage reflected. The battle damage a player would take from a battle
 involving their monster with reflect_battle_damage, or while they have the player ability
 reflect_battle_damage, is taken by the opponent instead: once (it does not come back), before
 halving and doubling (of the player who takes it) and before "no battle damage"."""
@@ -29,7 +29,7 @@ def _engine(tmp_path, attacker: str, target: str | None = None, *,  # noqa: ANN0
     }), "seed")
 
 
-def test_r185_the_defenders_damage_goes_to_the_attacker(tmp_path) -> None:
+def test_r168_the_defenders_damage_goes_to_the_attacker(tmp_path) -> None:
     # Summoned Skull (2500) destroys Test Mirror Guard (1500): A takes the 1000 B would take
     state, events = run_out(_engine(tmp_path, "summoned_skull", "test_mirror_guard"))
     assert state.lp == (8000 - 1000, 8000)
@@ -38,20 +38,20 @@ def test_r185_the_defenders_damage_goes_to_the_attacker(tmp_path) -> None:
     assert first(events, "destroyed_by_battle").card == "defender"
 
 
-def test_r185_an_attacker_that_loses_gives_its_damage_away(tmp_path) -> None:
+def test_r168_an_attacker_that_loses_gives_its_damage_away(tmp_path) -> None:
     # Test Mirror Guard (1500) attacks Summoned Skull (2500): B takes the 1000 A would take
     state, _ = run_out(_engine(tmp_path, "test_mirror_guard", "summoned_skull"))
     assert state.lp == (8000, 8000 - 1000)
 
 
-def test_r185_the_opponents_damage_is_not_reflected(tmp_path) -> None:
+def test_r168_the_opponents_damage_is_not_reflected(tmp_path) -> None:
     # Test Mirror Guard (1500) attacks Leo Wizard (1350): B takes 150, as always
     state, events = run_out(_engine(tmp_path, "test_mirror_guard", "leo_wizard"))
     assert state.lp == (8000, 8000 - 150)
     assert first(events, "battle_damage").get("reflected") is None
 
 
-def test_r185_a_player_ability_reflects_a_direct_attack(tmp_path) -> None:
+def test_r168_a_player_ability_reflects_a_direct_attack(tmp_path) -> None:
     trap = {"id": "trap", "card": "test_reflect_trap", "face_up": False,
             "set": "earlier_turn"}
     state, events = run_out(_engine(tmp_path, "summoned_skull", b_cards=(trap,)),
@@ -61,7 +61,7 @@ def test_r185_a_player_ability_reflects_a_direct_attack(tmp_path) -> None:
     assert state.lp == (8000 - 2500, 8000)
 
 
-def test_r185_halving_applies_to_the_player_who_takes_it(tmp_path) -> None:
+def test_r168_halving_applies_to_the_player_who_takes_it(tmp_path) -> None:
     # B's Mirror Guard sends 1000 to A; A's Test Damage Halver halves it: 500
     halver = {"id": "halver", "card": "test_damage_halver", "face_up": True}
     state, _ = run_out(_engine(tmp_path, "summoned_skull", "test_mirror_guard",
@@ -69,14 +69,14 @@ def test_r185_halving_applies_to_the_player_who_takes_it(tmp_path) -> None:
     assert state.lp == (8000 - 500, 8000)
 
 
-def test_r185_halving_of_the_reflecting_player_changes_nothing(tmp_path) -> None:
+def test_r168_halving_of_the_reflecting_player_changes_nothing(tmp_path) -> None:
     halver = {"id": "halver", "card": "test_damage_halver", "face_up": True}
     state, _ = run_out(_engine(tmp_path, "summoned_skull", "test_mirror_guard",
                                b_cards=(halver,)))
     assert state.lp == (8000 - 1000, 8000)
 
 
-def test_r185_no_battle_damage_of_the_new_taker_makes_it_0(tmp_path) -> None:
+def test_r168_no_battle_damage_of_the_new_taker_makes_it_0(tmp_path) -> None:
     barrier = {"id": "barrier", "card": "spirit_barrier", "face_up": True}
     state, events = run_out(_engine(tmp_path, "summoned_skull", "test_mirror_guard",
                                     a_cards=(barrier,)))
@@ -84,7 +84,7 @@ def test_r185_no_battle_damage_of_the_new_taker_makes_it_0(tmp_path) -> None:
     assert first(events, "no_battle_damage").player is A
 
 
-def test_r185_it_goes_over_once(tmp_path) -> None:
+def test_r168_it_goes_over_once(tmp_path) -> None:
     # both players reflect: B's Mirror Guard sends it to A, A's ability does not send it back
     trap = {"id": "trap", "card": "test_reflect_trap", "face_up": False,
             "set": "earlier_turn"}
@@ -93,7 +93,7 @@ def test_r185_it_goes_over_once(tmp_path) -> None:
     assert state.lp == (8000 - 1000, 8000)
 
 
-def test_r185_against_a_defense_position_monster_too(tmp_path) -> None:
+def test_r168_against_a_defense_position_monster_too(tmp_path) -> None:
     # Mirror Guard (1500) attacks Mystical Elf in Defense Position (DEF 2000): A would take
     # 500, B takes it
     state, _ = run_out(_engine(tmp_path, "test_mirror_guard", "mystical_elf",

@@ -1,4 +1,4 @@
-"""R187: a face-up monster that cannot be Tributed is no Tribute for a Tribute Summon, no
+"""R170: a face-up monster that cannot be Tributed is no Tribute for a Tribute Summon, no
 Tribute for a cost (an activation whose cost cannot be paid cannot be made: R16), and an
 effect that Tributes it as it resolves does not apply to it; face-down it may be Tributed."""
 
@@ -29,23 +29,23 @@ def _main_phase(tmp_path: Path, own: tuple[tuple[str, bool], ...],
         "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1"}))
 
 
-def test_r187_no_tribute_summon_with_it(tmp_path) -> None:
+def test_r170_no_tribute_summon_with_it(tmp_path) -> None:
     eng = _main_phase(tmp_path, ((IDOL, True),))
     assert [a for a in offered(eng, eng.initial_state()) if "summoned_skull" in a] == []
 
 
-def test_r187_the_other_monster_is_the_tribute(tmp_path) -> None:
+def test_r170_the_other_monster_is_the_tribute(tmp_path) -> None:
     eng = _main_phase(tmp_path, ((IDOL, True), ("mystical_elf", True)))
     assert [a for a in offered(eng, eng.initial_state()) if "normal_summon" in a] == [
         "A normal_summon summoned_skull paying m2"]
 
 
-def test_r187_face_down_it_may_be_tributed(tmp_path) -> None:
+def test_r170_face_down_it_may_be_tributed(tmp_path) -> None:
     eng = _main_phase(tmp_path, ((IDOL, False),))
     assert "A normal_summon summoned_skull paying m1" in offered(eng, eng.initial_state())
 
 
-def test_r187_a_cost_that_chooses_a_tribute_cannot_choose_it(tmp_path) -> None:
+def test_r170_a_cost_that_chooses_a_tribute_cannot_choose_it(tmp_path) -> None:
     # Test Tribute Striker: "Tribute 1 monster you control" as its cost (R16)
     eng = _main_phase(tmp_path, ((IDOL, True),), traps=("test_tribute_striker",))
     assert not [a for a in legal(eng, eng.initial_state()) if "test_tribute_striker" in a]
@@ -57,7 +57,7 @@ def test_r187_a_cost_that_chooses_a_tribute_cannot_choose_it(tmp_path) -> None:
     assert striker == ["A activate test_tribute_striker.activate paying m2 -> m1"]
 
 
-def test_r187_a_cost_that_tributes_this_card_cannot_be_paid(tmp_path) -> None:
+def test_r170_a_cost_that_tributes_this_card_cannot_be_paid(tmp_path) -> None:
     eng = _main_phase(tmp_path, ((IDOL, True),))
     state = eng.initial_state()
     assert "A activate m1.offering" not in legal(eng, state)
@@ -66,7 +66,7 @@ def test_r187_a_cost_that_tributes_this_card_cannot_be_paid(tmp_path) -> None:
                                                     "cannot_be_tributed")
 
 
-def test_r187_an_effect_that_tributes_it_does_not_apply_to_it(tmp_path) -> None:
+def test_r170_an_effect_that_tributes_it_does_not_apply_to_it(tmp_path) -> None:
     # Test Pit Trap Tributes the attacking monster as it resolves
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "A",

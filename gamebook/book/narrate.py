@@ -618,7 +618,7 @@ class Narrator:
 
     def _lp(self, ev: Event, player: str) -> str | None:
         """An LP change, or none: damage, LP gained or paid, no battle damage, battle damage
-        (the opponent's, given to this player instead: R185)."""
+        (the opponent's, given to this player instead: R168)."""
         kind = f"{ev.kind}_reflected" if ev.get("reflected") else ev.kind
         return self.msg(f"event.{kind}", player=player, amount=ev.get("amount"),
                         lp=ev.get("lp"))
@@ -691,7 +691,7 @@ class Narrator:
             return self.msg("event.not_applied_link", target=self.card(ev.target))
         if why == "no_longer_face_up":
             return self.msg("event.not_applied_face_down", target=self.card(ev.target))
-        # R104, R125, R187
+        # R104, R125, R170
         if why in ("unaffected", "unaffected_by_opponent", "cannot_be_tributed"):
             return self.msg(f"event.not_applied_{why}", target=self.card(ev.target))
         if why == "card_left_field":

@@ -110,7 +110,7 @@ def can_declare_attack(rules: Rules, state: GameState, instance: str) -> bool:
             and not attack_locked(rules, state, instance)
             and monster.position is Position.ATTACK and monster.face_up
             and (state.attacks_made(instance) < state.attack_allowance(instance)
-                 or bool(rules.hooks.attack_beyond_allowance)  # R186
+                 or bool(rules.hooks.attack_beyond_allowance)  # R169
                  and bool(attack_targets(rules, state, instance))))
 
 
@@ -154,10 +154,10 @@ def attack_targets(rules: Rules, state: GameState, attacker: str, *, replay: boo
     (hook point ``attack_targets``), one of each kind, or the defender directly (``None``)
     when the defender controls no monster (R33). An attack beyond the monster's allowance
     may target only the monsters a right of its own allows (hook point
-    ``attack_beyond_allowance``, R186), never the player; ``replay``: the new choice of the
+    ``attack_beyond_allowance``, R169), never the player; ``replay``: the new choice of the
     attack under way (R42), already counted. Empty: it has nothing to attack."""
     monsters = tuple(m.id for m in state.monsters if m.controller is state.turn_player.opponent)
-    if _beyond_allowance(state, attacker, replay):  # only a right of its own allows it (R186)
+    if _beyond_allowance(state, attacker, replay):  # only a right of its own allows it (R169)
         monsters = next((allowed for hook in rules.hooks.attack_beyond_allowance
                          if (allowed := hook(rules, state, attacker, monsters))), ())
         if not monsters:
@@ -642,7 +642,7 @@ def _damage_changed(rules: Rules, state: GameState, attacker: MonsterState,
                     target: MonsterState | None, damaged: Player | None, amount: int
                     ) -> tuple[Player | None, int, bool]:
     """The battle damage as the mechanics change it (hook point ``battle_damage``), and
-    whether one of them gave to a player the damage the opponent would have taken (R185)."""
+    whether one of them gave to a player the damage the opponent would have taken (R168)."""
     reflected = False
     for hook in rules.hooks.battle_damage:
         before = damaged

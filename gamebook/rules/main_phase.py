@@ -90,7 +90,7 @@ def tribute_choices(rules: Rules, state: GameState, needed: int) -> list[str | N
     if needed == 0:
         return [None]
     own = tuple(m.id for m in state.monsters if m.controller is state.turn_player
-                and tribute_forbidden(rules, state, m.id) is None)  # R187
+                and tribute_forbidden(rules, state, m.id) is None)  # R170
     named = named_cards(state)
     seen: set[tuple] = set()
     found = []

@@ -46,7 +46,7 @@ def has_player_ability(rules: Rules, state: GameState, player: Player,
 
 def tribute_forbidden(rules: Rules, state: GameState, instance: str) -> str | None:
     """The rule by which the monster ``instance`` cannot be Tributed now, for a cost, an
-    effect or a Tribute Summon (hook point ``tribute_forbidden``, R187), or ``None``."""
+    effect or a Tribute Summon (hook point ``tribute_forbidden``, R170), or ``None``."""
     for hook in rules.hooks.tribute_forbidden:
         rule = hook(rules, state, instance)
         if rule is not None:

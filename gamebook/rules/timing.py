@@ -389,7 +389,7 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     for step in effect.cost:
         if step.op is OpName.TRIBUTE and step.who is Ref.SELF \
                 and tribute_forbidden(rules, state, instance) is not None:
-            return ("cannot_be_tributed", "cannot_be_tributed", ())  # R16, R187
+            return ("cannot_be_tributed", "cannot_be_tributed", ())  # R16, R170
         if step.op is OpName.PAY_LP and step.amount is not None:  # half the LP: always
             amount = lp_cost(state, player, step, rules, instance)  # or worked out now (R154)
             if state.life(player) < amount:

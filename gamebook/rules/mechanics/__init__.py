@@ -86,7 +86,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     attack.MECHANIC,
     attack_all.MECHANIC,
     piercing.MECHANIC,
-    # after piercing (its damage is battle damage too), before halving and doubling (R185)
+    # after piercing (its damage is battle damage too), before halving and doubling (R168)
     battle_damage_reflected.MECHANIC,
     battle_damage_changes.MECHANIC,  # after piercing: its damage is battle damage too
     cannot_be_attacked.MECHANIC,

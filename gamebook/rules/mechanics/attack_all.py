@@ -1,4 +1,4 @@
-"""Attacks on every monster (R186): "this card can attack all monsters your opponent controls,
+"""Attacks on every monster (R169): "this card can attack all monsters your opponent controls,
 once each".
 
 A monster whose own continuous effect ``grants: [attack_all_monsters]`` declares its attacks
@@ -37,7 +37,7 @@ def _attacks_all(rules: Rules, state: GameState, instance: str) -> bool:
 
 def _not_yet_attacked(rules: Rules, state: GameState, attacker: str,
                       monsters: tuple[str, ...]) -> tuple[str, ...]:
-    """The monsters ``attacker`` may attack beyond its allowance: each one once (R186)."""
+    """The monsters ``attacker`` may attack beyond its allowance: each one once (R169)."""
     monster = state.monster(attacker)
     if monster is None or state.lasting_on(attacker, ATTACKED_DIRECTLY) is not None \
             or not has_static(rules, state, monster, StaticAbility.ATTACK_ALL_MONSTERS):

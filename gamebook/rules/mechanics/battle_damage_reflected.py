@@ -1,4 +1,4 @@
-"""Battle damage reflected (R185): "if you would take battle damage from a battle involving
+"""Battle damage reflected (R168): "if you would take battle damage from a battle involving
 this card, your opponent takes it instead", and "battle damage you would take is dealt to
 your opponent instead" for the rest of the turn.
 
@@ -29,7 +29,7 @@ _PLAYER = grants_player_ability(PlayerAbility.REFLECT_BATTLE_DAMAGE)
 
 def reflects(rules: Rules, state: GameState, attacker: MonsterState,
              target: MonsterState | None, damaged: Player) -> bool:
-    """Does ``damaged`` give the battle damage of this battle to the opponent (R185)?"""
+    """Does ``damaged`` give the battle damage of this battle to the opponent (R168)?"""
     for monster in (attacker, target):
         if monster is not None and monster.controller is damaged and monster.face_up \
                 and has_static(rules, state, monster, StaticAbility.REFLECT_BATTLE_DAMAGE):

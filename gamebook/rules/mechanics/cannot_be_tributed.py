@@ -1,4 +1,4 @@
-"""Monsters that cannot be Tributed (R187): "this card cannot be Tributed".
+"""Monsters that cannot be Tributed (R170): "this card cannot be Tributed".
 
 A face-up monster whose own continuous effect ``grants: [cannot_be_tributed]`` (its effects
 not negated, R109) is never a Tribute (hook point ``tribute_forbidden``): not for a Tribute

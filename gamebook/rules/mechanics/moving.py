@@ -46,7 +46,7 @@ BANISHED_IF_LEAVES = "banished_if_leaves"
 
 def _tribute(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
              who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
-    """Tribute ``who``: not a monster that cannot be Tributed (R187)."""
+    """Tribute ``who``: not a monster that cannot be Tributed (R170)."""
     events: list[Event] = []
     applied = False
     for instance in who:
