@@ -79,6 +79,8 @@ OFFICIAL = {
     "breakthrough_skill": 78474168,
     # issue 30: the vocabulary (checked against yaml-yugi's data/cards/<passcode>.yaml)
     "penguin_soldier": 93920745, "mystic_swordsman_lv2": 47507260, "defense_draw": 24268052,
+    # issue 30: battle rules, reflected damage and attacks on every monster (yaml-yugi)
+    "amazoness_swords_woman": 94004268, "jurrac_monoloph": 36717258,
 }
 
 

@@ -650,8 +650,10 @@ class Narrator:
         return self._lp(ev, player)
 
     def _lp(self, ev: Event, player: str) -> str | None:
-        """An LP change, or none: damage, LP gained or paid, no battle damage, battle damage."""
-        return self.msg(f"event.{ev.kind}", player=player, amount=ev.get("amount"),
+        """An LP change, or none: damage, LP gained or paid, no battle damage, battle damage
+        (the opponent's, given to this player instead: R168)."""
+        kind = f"{ev.kind}_reflected" if ev.get("reflected") else ev.kind
+        return self.msg(f"event.{kind}", player=player, amount=ev.get("amount"),
                         lp=ev.get("lp"))
 
     def _player_ability(self, ev: Event, player: str) -> str | None:
@@ -732,7 +734,8 @@ class Narrator:
             return self.msg("event.not_applied_link", target=self.card(ev.target))
         if why == "no_longer_face_up":
             return self.msg("event.not_applied_face_down", target=self.card(ev.target))
-        if why in ("unaffected", "unaffected_by_opponent"):  # R104, R125
+        # R104, R125, R170
+        if why in ("unaffected", "unaffected_by_opponent", "cannot_be_tributed"):
             return self.msg(f"event.not_applied_{why}", target=self.card(ev.target))
         if why == "card_left_field":
             return self.msg("event.not_applied_card_left_field", card=self.card(ev.card))

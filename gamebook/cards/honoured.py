@@ -26,6 +26,7 @@ from gamebook.cards.model import (
     MonsterFrame,
     OpName,
     SpellTrapType,
+    StaticAbility,
     TargetFilter,
     negated_card_types,
     spell_speed,
@@ -36,6 +37,13 @@ EXTRA_DECK_FRAMES = (MonsterFrame.LINK, MonsterFrame.FUSION, MonsterFrame.SYNCHR
                      MonsterFrame.XYZ)
 # Events of "this card battled": they happen to a monster on the field (R51).
 _BATTLED = (EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE)
+# What a continuous effect makes true of its own card as a monster that battles or is
+# Tributed, with the rule: on a Spell/Trap Card it would never be read.
+_MONSTER_ONLY_GRANTS = {
+    StaticAbility.REFLECT_BATTLE_DAMAGE: "battle_damage_reflected",
+    StaticAbility.ATTACK_ALL_MONSTERS: "attack_all_monsters",
+    StaticAbility.CANNOT_BE_TRIBUTED: "cannot_be_tributed",
+}
 # Where a card must be to answer each event of its own: missing events may be answered from
 # anywhere (an attack declaration, a Special Summon, damage to its controller).
 _EVENT_LOCATIONS: dict[EventName, tuple[Location, ...]] = {
@@ -218,6 +226,13 @@ def _spell_trap_refusal(card: Card, effect: Effect) -> Refusal | None:
                                 + f", never from the GY ({rule}); an effect a card activates "
                                 "in the GY is kind: quick or trigger with location: graveyard")
         return None
+    for granted in effect.grants:
+        if granted in _MONSTER_ONLY_GRANTS:
+            hint = ("; for the player, write grants_player: [reflect_battle_damage]"
+                    if granted is StaticAbility.REFLECT_BATTLE_DAMAGE else "")
+            return "grants", (f"{granted.value}: only a monster's own effect says it of "
+                              f"itself (R:{_MONSTER_ONLY_GRANTS[granted]}); a {what} Card never "
+                              f"battles nor is Tributed as a monster is{hint}")
     if kind is EffectKind.CONTINUOUS or location is Location.GRAVEYARD:
         return None  # lasting effects; effects activated in the GY
     if location is Location.HAND:

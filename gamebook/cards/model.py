@@ -316,6 +316,13 @@ class StaticAbility(StrEnum):
     CANNOT_BE_TARGETED_BY_OPPONENT = "cannot_be_targeted_by_opponent"
     # "unaffected by your opponent's card effects" (R125)
     UNAFFECTED_BY_OPPONENT = "unaffected_by_opponent"
+    # "if you would take battle damage from a battle involving this card, your opponent takes
+    # it instead" (R168)
+    REFLECT_BATTLE_DAMAGE = "reflect_battle_damage"
+    # "this card can attack all monsters your opponent controls, once each" (R169)
+    ATTACK_ALL_MONSTERS = "attack_all_monsters"
+    # "this card cannot be Tributed", for a cost, an effect or a Tribute Summon (R170)
+    CANNOT_BE_TRIBUTED = "cannot_be_tributed"
 
 
 class PlayerAbility(StrEnum):
@@ -333,6 +340,8 @@ class PlayerAbility(StrEnum):
     # "cannot Special Summon monsters" for the rest of the turn (grant_player) or while a
     # face-up card says so (grants_player, grants_opponent), Tokens included (R126)
     CANNOT_SPECIAL_SUMMON = "cannot_special_summon"
+    # "battle damage you would take is dealt to your opponent instead" (R168)
+    REFLECT_BATTLE_DAMAGE = "reflect_battle_damage"
 
 
 class Location(StrEnum):

@@ -40,6 +40,7 @@ from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
     Attack,
     GameState,
+    MonsterState,
     Player,
     Step,
     Trigger,
@@ -111,7 +112,9 @@ def can_declare_attack(rules: Rules, state: GameState, instance: str) -> bool:
     return (monster is not None and monster.controller is state.turn_player
             and not attack_locked(rules, state, instance)
             and monster.position is Position.ATTACK and monster.face_up
-            and state.attacks_made(instance) < state.attack_allowance(instance))
+            and (state.attacks_made(instance) < state.attack_allowance(instance)
+                 or bool(rules.hooks.attack_beyond_allowance)  # R169
+                 and bool(attack_targets(rules, state, instance))))
 
 
 def attack_granting_effects(rules: Rules, state: GameState, instance: str) -> list[str]:
@@ -148,16 +151,32 @@ def attack_options(rules: Rules, state: GameState) -> list[Action]:
             for attacker in attackers for target in attack_targets(rules, state, attacker)]
 
 
-def attack_targets(rules: Rules, state: GameState, attacker: str) -> tuple[str | None, ...]:
+def attack_targets(rules: Rules, state: GameState, attacker: str, *, replay: bool = False
+                   ) -> tuple[str | None, ...]:
     """What ``attacker`` may attack: the defender's monsters the mechanics let it target
     (hook point ``attack_targets``), one of each kind, or the defender directly (``None``)
-    when the defender controls no monster (R33). Empty: it has nothing to attack."""
+    when the defender controls no monster (R33). An attack beyond the monster's allowance
+    may target only the monsters a right of its own allows (hook point
+    ``attack_beyond_allowance``, R169), never the player; ``replay``: the new choice of the
+    attack under way (R42), already counted. Empty: it has nothing to attack."""
     monsters = tuple(m.id for m in state.monsters if m.controller is state.turn_player.opponent)
-    if not monsters:
+    if _beyond_allowance(state, attacker, replay):  # only a right of its own allows it (R169)
+        monsters = next((allowed for hook in rules.hooks.attack_beyond_allowance
+                         if (allowed := hook(rules, state, attacker, monsters))), ())
+        if not monsters:
+            return ()  # and never a direct attack
+    elif not monsters:
         return (None,)
     for hook in rules.hooks.attack_targets:
         monsters = hook(rules, state, attacker, monsters)
     return distinguishable(rules, state, monsters)
+
+
+def _beyond_allowance(state: GameState, attacker: str, replay: bool) -> bool:
+    """Is the attack to be declared, or the one being replayed (R42), beyond the attacks the
+    monster is allowed this turn (one, and those granted to it: R32, R45)?"""
+    made = state.attacks_made(attacker) + (0 if replay else 1)  # a replayed one is counted
+    return made > state.attack_allowance(attacker)
 
 
 def declare_attack(rules: Rules, state: GameState, attacker: str, target: str | None
@@ -565,13 +584,13 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
                             direct=True))
         happened = {(EventName.AFTER_DAMAGE_CALCULATION, attacker.id)}
         damaged: Player | None = tp.opponent
-        for hook in rules.hooks.battle_damage:  # as the mechanics change it
-            damaged, damage = hook(rules, state, attacker, None, damaged, damage)
+        damaged, damage, reflected = _damage_changed(rules, state, attacker, None, damaged,
+                                                     damage)
         if damaged is not None and damage > 0:
-            state, more = _battle_damage(rules, state, damaged, damage)
+            state, more = _battle_damage(rules, state, damaged, damage, reflected)
             events.extend(more)
-            if more[0].kind is EventKind.BATTLE_DAMAGE:
-                happened.add((EventName.INFLICTS_BATTLE_DAMAGE, attacker.id))
+            if more[0].kind is EventKind.BATTLE_DAMAGE and damaged is tp.opponent:
+                happened.add((EventName.INFLICTS_BATTLE_DAMAGE, attacker.id))  # not reflected
         state = replace(state, happened=state.happened | happened)
         return _check_duel_end(state, events)
     target = state.monster(attack.target)
@@ -596,12 +615,12 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
             destroyed, damaged, amount = [], tp, t - a
         else:
             destroyed, damaged, amount = [], None, 0
-    for hook in rules.hooks.battle_damage:  # as the mechanics change it
-        damaged, amount = hook(rules, state, attacker, target, damaged, amount)
+    damaged, amount, reflected = _damage_changed(rules, state, attacker, target, damaged,
+                                                 amount)
     happened = {(EventName.AFTER_DAMAGE_CALCULATION, attacker.id),
                 (EventName.AFTER_DAMAGE_CALCULATION, target.id)}
     if damaged is not None and amount > 0:
-        state, more = _battle_damage(rules, state, damaged, amount)
+        state, more = _battle_damage(rules, state, damaged, amount, reflected)
         events.extend(more)
         if more[0].kind is EventKind.BATTLE_DAMAGE:
             dealer = attacker.id if damaged is tp.opponent else target.id
@@ -629,8 +648,22 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
     return _check_duel_end(state, events)
 
 
-def _battle_damage(rules: Rules, state: GameState, player: Player, amount: int
-                   ) -> tuple[GameState, list[Event]]:
+def _damage_changed(rules: Rules, state: GameState, attacker: MonsterState,
+                    target: MonsterState | None, damaged: Player | None, amount: int
+                    ) -> tuple[Player | None, int, bool]:
+    """The battle damage as the mechanics change it (hook point ``battle_damage``), and
+    whether one of them gave to a player the damage the opponent would have taken (R168)."""
+    reflected = False
+    for hook in rules.hooks.battle_damage:
+        before = damaged
+        damaged, amount = hook(rules, state, attacker, target, damaged, amount)
+        if before is not None and damaged is before.opponent:
+            reflected = not reflected
+    return damaged, amount, reflected
+
+
+def _battle_damage(rules: Rules, state: GameState, player: Player, amount: int,
+                   reflected: bool = False) -> tuple[GameState, list[Event]]:
     """Battle damage, unless the player takes none this turn (R50, R55)."""
     source = ability_source(rules, state, player, PlayerAbility.NO_BATTLE_DAMAGE)
     if source is not None:  # a resolved effect, or a continuous one checked now (R110)
@@ -638,7 +671,8 @@ def _battle_damage(rules: Rules, state: GameState, player: Player, amount: int
                              **({"by": source} if source != "turn" else {}))]
     state = record_damage(rules, lp_after_damage(state, player, amount), player, "battle",
                           amount, from_opponent=True)
-    return state, [event(EventKind.BATTLE_DAMAGE, player, amount=amount, lp=state.life(player))]
+    return state, [event(EventKind.BATTLE_DAMAGE, player, amount=amount, lp=state.life(player),
+                         **({"reflected": True} if reflected else {}))]
 
 
 def _check_duel_end(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
@@ -681,7 +715,8 @@ def replay_options(rules: Rules, state: GameState) -> list[Action]:
     tp = state.turn_player
     attacker = state.attack.attacker
     actions = [Action(ActionKind.REPLAY_ATTACK, tp, attacker, None, target)
-               for target in attack_targets(rules, replace(state, attack=None), attacker)]
+               for target in attack_targets(rules, replace(state, attack=None), attacker,
+                                            replay=True)]
     actions.append(Action(ActionKind.STOP_ATTACK, tp, attacker))
     return actions
 

@@ -48,6 +48,14 @@ class Hooks:
       a replay (R42), each hook narrowing what the one before left. A defender who controls
       monsters of which none may be chosen is not attacked directly: the attacker has no
       target (R33);
+    - ``attack_beyond_allowance(rules, state, attacker, monsters) -> monsters``: the
+      defender's monsters ``attacker`` may attack with an attack beyond its allowance
+      (R32, R45: one, and the attacks granted to it), by a right of its own ("it can attack
+      all monsters your opponent controls, once each", R169); the first non-empty answer
+      counts, none: no such attack. Such an attack is never a direct attack;
+    - ``tribute_forbidden(rules, state, instance) -> rule | None``: the monster ``instance``
+      cannot be Tributed, for a cost, an effect or a Tribute Summon, and the rule that says
+      so (R170); the first answer counts;
     - ``battle_destruction(rules, state, monster) -> why | None``: in damage calculation
       (R50), the monster the comparison destroys is not destroyed by that battle, and why
       (the ``why`` of the ``not_destroyed`` event); the first answer counts;
@@ -71,6 +79,8 @@ class Hooks:
     unaffected_by: tuple[Callable, ...] = ()
     battle_damage: tuple[Callable, ...] = ()
     attack_targets: tuple[Callable, ...] = ()
+    attack_beyond_allowance: tuple[Callable, ...] = ()
+    tribute_forbidden: tuple[Callable, ...] = ()
     battle_destruction: tuple[Callable, ...] = ()
     sent_to_graveyard: tuple[Callable, ...] = ()
     attack_forbidden: tuple[Callable, ...] = ()

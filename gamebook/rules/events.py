@@ -204,7 +204,9 @@ SPECS: tuple[EventSpec, ...] = (
               (Key("why", "str", "why it left: `destroyed`, `banished`, `tributed`, …"), _COST)),
     EventSpec(EventKind.BATTLE_DAMAGE, "A player takes battle damage.",
               "At damage calculation (R:damage_calculation).", ("player",),
-              (_AMOUNT, _LP)),
+              (_AMOUNT, _LP,
+               _opt("reflected", "bool", "true when the opponent would have taken it, and an "
+                    "effect gave it to this player instead (R:battle_damage_reflected)"))),
     EventSpec(EventKind.BATTLE_ENDS_WITHOUT_DAMAGE,
               "A battling monster left the field: the battle ends without damage calculation "
               "(R:battling_monster_leaves).",

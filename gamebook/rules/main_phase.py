@@ -41,6 +41,7 @@ from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.summon import free_zone, tributes_needed
+from gamebook.rules.protection import tribute_forbidden
 from gamebook.rules.selection import card_signature, distinguishable, named_cards
 from gamebook.rules.state import (
     GameState,
@@ -88,7 +89,8 @@ def tribute_choices(rules: Rules, state: GameState, needed: int) -> list[str | N
     whose monsters are interchangeable (:func:`~gamebook.rules.selection.card_signature`)."""
     if needed == 0:
         return [None]
-    own = tuple(m.id for m in state.monsters if m.controller is state.turn_player)
+    own = tuple(m.id for m in state.monsters if m.controller is state.turn_player
+                and tribute_forbidden(rules, state, m.id) is None)  # R170
     named = named_cards(state)
     seen: set[tuple] = set()
     found = []

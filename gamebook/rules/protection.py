@@ -42,3 +42,13 @@ def ability_source(rules: Rules, state: GameState, player: Player, ability: Play
 def has_player_ability(rules: Rules, state: GameState, player: Player,
                        ability: PlayerAbility) -> bool:
     return ability_source(rules, state, player, ability) is not None
+
+
+def tribute_forbidden(rules: Rules, state: GameState, instance: str) -> str | None:
+    """The rule by which the monster ``instance`` cannot be Tributed now, for a cost, an
+    effect or a Tribute Summon (hook point ``tribute_forbidden``, R170), or ``None``."""
+    for hook in rules.hooks.tribute_forbidden:
+        rule = hook(rules, state, instance)
+        if rule is not None:
+            return rule
+    return None

@@ -16,6 +16,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.context import Rules
 from gamebook.rules.expressions import card_matches
+from gamebook.rules.protection import tribute_forbidden
 from gamebook.rules.state import GameState, Player
 
 
@@ -27,7 +28,8 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
     chosen (R51); with ``applying`` (the cards a continuous effect applies to) it is still
     one, as it stays on the field until the end of the Damage Step (R52). A face-down
     monster shows no Level, ATK, Attribute, Type or archetype, except to a ``tribute``: a
-    Tribute cost may use the player's own face-down monster by its printed data (R132)."""
+    Tribute cost may use the player's own face-down monster by its printed data (R132), and
+    never a monster that cannot be Tributed (R170)."""
     if spec.zone is not None and spec.zone is not Zone.FIELD:
         return _off_field(rules, state, player, source, spec)
     spell_traps = ()
@@ -48,6 +50,8 @@ def matching_cards(rules: Rules, state: GameState, player: Player, source: str,
         if not _side(spec, monster.controller, player) \
                 or monster.battle_destroyed and not applying:
             continue  # destruction-confirmed monsters cannot be chosen (R51)
+        if tribute and tribute_forbidden(rules, state, monster.id) is not None:
+            continue  # it cannot be Tributed (R170)
         card = rules.cards[monster.card]
         ok = True
         for wanted in spec.filters:

@@ -49,7 +49,7 @@ from gamebook.rules.mechanics.negated import negated_at_activation
 from gamebook.rules.mechanics.once_per_turn import record_use, used_this_turn
 from gamebook.rules.mechanics.setting import SPELL_TRAP_ZONES
 from gamebook.rules.mechanics.summon import answered_name, free_zones
-from gamebook.rules.protection import has_player_ability
+from gamebook.rules.protection import has_player_ability, tribute_forbidden
 from gamebook.rules.resolution import pay_costs
 from gamebook.rules.selection import card_signature, distinguishable, matching_cards, named_cards
 from gamebook.rules.state import (
@@ -390,6 +390,9 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
     if problem is not None:
         return problem
     for step in effect.cost:
+        if step.op is OpName.TRIBUTE and step.who is Ref.SELF \
+                and tribute_forbidden(rules, state, instance) is not None:
+            return ("cannot_be_tributed", "cannot_be_tributed", ())  # R16, R170
         if step.op is OpName.PAY_LP and step.amount is not None:  # half the LP: always
             amount = lp_cost(state, player, step, rules, instance)  # or worked out now (R154)
             if state.life(player) < amount:
@@ -978,7 +981,8 @@ def triggers_for(rules: Rules, state: GameState, *event_names: EventName) -> tup
                 continue  # cannot be activated at all (R23: targets must exist)
             paid = cost_choice(effect)
             if paid is not None and not matching_cards(rules, state, player, instance,
-                                                       paid.select):
+                                                       paid.select,
+                                                       tribute=paid.op is OpName.TRIBUTE):
                 continue  # nor when its cost cannot be paid (R16)
             is_tp = player is tp
             if effect.kind in (EffectKind.TRIGGER, EffectKind.FLIP):

@@ -23,7 +23,9 @@ from gamebook.rules.mechanics.verb import (
     Mechanic,
     Verb,
     Where,
+    skipped,
 )
+from gamebook.rules.protection import tribute_forbidden
 from gamebook.rules.state import (
     DAMAGE_STEP_TIMINGS,
     ChainLink,
@@ -44,11 +46,17 @@ BANISHED_IF_LEAVES = "banished_if_leaves"
 
 def _tribute(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
              who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
+    """Tribute ``who``: not a monster that cannot be Tributed (R170)."""
     events: list[Event] = []
+    applied = False
     for instance in who:
+        if tribute_forbidden(rules, state, instance) is not None:
+            events.append(skipped(link, step, instance, "cannot_be_tributed"))
+            continue
         state, more = leave_field(rules, state, instance, "tributed", cost=cost)
         events.extend(more)
-    return state, events, True
+        applied = True
+    return state, events, applied or not who
 
 
 def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
