@@ -43,7 +43,16 @@ _EVENT_LOCATIONS: dict[EventName, tuple[Location, ...]] = {
     EventName.DESTROYED_BY_BATTLE: (Location.FIELD, Location.GRAVEYARD),
     EventName.SENT_TO_GRAVEYARD: (Location.GRAVEYARD,),
     EventName.SENT_FROM_FIELD_TO_GRAVEYARD: (Location.GRAVEYARD,),
+    EventName.BANISHED: (Location.BANISHED,),
+    EventName.RETURNED_TO_HAND: (Location.HAND,),
+    EventName.LEFT_FIELD: (Location.GRAVEYARD, Location.BANISHED, Location.HAND),
+    EventName.TRIBUTED: (Location.GRAVEYARD, Location.BANISHED),
+    EventName.DISCARDED: (Location.GRAVEYARD,),
+    EventName.DESTROYED_BY_EFFECT: (Location.GRAVEYARD, Location.BANISHED),
 }
+# The events a card answers from the banishment (R193): nothing else is activated there.
+_FROM_BANISHMENT = (EventName.BANISHED, EventName.LEFT_FIELD, EventName.TRIBUTED,
+                    EventName.DESTROYED_BY_EFFECT)
 _EVENT_WHERE = {
     EventName.AFTER_DAMAGE_CALCULATION: "it happens to a monster that battled, on the field "
                                         "(R51)",
@@ -55,6 +64,17 @@ _EVENT_WHERE = {
     EventName.SENT_TO_GRAVEYARD: "the card is answered from where it went, the GY (R133)",
     EventName.SENT_FROM_FIELD_TO_GRAVEYARD: "the card is answered from where it went, the GY "
                                             "(R133)",
+    EventName.BANISHED: "the card is answered from where it went, the banishment, face-up "
+                        "(R193)",
+    EventName.RETURNED_TO_HAND: "the card is answered from where it went, the hand (R193)",
+    EventName.LEFT_FIELD: "the card is answered from where it went: the GY, the banishment or "
+                          "the hand; a card shuffled into or placed on the Deck cannot activate "
+                          "its effect, and nothing is activated on the field it left (R193)",
+    EventName.TRIBUTED: "the card is answered from where it went, the GY, or the banishment "
+                        "when it was banished instead (R194)",
+    EventName.DISCARDED: "the card is answered from where it went, the GY (R194)",
+    EventName.DESTROYED_BY_EFFECT: "the card is answered from where it went, the GY, or the "
+                                   "banishment for 'destroy and banish' (R194)",
 }
 
 Refusal = tuple[str, str]  # (the effect's key to point at, the reason in words)
@@ -81,6 +101,11 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
         return "event", ("a continuous effect is never activated, so it answers no event "
                          "(R7): leave 'event' out, or make it a trigger effect")
     answers = effect.answers
+    if location is Location.BANISHED and answers not in _FROM_BANISHMENT:
+        return "location", ("a banished card activates only an effect that answers its own "
+                            "banishment or its leaving the field (R193): give 'event: "
+                            "banished', 'left_field', 'tributed' or 'destroyed_by_effect', or "
+                            "another location")
     if answers is not None and location not in _EVENT_LOCATIONS.get(answers, tuple(Location)):
         allowed = " or ".join(where.value for where in _EVENT_LOCATIONS[answers])
         return "location", (f"event {answers.value} with location: {location.value} never "
@@ -137,14 +162,15 @@ def _spell_trap_refusal(card: Card, effect: Effect) -> Refusal | None:
                                 "allows it, and the engine has no word for such a text yet: a "
                                 "Trap is Set first and activated from the Spell & Trap Zone "
                                 "(R9); leave location out")
-        if location is Location.GRAVEYARD:
+        if location in (Location.GRAVEYARD, Location.BANISHED):
             return "location", (f"a {what} Card is activated from the field"
                                 + (" or the hand" if what == "Spell" else "")
-                                + f", never from the GY ({rule}); an effect a card activates "
-                                "in the GY is kind: quick or trigger with location: graveyard")
+                                + f", never from the GY or the banishment ({rule}); an effect "
+                                "a card activates there is kind: trigger or quick with "
+                                f"location: {location.value}")
         return None
-    if kind is EffectKind.CONTINUOUS or location is Location.GRAVEYARD:
-        return None  # lasting effects; effects activated in the GY
+    if kind is EffectKind.CONTINUOUS or location in (Location.GRAVEYARD, Location.BANISHED):
+        return None  # lasting effects; effects activated in the GY or the banishment
     if location is Location.HAND:
         return "location", (f"a {what} Card in the hand is only activated as the card itself "
                             f"(kind: activate, {rule}); a {kind.value} effect in the hand is "

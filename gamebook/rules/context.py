@@ -53,6 +53,10 @@ class Hooks:
       (the ``why`` of the ``not_destroyed`` event); the first answer counts;
     - ``sent_to_graveyard(rules, state, instance, from_field) -> state``: the card
       ``instance`` was just sent to the GY, from the field or not (R133), by whatever sent it;
+    - ``card_moved(rules, state, instance, from_field, to, reason) -> state``: the card
+      ``instance`` just moved, from the field or not, to ``to`` (``graveyard``, ``banished``,
+      ``hand``, ``deck``, ``extra_deck``), for ``reason`` (``destroyed``, ``tributed``,
+      ``discarded``, …, as the card off the field keeps it) (R193, R194);
     - ``refresh(rules, state) -> (state, events)``: after each action, before the continuous
       ATK/DEF modifiers are brought in line (:mod:`gamebook.rules.continuous`), the lasting
       effects that follow the board (what is attacking now, which card is face-up) start or
@@ -70,6 +74,7 @@ class Hooks:
     attack_targets: tuple[Callable, ...] = ()
     battle_destruction: tuple[Callable, ...] = ()
     sent_to_graveyard: tuple[Callable, ...] = ()
+    card_moved: tuple[Callable, ...] = ()
     refresh: tuple[Callable, ...] = ()
 
     def __add__(self, other: Hooks) -> Hooks:

@@ -41,6 +41,7 @@ from gamebook.rules.mechanics import (
     graveyard_lock,
     immunity,
     life,
+    move_events,
     moving,
     negated,
     once_per_turn,
@@ -73,6 +74,7 @@ from gamebook.rules.mechanics.verb import (
 MECHANICS: tuple[Mechanic, ...] = (
     moving.MECHANIC,
     sent_to_graveyard.MECHANIC,
+    move_events.MECHANIC,
     once_per_turn.MECHANIC,
     summon.MECHANIC,
     summon_lock.MECHANIC,
