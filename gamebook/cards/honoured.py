@@ -102,10 +102,10 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
                          "(R7): leave 'event' out, or make it a trigger effect")
     answers = effect.answers
     if location is Location.BANISHED and answers not in _FROM_BANISHMENT:
-        return "location", ("a banished card activates only an effect that answers its own "
-                            "banishment or its leaving the field (R193): give 'event: "
-                            "banished', 'left_field', 'tributed' or 'destroyed_by_effect', or "
-                            "another location")
+        return "location", ("a banished card activates only an effect that answers the move "
+                            "that banished it (R193, R194): give 'event: banished', "
+                            "'left_field', 'tributed' or 'destroyed_by_effect', or another "
+                            "location")
     if answers is not None and location not in _EVENT_LOCATIONS.get(answers, tuple(Location)):
         allowed = " or ".join(where.value for where in _EVENT_LOCATIONS[answers])
         return "location", (f"event {answers.value} with location: {location.value} never "

@@ -163,12 +163,14 @@ class Condition(StrEnum):
     # "When a card or effect is activated that includes an effect that Special Summons": the
     # link directly below, of either player, Special Summons when it resolves (R98).
     ACTIVATION_SPECIAL_SUMMONS = "activation_special_summons"
-    # "When a card or effect is activated that includes an effect that destroys" / "… that
-    # banishes": the link directly below, of either player, destroys (a `destroy` step) or
-    # banishes (a `banish` step, or `destroy` with `banish: true`) when it resolves (R195). An
-    # effect that adds a card to the hand has no step in the vocabulary (returning a card to
-    # the hand is not adding it), so there is no condition for it.
+    # "When a card or effect is activated that includes an effect that destroys": the link
+    # directly below, of either player, destroys (a `destroy` step) when it resolves (R195).
+    # An effect that adds a card to the hand has no step in the vocabulary (returning a card
+    # to the hand is not adding it), so there is no condition for it.
     ACTIVATION_DESTROYS = "activation_destroys"
+    # "When a card or effect is activated that includes an effect that banishes": the link
+    # directly below, of either player, banishes (a `banish` step, or `destroy` with `banish:
+    # true`) when it resolves (R195); a cost that banishes is not an effect.
     ACTIVATION_BANISHES = "activation_banishes"
     # "When a Spell/Trap Card is activated": of either player, directly above it (R2)
     SPELL_CARD_ACTIVATED = "spell_card_activated"
