@@ -70,6 +70,8 @@ OFFICIAL = {
     "ghost_ogre_and_snow_rabbit": 59438930,
     # issue 34: a Spell that picks at resolution
     "hammer_shot": 26412047,
+    # issue 30: move events of a card (checked against yaml-yugi's data/cards/84453939.yaml)
+    "psychic_ace": 84453939,
 }
 
 

@@ -234,3 +234,15 @@ def test_r194_a_when_trigger_of_a_tribute_misses_the_timing_of_the_summon(tmp_pa
     state, _ = play_events(eng, ["A normal_summon skull paying m1"], settle_end=False)
     assert not any("m1.farewell" in action for action in legal(eng, state))
     assert not any(name is EventName.LEFT_FIELD for name, _ in state.happened)
+
+
+def test_r194_psychic_ace_tributed_for_a_tribute_summon_destroys_a_card():
+    # the real card, also checked against EDOPro (tests/test_reference_engine.py)
+    from rules_helpers import engine
+    eng = engine("psychic_ace_tribute_summon")
+    state, _ = play_events(eng, ["A normal_summon summoned_skull paying psychic_ace"],
+                           settle_end=False)
+    assert "A activate psychic_ace.destroy -> mirror_force" in legal(eng, state)
+    state, _ = play_events(eng, ["A activate psychic_ace.destroy -> mirror_force", "B pass",
+                                 "A pass"], state)
+    assert graveyard(state)["mirror_force"] == "destroyed"
