@@ -246,3 +246,18 @@ def test_r194_psychic_ace_tributed_for_a_tribute_summon_destroys_a_card():
     state, _ = play_events(eng, ["A activate psychic_ace.destroy -> mirror_force", "B pass",
                                  "A pass"], state)
     assert graveyard(state)["mirror_force"] == "destroyed"
+
+
+def test_r194_a_tribute_of_a_negated_summon_answers_after_the_negation_chain(tmp_path):
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"monsters": [{"id": "m1", "card": "test_offering_spirit"}],
+                          "hand": [{"id": "skull", "card": "summoned_skull"}]},
+                    "B": {"spell_traps": [{"id": "warning", "card": "solemn_warning",
+                                           "set": "earlier_turn"}]}},
+        "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1"}), "seed")
+    state, _ = play_events(eng, ["A normal_summon skull paying m1", "A pass",
+                                 "B activate warning.negate_summon", "A pass", "B pass"],
+                           settle_end=False)
+    assert graveyard(state)["skull"] == "destroyed"
+    assert "A activate m1.blessing" in legal(eng, state)
