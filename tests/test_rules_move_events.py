@@ -1,8 +1,8 @@
-"""R193, R194: the events of a card moving, answered by the card's own Trigger Effect; R195:
+"""R171, R172: the events of a card moving, answered by the card's own Trigger Effect; R173:
 the activation that includes a destruction or a banishment. The invented test cards: Test
 Exile Spirit (banished), Test Homing Spirit (returned to the hand), Test Parting Spirit (left
 the field), Test Offering Spirit (Tributed), Test Cast-off Spirit (discarded), Test Shattered
-Spirit (destroyed by a card effect), Test Shatter Ward and Test Exile Ward (R195)."""
+Spirit (destroyed by a card effect), Test Shatter Ward and Test Exile Ward (R173)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def _battle(tmp_path, defender: str, b_traps: tuple[str, ...] = (),  # noqa: ANN
         "scope": "end_of_battle"}), "seed")
 
 
-def test_r193_a_banished_card_activates_its_effect_from_the_banishment(tmp_path):
+def test_r171_a_banished_card_activates_its_effect_from_the_banishment(tmp_path):
     eng = _battle(tmp_path, "test_exile_spirit", ("test_banish_trap",))
     state, events = play_events(eng, ["A pass", "B activate test_banish_trap.activate -> defender",
                                       "A pass", "B pass"])
@@ -41,7 +41,7 @@ def test_r193_a_banished_card_activates_its_effect_from_the_banishment(tmp_path)
     assert state.lp == (8000, 8500)
 
 
-def test_r193_a_card_banished_from_the_gy_answers_too(tmp_path):
+def test_r171_a_card_banished_from_the_gy_answers_too(tmp_path):
     # A's D.D. Crow banishes Test Exile Spirit from B's GY
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "A",
@@ -56,7 +56,7 @@ def test_r193_a_card_banished_from_the_gy_answers_too(tmp_path):
     assert "B activate spirit.heal" in legal(eng, state)
 
 
-def test_r193_a_card_returned_to_the_hand_activates_its_effect_from_the_hand(tmp_path):
+def test_r171_a_card_returned_to_the_hand_activates_its_effect_from_the_hand(tmp_path):
     eng = _battle(tmp_path, "test_homing_spirit", ("test_bounce_trap",))
     state, _ = play_events(eng, ["A pass", "B activate test_bounce_trap.activate -> defender",
                                  "A pass", "B pass"])
@@ -65,7 +65,7 @@ def test_r193_a_card_returned_to_the_hand_activates_its_effect_from_the_hand(tmp
     assert state.lp == (7700, 8000)  # mandatory: activated from the hand
 
 
-def test_r193_a_card_that_left_the_field_answers_from_where_it_went(tmp_path):
+def test_r171_a_card_that_left_the_field_answers_from_where_it_went(tmp_path):
     eng = _battle(tmp_path, "test_parting_spirit", ("test_destroy_trap",))
     state, _ = play_events(eng, ["A pass", "B activate test_destroy_trap.activate -> defender",
                                  "A pass", "B pass"])
@@ -74,7 +74,7 @@ def test_r193_a_card_that_left_the_field_answers_from_where_it_went(tmp_path):
     assert state.lp == (8000, 8500)
 
 
-def test_r193_left_the_field_is_answered_only_where_the_effect_says(tmp_path):
+def test_r171_left_the_field_is_answered_only_where_the_effect_says(tmp_path):
     # returned to the hand, it left the field too, but its effect is activated from the GY
     eng = _battle(tmp_path, "test_parting_spirit", ("test_bounce_trap",))
     state, _ = play_events(eng, ["A pass", "B activate test_bounce_trap.activate -> defender",
@@ -83,7 +83,7 @@ def test_r193_left_the_field_is_answered_only_where_the_effect_says(tmp_path):
     assert not any("defender.farewell" in action for action in legal(eng, state))
 
 
-def test_r193_an_optional_when_trigger_misses_the_timing(tmp_path):
+def test_r171_an_optional_when_trigger_misses_the_timing(tmp_path):
     # Threatening Roar (c1) resolves after Test Destroy Trap (c2): the last thing to happen
     eng = _battle(tmp_path, "test_parting_spirit", ("threatening_roar", "test_destroy_trap"))
     state, events = play_events(eng, [
@@ -93,7 +93,7 @@ def test_r193_an_optional_when_trigger_misses_the_timing(tmp_path):
     assert not any("defender.farewell" in action for action in legal(eng, state))
 
 
-def test_r193_the_events_are_remembered_only_where_a_card_answers_them(tmp_path):
+def test_r171_the_events_are_remembered_only_where_a_card_answers_them(tmp_path):
     eng = _battle(tmp_path, "mystical_elf", ("test_banish_trap",))
     assert eng.rules.hooks.card_moved == ()  # nothing to remember, nothing asked
     state, _ = play_events(eng, ["A pass", "B activate test_banish_trap.activate -> defender",
@@ -103,7 +103,7 @@ def test_r193_the_events_are_remembered_only_where_a_card_answers_them(tmp_path)
     assert spirit.rules.hooks.card_moved != ()
 
 
-def test_r194_a_card_tributed_as_a_cost_answers_after_the_chain(tmp_path):
+def test_r172_a_card_tributed_as_a_cost_answers_after_the_chain(tmp_path):
     eng = _battle(tmp_path, "test_offering_spirit", ("test_tribute_striker",))
     state, events = play_events(eng, [
         "A pass", "B activate test_tribute_striker.activate paying defender -> attacker",
@@ -114,7 +114,7 @@ def test_r194_a_card_tributed_as_a_cost_answers_after_the_chain(tmp_path):
     assert state.lp == (8000, 8800)
 
 
-def test_r194_a_card_tributed_by_an_effect_answers(tmp_path):
+def test_r172_a_card_tributed_by_an_effect_answers(tmp_path):
     eng = _battle(tmp_path, "mystical_elf", ("test_pit_trap",), a_monster="test_offering_spirit")
     state, _ = play_events(eng, ["A pass", "B activate test_pit_trap.activate", "A pass",
                                  "B pass"])
@@ -123,7 +123,7 @@ def test_r194_a_card_tributed_by_an_effect_answers(tmp_path):
     assert state.lp == (8800, 8000)
 
 
-def test_r194_a_card_discarded_as_a_cost_answers(tmp_path):
+def test_r172_a_card_discarded_as_a_cost_answers(tmp_path):
     eng = _battle(tmp_path, "mystical_elf", ("raigeki_break",), b_hand=("test_cast_off_spirit",))
     state, _ = play_events(eng, [
         "A pass", "B activate raigeki_break.activate paying held0 -> attacker", "A pass",
@@ -133,14 +133,14 @@ def test_r194_a_card_discarded_as_a_cost_answers(tmp_path):
     assert state.lp == (7500, 8000)
 
 
-def test_r194_a_card_sent_from_the_hand_is_not_discarded(tmp_path):
+def test_r172_a_card_sent_from_the_hand_is_not_discarded(tmp_path):
     # the events differ: a card destroyed in the hand is not discarded
     from gamebook.rules.mechanics.move_events import move_events
     assert move_events(False, "graveyard", "sent") == frozenset()
     assert move_events(False, "graveyard", "discarded") == {EventName.DISCARDED}
 
 
-def test_r194_a_card_destroyed_by_a_card_effect_answers(tmp_path):
+def test_r172_a_card_destroyed_by_a_card_effect_answers(tmp_path):
     eng = _battle(tmp_path, "test_shattered_spirit", ("test_destroy_trap",))
     state, _ = play_events(eng, ["A pass", "B activate test_destroy_trap.activate -> defender",
                                  "A pass", "B pass"])
@@ -148,7 +148,7 @@ def test_r194_a_card_destroyed_by_a_card_effect_answers(tmp_path):
     assert state.lp == (8000, 8700)
 
 
-def test_r194_a_card_destroyed_by_battle_is_not_destroyed_by_a_card_effect(tmp_path):
+def test_r172_a_card_destroyed_by_battle_is_not_destroyed_by_a_card_effect(tmp_path):
     # Summoned Skull (2500) destroys Test Shattered Spirit (1000) by battle
     eng = _battle(tmp_path, "test_shattered_spirit")
     state = pass_until(eng, eng.start().state,
@@ -172,7 +172,7 @@ def _answered(tmp_path, a_trap: str, b_trap: str) -> Engine:  # noqa: ANN001
         "scope": "end_of_battle"}), "seed")
 
 
-def test_r195_an_activation_that_includes_a_destruction_is_answered(tmp_path):
+def test_r173_an_activation_that_includes_a_destruction_is_answered(tmp_path):
     eng = _answered(tmp_path, "test_destroy_trap", "test_shatter_ward")
     state, _ = play_events(eng, ["A activate test_destroy_trap.activate -> defender"],
                            settle_end=False)
@@ -183,14 +183,14 @@ def test_r195_an_activation_that_includes_a_destruction_is_answered(tmp_path):
     assert graveyard(state).get("defender") != "destroyed"  # by battle later, not by the Trap
 
 
-def test_r195_an_activation_that_includes_a_banishment_is_answered(tmp_path):
+def test_r173_an_activation_that_includes_a_banishment_is_answered(tmp_path):
     eng = _answered(tmp_path, "test_banish_trap", "test_exile_ward")
     state, _ = play_events(eng, ["A activate test_banish_trap.activate -> defender"],
                            settle_end=False)
     assert "B activate test_exile_ward.activate" in legal(eng, state)
 
 
-def test_r195_each_condition_answers_only_its_own_kind_of_effect(tmp_path):
+def test_r173_each_condition_answers_only_its_own_kind_of_effect(tmp_path):
     eng = _answered(tmp_path, "test_banish_trap", "test_shatter_ward")
     state, _ = play_events(eng, ["A activate test_banish_trap.activate -> defender"],
                            settle_end=False)
@@ -211,7 +211,7 @@ def _tribute_summon(tmp_path, own: str) -> Engine:  # noqa: ANN001
         "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1"}), "seed")
 
 
-def test_r194_a_monster_tributed_for_a_tribute_summon_answers_after_the_summon(tmp_path):
+def test_r172_a_monster_tributed_for_a_tribute_summon_answers_after_the_summon(tmp_path):
     eng = _tribute_summon(tmp_path, "test_offering_spirit")
     state, _ = play_events(eng, ["A normal_summon skull paying m1"], settle_end=False)
     assert graveyard(state)["m1"] == "tributed"
@@ -222,13 +222,13 @@ def test_r194_a_monster_tributed_for_a_tribute_summon_answers_after_the_summon(t
     assert not any(name is EventName.TRIBUTED for name, _ in state.happened)
 
 
-def test_r194_a_monster_tributed_for_a_tribute_set_answers_too(tmp_path):
+def test_r172_a_monster_tributed_for_a_tribute_set_answers_too(tmp_path):
     eng = _tribute_summon(tmp_path, "test_offering_spirit")
     state, _ = play_events(eng, ["A set_monster skull paying m1"], settle_end=False)
     assert "A activate m1.blessing" in legal(eng, state)
 
 
-def test_r194_a_when_trigger_of_a_tribute_misses_the_timing_of_the_summon(tmp_path):
+def test_r172_a_when_trigger_of_a_tribute_misses_the_timing_of_the_summon(tmp_path):
     # Test Parting Spirit: "When this card leaves the field: you can": the Summon came last
     eng = _tribute_summon(tmp_path, "test_parting_spirit")
     state, _ = play_events(eng, ["A normal_summon skull paying m1"], settle_end=False)
@@ -236,7 +236,7 @@ def test_r194_a_when_trigger_of_a_tribute_misses_the_timing_of_the_summon(tmp_pa
     assert not any(name is EventName.LEFT_FIELD for name, _ in state.happened)
 
 
-def test_r194_psychic_ace_tributed_for_a_tribute_summon_destroys_a_card():
+def test_r172_psychic_ace_tributed_for_a_tribute_summon_destroys_a_card():
     # the real card, also checked against EDOPro (tests/test_reference_engine.py)
     from rules_helpers import engine
     eng = engine("psychic_ace_tribute_summon")
@@ -248,7 +248,7 @@ def test_r194_psychic_ace_tributed_for_a_tribute_summon_destroys_a_card():
     assert graveyard(state)["mirror_force"] == "destroyed"
 
 
-def test_r194_a_tribute_of_a_negated_summon_answers_after_the_negation_chain(tmp_path):
+def test_r172_a_tribute_of_a_negated_summon_answers_after_the_negation_chain(tmp_path):
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "A",
         "players": {"A": {"monsters": [{"id": "m1", "card": "test_offering_spirit"}],

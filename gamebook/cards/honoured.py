@@ -50,7 +50,7 @@ _EVENT_LOCATIONS: dict[EventName, tuple[Location, ...]] = {
     EventName.DISCARDED: (Location.GRAVEYARD,),
     EventName.DESTROYED_BY_EFFECT: (Location.GRAVEYARD, Location.BANISHED),
 }
-# The events a card answers from the banishment (R193): nothing else is activated there.
+# The events a card answers from the banishment (R171): nothing else is activated there.
 _FROM_BANISHMENT = (EventName.BANISHED, EventName.LEFT_FIELD, EventName.TRIBUTED,
                     EventName.DESTROYED_BY_EFFECT)
 _EVENT_WHERE = {
@@ -65,16 +65,16 @@ _EVENT_WHERE = {
     EventName.SENT_FROM_FIELD_TO_GRAVEYARD: "the card is answered from where it went, the GY "
                                             "(R133)",
     EventName.BANISHED: "the card is answered from where it went, the banishment, face-up "
-                        "(R193)",
-    EventName.RETURNED_TO_HAND: "the card is answered from where it went, the hand (R193)",
+                        "(R171)",
+    EventName.RETURNED_TO_HAND: "the card is answered from where it went, the hand (R171)",
     EventName.LEFT_FIELD: "the card is answered from where it went: the GY, the banishment or "
                           "the hand; a card shuffled into or placed on the Deck cannot activate "
-                          "its effect, and nothing is activated on the field it left (R193)",
+                          "its effect, and nothing is activated on the field it left (R171)",
     EventName.TRIBUTED: "the card is answered from where it went, the GY, or the banishment "
-                        "when it was banished instead (R194)",
-    EventName.DISCARDED: "the card is answered from where it went, the GY (R194)",
+                        "when it was banished instead (R172)",
+    EventName.DISCARDED: "the card is answered from where it went, the GY (R172)",
     EventName.DESTROYED_BY_EFFECT: "the card is answered from where it went, the GY, or the "
-                                   "banishment for 'destroy and banish' (R194)",
+                                   "banishment for 'destroy and banish' (R172)",
 }
 
 Refusal = tuple[str, str]  # (the effect's key to point at, the reason in words)
@@ -103,7 +103,7 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
     answers = effect.answers
     if location is Location.BANISHED and answers not in _FROM_BANISHMENT:
         return "location", ("a banished card activates only an effect that answers the move "
-                            "that banished it (R193, R194): give 'event: banished', "
+                            "that banished it (R171, R172): give 'event: banished', "
                             "'left_field', 'tributed' or 'destroyed_by_effect', or another "
                             "location")
     if answers is not None and location not in _EVENT_LOCATIONS.get(answers, tuple(Location)):

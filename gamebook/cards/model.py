@@ -109,33 +109,33 @@ class EventName(StrEnum):
     SENT_TO_GRAVEYARD = "sent_to_graveyard"
     # The same, only from the field ("when this card is sent from the field to the GY").
     SENT_FROM_FIELD_TO_GRAVEYARD = "sent_from_field_to_graveyard"
-    # This card was banished (R193): from the field or from the GY, by an effect or as a cost
+    # This card was banished (R171): from the field or from the GY, by an effect or as a cost
     # ("if this card is banished"); activated from the banishment (`location: banished`), once
     # the chain or the Damage Step that banished it is over. Every card the vocabulary banishes
     # is face-up; a face-down banished card could not activate its effect.
     BANISHED = "banished"
-    # This card was returned from the field to the hand (R193): activated from the hand
+    # This card was returned from the field to the hand (R171): activated from the hand
     # (`location: hand`) once the chain that returned it is over.
     RETURNED_TO_HAND = "returned_to_hand"
-    # This card left the field, for wherever it went (R193): activated from there, the GY,
+    # This card left the field, for wherever it went (R171): activated from there, the GY,
     # the banishment or the hand (`location` names one; the effect is offered only where the
     # card went). A card shuffled into or placed on the Deck cannot activate it: the Deck is
     # no place to activate from.
     LEFT_FIELD = "left_field"
-    # This card was Tributed (R194), for a Tribute Summon, as a cost or by an effect: activated
+    # This card was Tributed (R172), for a Tribute Summon, as a cost or by an effect: activated
     # from the GY (or the banishment, when it was banished instead).
     TRIBUTED = "tributed"
-    # This card was discarded (R194): sent from the hand to the GY by a discard, as a cost or
+    # This card was discarded (R172): sent from the hand to the GY by a discard, as a cost or
     # by an effect; activated from the GY.
     DISCARDED = "discarded"
-    # This card was destroyed by a card effect (R194), not by battle: activated from where it
+    # This card was destroyed by a card effect (R172), not by battle: activated from where it
     # went, the GY or the banishment ("destroy and banish").
     DESTROYED_BY_EFFECT = "destroyed_by_effect"
 
 
 # The events of a card sent to the GY (R133): remembered only for a card that answers them.
 SENT_EVENTS = (EventName.SENT_TO_GRAVEYARD, EventName.SENT_FROM_FIELD_TO_GRAVEYARD)
-# Every event of a card moving (R133, R193, R194): remembered only for a card that answers
+# Every event of a card moving (R133, R171, R172): remembered only for a card that answers
 # one, activated once the chain or the Damage Step that moved the card is over.
 MOVE_EVENTS = (*SENT_EVENTS, EventName.BANISHED, EventName.RETURNED_TO_HAND,
                EventName.LEFT_FIELD, EventName.TRIBUTED, EventName.DISCARDED,
@@ -164,13 +164,13 @@ class Condition(StrEnum):
     # link directly below, of either player, Special Summons when it resolves (R98).
     ACTIVATION_SPECIAL_SUMMONS = "activation_special_summons"
     # "When a card or effect is activated that includes an effect that destroys": the link
-    # directly below, of either player, destroys (a `destroy` step) when it resolves (R195).
+    # directly below, of either player, destroys (a `destroy` step) when it resolves (R173).
     # An effect that adds a card to the hand has no step in the vocabulary (returning a card
     # to the hand is not adding it), so there is no condition for it.
     ACTIVATION_DESTROYS = "activation_destroys"
     # "When a card or effect is activated that includes an effect that banishes": the link
     # directly below, of either player, banishes (a `banish` step, or `destroy` with `banish:
-    # true`) when it resolves (R195); a cost that banishes is not an effect.
+    # true`) when it resolves (R173); a cost that banishes is not an effect.
     ACTIVATION_BANISHES = "activation_banishes"
     # "When a Spell/Trap Card is activated": of either player, directly above it (R2)
     SPELL_CARD_ACTIVATED = "spell_card_activated"
@@ -356,7 +356,7 @@ class Location(StrEnum):
     HAND = "hand"
     GRAVEYARD = "graveyard"
     # banished, face-up: only an effect that answers the card's own banishment or leaving the
-    # field (`event: banished` or `left_field`) is activated from there (R193)
+    # field (`event: banished` or `left_field`) is activated from there (R171)
     BANISHED = "banished"
 
 

@@ -338,7 +338,7 @@ def _forget_damage(state: GameState) -> GameState:
 
 
 def _forget_moved(state: GameState) -> GameState:
-    """The cards sent to the GY, banished, returned, … have had their chance (R133, R193)."""
+    """The cards sent to the GY, banished, returned, … have had their chance (R133, R171)."""
     if not any(name in MOVE_EVENTS for name, _ in state.happened):
         return state
     return replace(state, happened=frozenset(item for item in state.happened
@@ -489,14 +489,14 @@ _AFTER_CALCULATION_EVENTS = (EventName.FLIPPED, EventName.AFTER_DAMAGE_CALCULATI
 # R52: at the end of the Damage Step, once the destroyed monsters have left the field.
 # What they took with them went to the GY then too (an Equip Card, R133).
 _END_OF_DAMAGE_STEP_EVENTS = (EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED, *SENT_EVENTS)
-# The other move events (R193, R194), named by the window only when one happened: a battle
+# The other move events (R171, R172), named by the window only when one happened: a battle
 # without them keeps the window it always had.
 _OTHER_MOVE_EVENTS = tuple(name for name in MOVE_EVENTS if name not in SENT_EVENTS)
 
 
 def _end_of_damage_step_events(state: GameState) -> tuple[EventName, ...]:
-    """The events answered at the end of the Damage Step (R52), with the moves of R193 and
-    R194 that happened."""
+    """The events answered at the end of the Damage Step (R52), with the moves of R171 and
+    R172 that happened."""
     moved = tuple(name for name in _OTHER_MOVE_EVENTS
                   if any(happened is name for happened, _ in state.happened))
     return _END_OF_DAMAGE_STEP_EVENTS + moved if moved else _END_OF_DAMAGE_STEP_EVENTS

@@ -56,7 +56,7 @@ class Hooks:
     - ``card_moved(rules, state, instance, from_field, to, reason) -> state``: the card
       ``instance`` just moved, from the field or not, to ``to`` (``graveyard``, ``banished``,
       ``hand``, ``deck``, ``extra_deck``), for ``reason`` (``destroyed``, ``tributed``,
-      ``discarded``, …, as the card off the field keeps it) (R193, R194);
+      ``discarded``, …, as the card off the field keeps it) (R171, R172);
     - ``refresh(rules, state) -> (state, events)``: after each action, before the continuous
       ATK/DEF modifiers are brought in line (:mod:`gamebook.rules.continuous`), the lasting
       effects that follow the board (what is attacking now, which card is face-up) start or

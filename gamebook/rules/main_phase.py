@@ -125,7 +125,7 @@ def summon_from_hand(rules: Rules, state: GameState, action: Action
     if not summon:
         events = [event(EventKind.MONSTER_SET, tp, held.id, **told), *tributed]
         moved = _moved(state)
-        if moved:  # the Tributes of a Tribute Set answer their own move (R194)
+        if moved:  # the Tributes of a Tribute Set answer their own move (R172)
             return _moved_window(rules, state, moved[0], moved[1:]), events
         return open_window(state, Step.MAIN_PHASE_1), events
     events = [event(EventKind.NORMAL_SUMMONED, tp, held.id, **told), *tributed]
@@ -265,7 +265,7 @@ def summon_succeeds(rules: Rules, state: GameState, instance: str,
     answered = rules.cards_with(f"answers_{summon.value}",
                                 lambda effect: effect.answers_event(summon))
     flip = summon is EventName.FLIP_SUMMONED
-    moved = _moved(state)  # the Tributes of a Tribute Summon (R194)
+    moved = _moved(state)  # the Tributes of a Tribute Summon (R172)
     if not answered and not flip and not moved:
         return open_window(state, Step.MAIN_PHASE_1)  # a window nobody can use is no window
     state = open_window(state, Step.MAIN_PHASE_1, WindowKind.EVENT)
@@ -286,7 +286,7 @@ def summon_succeeds(rules: Rules, state: GameState, instance: str,
 
 
 def _moved(state: GameState) -> tuple[EventName, ...]:
-    """The move events of the Tributes that some card answers (R133, R193, R194), in the
+    """The move events of the Tributes that some card answers (R133, R171, R172), in the
     vocabulary's order: remembered only for such a card, so most Summons have none."""
     if not state.happened:
         return ()
@@ -315,7 +315,7 @@ def _not_missed(rules: Rules, state: GameState, triggers: tuple[Trigger, ...]
 
 def _moved_window(rules: Rules, state: GameState, event_name: EventName,
                   also: tuple[EventName, ...]) -> GameState:
-    """The window after a Tribute Set, for the Tributes' own triggers (R194), or the open
+    """The window after a Tribute Set, for the Tributes' own triggers (R172), or the open
     game state when none can be activated."""
     state = open_window(state, Step.MAIN_PHASE_1, WindowKind.EVENT)
     state = replace(state, window=replace(state.window, event=event_name, also=also,

@@ -117,7 +117,7 @@ def candidate_effects(rules: Rules, state: GameState, player: Player
         for effect in by_zone[card.id].in_hand:
             if (held.id, effect.id) not in on_chain:
                 yield held.id, card, effect
-    for gone in state.banished:  # face-up: only what answers its own move (R193)
+    for gone in state.banished:  # face-up: only what answers its own move (R171)
         if gone.owner is not player:
             continue
         card = cards[gone.card]
@@ -471,7 +471,7 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
             for step in rules.effect_of(state, top.card, top.effect).resolution):
         return None  # an activation of either player that includes a Special Summon (R98)
     if top is not None and _includes(rules, state, top, wanted):
-        return None  # an activation of either player that includes a destruction, … (R195)
+        return None  # an activation of either player that includes a destruction, … (R173)
     if top is not None and rules.effect_of(state, top.card, top.effect).kind is EffectKind.ACTIVATE:
         kind = rules.card_of(state, top.card).card_type
         if (Condition.SPELL_CARD_ACTIVATED in wanted and kind is CardType.SPELL) or \
@@ -502,7 +502,7 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
 def _includes(rules: Rules, state: GameState, link: ChainLink,
               wanted: list[Condition]) -> bool:
     """Does the activation of ``link`` include an effect that destroys, or one that banishes,
-    as ``wanted`` asks (R195): a step of its resolution does, whatever it will act on."""
+    as ``wanted`` asks (R173): a step of its resolution does, whatever it will act on."""
     if Condition.ACTIVATION_DESTROYS not in wanted \
             and Condition.ACTIVATION_BANISHES not in wanted:
         return False
@@ -755,7 +755,7 @@ def _hand_owner(state: GameState, instance: str) -> Player | None:
                 None)
 
 
-# The events that name the card they happened to (R19, R51, R133, R193, R194).
+# The events that name the card they happened to (R19, R51, R133, R171, R172).
 _CARD_EVENTS = frozenset({EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE,
                           EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED, *MOVE_EVENTS})
 

@@ -1,4 +1,4 @@
-"""The events of a card moving (R193, R194): "if this card is banished", "if this card is
+"""The events of a card moving (R171, R172): "if this card is banished", "if this card is
 returned to the hand", "if this card leaves the field", "if this card is Tributed", "if this
 card is discarded", "if this card is destroyed by a card effect".
 

@@ -295,8 +295,8 @@ def sent_to_graveyard(rules: Rules, state: GameState, instance: str, *,
 
 def card_moved(rules: Rules, state: GameState, instance: str, *, from_field: bool, to: str,
                reason: str) -> GameState:
-    """``instance`` has just moved, from the field or not, to ``to``, for ``reason`` (R193,
-    R194): the mechanics that care remember it (hook point ``card_moved``)."""
+    """``instance`` has just moved, from the field or not, to ``to``, for ``reason`` (R171,
+    R172): the mechanics that care remember it (hook point ``card_moved``)."""
     for hook in rules.hooks.card_moved:
         state = hook(rules, state, instance, from_field, to, reason)
     return state
