@@ -30,7 +30,7 @@ from gamebook.cards.model import (
 from gamebook.errors import InputError, InputErrors
 from gamebook.inputs.yamlsrc import Located, validate
 from gamebook.rules.engine import Engine
-from gamebook.rules.state import Player
+from gamebook.rules.state import Player, replace
 from gamebook.rules.timing import candidate_effects
 from gamebook.situation.load import load_situation
 
@@ -148,7 +148,8 @@ def test_every_accepted_combination_is_honoured_by_the_engine(sorted_out, tmp_pa
             where = "spell_traps"
             entry["zone"] = "field" if frame == SpellTrapType.FIELD.value else None
         else:
-            where = location.value if location is Location.HAND else "graveyard"
+            where = location.value if location in (Location.HAND, Location.BANISHED) \
+                else "graveyard"
         placed[where].append(entry)
         expected[data["id"]] = [(f"e{index}", kind, event)
                                 for index, (kind, event) in enumerate(effects)]
@@ -161,12 +162,16 @@ def test_every_accepted_combination_is_honoured_by_the_engine(sorted_out, tmp_pa
             path = tmp_path / f"{where}_{start}.yaml"
             path.write_text(yaml.safe_dump({
                 "title": "combination", "turn_player": "A",
-                "players": {"A": {where: batch}, "B": {}},
+                "players": {"A": {"graveyard" if where == "banished" else where: batch},
+                            "B": {}},
                 "start": {"moment": "battle_step"}, "scope": "end_of_battle_phase"}),
                 encoding="utf-8")
             engine = Engine(load_situation(path, card_folders=(folder,)))
+            state = engine.initial_state()
+            if where == "banished":  # a situation starts with none: they are moved there
+                state = replace(state, graveyard=(), banished=state.graveyard)
             considered |= {(instance, effect.id) for instance, _, effect in candidate_effects(
-                engine.rules, engine.initial_state(), Player.A)}
+                engine.rules, state, Player.A)}
     checked = 0
     for card_id, effects in expected.items():
         for effect_id, kind, event in effects:

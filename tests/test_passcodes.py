@@ -81,6 +81,8 @@ OFFICIAL = {
     "penguin_soldier": 93920745, "mystic_swordsman_lv2": 47507260, "defense_draw": 24268052,
     # issue 30: battle rules, reflected damage and attacks on every monster (yaml-yugi)
     "amazoness_swords_woman": 94004268, "jurrac_monoloph": 36717258,
+    # issue 30: move events of a card (checked against yaml-yugi's data/cards/84453939.yaml)
+    "psychic_ace": 84453939,
 }
 
 

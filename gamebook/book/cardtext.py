@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from gamebook.cards.model import (
+    MOVE_EVENTS,
+    SENT_EVENTS,
     Card,
     CardType,
     Condition,
@@ -57,6 +59,9 @@ _ATTACK_CONDITIONS = (Condition.SELF_IS_ATTACKER, Condition.OPPONENT_IS_ATTACKIN
 _QUALITIES = (TargetFilter.CAN_CHANGE_POSITION, TargetFilter.FACE_UP, TargetFilter.FACE_DOWN,
               TargetFilter.ATTACK_POSITION, TargetFilter.DEFENSE_POSITION,
               TargetFilter.EFFECT_MONSTER)
+# The move events said "when …" for an effect that can miss the timing, "if …" otherwise
+# (R:missing_the_timing); the GY's own two keep their one wording.
+_WHEN_FORMS = tuple(name for name in MOVE_EVENTS if name not in SENT_EVENTS)
 _CHANGES_ATK = ("gain_atk", "halve_atk", "halve_original_atk", "set_atk")
 
 
@@ -316,7 +321,8 @@ class _Writer:
             clauses.append(self.w("event.special_summoned_of",
                                   monster=self.spec(effect.summoned, any_one=True)))
         elif event is not None:
-            clauses.append(self.w(f"event.{event.value}"))
+            when = "_when" if event in _WHEN_FORMS and effect.can_miss_timing else ""
+            clauses.append(self.w(f"event.{event.value}{when}"))
         battling = getattr(effect, "battling", None)
         if battling is not None:
             clauses.append(self.w("battles", monster=self.spec(battling, any_one=True)))

@@ -55,7 +55,16 @@ _EVENT_LOCATIONS: dict[EventName, tuple[Location, ...]] = {
     EventName.DESTROYED_BY_BATTLE: (Location.FIELD, Location.GRAVEYARD),
     EventName.SENT_TO_GRAVEYARD: (Location.GRAVEYARD,),
     EventName.SENT_FROM_FIELD_TO_GRAVEYARD: (Location.GRAVEYARD,),
+    EventName.BANISHED: (Location.BANISHED,),
+    EventName.RETURNED_TO_HAND: (Location.HAND,),
+    EventName.LEFT_FIELD: (Location.GRAVEYARD, Location.BANISHED, Location.HAND),
+    EventName.TRIBUTED: (Location.GRAVEYARD, Location.BANISHED),
+    EventName.DISCARDED: (Location.GRAVEYARD,),
+    EventName.DESTROYED_BY_EFFECT: (Location.GRAVEYARD, Location.BANISHED),
 }
+# The events a card answers from the banishment (R171): nothing else is activated there.
+_FROM_BANISHMENT = (EventName.BANISHED, EventName.LEFT_FIELD, EventName.TRIBUTED,
+                    EventName.DESTROYED_BY_EFFECT)
 _EVENT_WHERE = {
     EventName.AFTER_DAMAGE_CALCULATION: "it happens to a monster that battled, on the field "
                                         "(R51)",
@@ -69,6 +78,17 @@ _EVENT_WHERE = {
     EventName.SENT_TO_GRAVEYARD: "the card is answered from where it went, the GY (R133)",
     EventName.SENT_FROM_FIELD_TO_GRAVEYARD: "the card is answered from where it went, the GY "
                                             "(R133)",
+    EventName.BANISHED: "the card is answered from where it went, the banishment, face-up "
+                        "(R171)",
+    EventName.RETURNED_TO_HAND: "the card is answered from where it went, the hand (R171)",
+    EventName.LEFT_FIELD: "the card is answered from where it went: the GY, the banishment or "
+                          "the hand; a card shuffled into or placed on the Deck cannot activate "
+                          "its effect, and nothing is activated on the field it left (R171)",
+    EventName.TRIBUTED: "the card is answered from where it went, the GY, or the banishment "
+                        "when it was banished instead (R172)",
+    EventName.DISCARDED: "the card is answered from where it went, the GY (R172)",
+    EventName.DESTROYED_BY_EFFECT: "the card is answered from where it went, the GY, or the "
+                                   "banishment for 'destroy and banish' (R172)",
 }
 
 Refusal = tuple[str, str]  # (the effect's key to point at, the reason in words)
@@ -118,6 +138,11 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
         return "event", ("a continuous effect is never activated, so it answers no event "
                          "(R7): leave 'event' out, or make it a trigger effect")
     answers = effect.answers
+    if location is Location.BANISHED and answers not in _FROM_BANISHMENT:
+        return "location", ("a banished card activates only an effect that answers the move "
+                            "that banished it (R171, R172): give 'event: banished', "
+                            "'left_field', 'tributed' or 'destroyed_by_effect', or another "
+                            "location")
     if answers is not None and location not in _EVENT_LOCATIONS.get(answers, tuple(Location)):
         allowed = " or ".join(where.value for where in _EVENT_LOCATIONS[answers])
         return "location", (f"event {answers.value} with location: {location.value} never "
@@ -220,11 +245,12 @@ def _spell_trap_refusal(card: Card, effect: Effect) -> Refusal | None:
                                 "condition as from_hand_if (\"if you control no cards, you can "
                                 "activate this card from your hand\": from_hand_if: "
                                 "[you_control_no_cards], R159)")
-        if location is Location.GRAVEYARD:
+        if location in (Location.GRAVEYARD, Location.BANISHED):
             return "location", (f"a {what} Card is activated from the field"
                                 + (" or the hand" if what == "Spell" else "")
-                                + f", never from the GY ({rule}); an effect a card activates "
-                                "in the GY is kind: quick or trigger with location: graveyard")
+                                + f", never from the GY or the banishment ({rule}); an effect "
+                                "a card activates there is kind: trigger or quick with "
+                                f"location: {location.value}")
         return None
     for granted in effect.grants:
         if granted in _MONSTER_ONLY_GRANTS:
@@ -233,8 +259,8 @@ def _spell_trap_refusal(card: Card, effect: Effect) -> Refusal | None:
             return "grants", (f"{granted.value}: only a monster's own effect says it of "
                               f"itself (R:{_MONSTER_ONLY_GRANTS[granted]}); a {what} Card never "
                               f"battles nor is Tributed as a monster is{hint}")
-    if kind is EffectKind.CONTINUOUS or location is Location.GRAVEYARD:
-        return None  # lasting effects; effects activated in the GY
+    if kind is EffectKind.CONTINUOUS or location in (Location.GRAVEYARD, Location.BANISHED):
+        return None  # lasting effects; effects activated in the GY or the banishment
     if location is Location.HAND:
         return "location", (f"a {what} Card in the hand is only activated as the card itself "
                             f"(kind: activate, {rule}); a {kind.value} effect in the hand is "

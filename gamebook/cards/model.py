@@ -113,10 +113,37 @@ class EventName(StrEnum):
     # face-down attack target is flipped face-up (R162); a monster's
     # Trigger Effect on the field answers it, with conditions about the attack.
     DAMAGE_STEP_START = "damage_step_start"
+    # This card was banished (R171): from the field or from the GY, by an effect or as a cost
+    # ("if this card is banished"); activated from the banishment (`location: banished`), once
+    # the chain or the Damage Step that banished it is over. Every card the vocabulary banishes
+    # is face-up; a face-down banished card could not activate its effect.
+    BANISHED = "banished"
+    # This card was returned from the field to the hand (R171): activated from the hand
+    # (`location: hand`) once the chain that returned it is over.
+    RETURNED_TO_HAND = "returned_to_hand"
+    # This card left the field, for wherever it went (R171): activated from there, the GY,
+    # the banishment or the hand (`location` names one; the effect is offered only where the
+    # card went). A card shuffled into or placed on the Deck cannot activate it: the Deck is
+    # no place to activate from.
+    LEFT_FIELD = "left_field"
+    # This card was Tributed (R172), for a Tribute Summon, as a cost or by an effect: activated
+    # from the GY (or the banishment, when it was banished instead).
+    TRIBUTED = "tributed"
+    # This card was discarded (R172): sent from the hand to the GY by a discard, as a cost or
+    # by an effect; activated from the GY.
+    DISCARDED = "discarded"
+    # This card was destroyed by a card effect (R172), not by battle: activated from where it
+    # went, the GY or the banishment ("destroy and banish").
+    DESTROYED_BY_EFFECT = "destroyed_by_effect"
 
 
 # The events of a card sent to the GY (R133): remembered only for a card that answers them.
 SENT_EVENTS = (EventName.SENT_TO_GRAVEYARD, EventName.SENT_FROM_FIELD_TO_GRAVEYARD)
+# Every event of a card moving (R133, R171, R172): remembered only for a card that answers
+# one, activated once the chain or the Damage Step that moved the card is over.
+MOVE_EVENTS = (*SENT_EVENTS, EventName.BANISHED, EventName.RETURNED_TO_HAND,
+               EventName.LEFT_FIELD, EventName.TRIBUTED, EventName.DISCARDED,
+               EventName.DESTROYED_BY_EFFECT)
 
 
 class Condition(StrEnum):
@@ -143,6 +170,15 @@ class Condition(StrEnum):
     # "When a card or effect is activated that includes an effect that Special Summons": the
     # link directly below, of either player, Special Summons when it resolves (R98).
     ACTIVATION_SPECIAL_SUMMONS = "activation_special_summons"
+    # "When a card or effect is activated that includes an effect that destroys": the link
+    # directly below, of either player, destroys (a `destroy` step) when it resolves (R173).
+    # An effect that adds a card to the hand has no step in the vocabulary (returning a card
+    # to the hand is not adding it), so there is no condition for it.
+    ACTIVATION_DESTROYS = "activation_destroys"
+    # "When a card or effect is activated that includes an effect that banishes": the link
+    # directly below, of either player, banishes (a `banish` step, or `destroy` with `banish:
+    # true`) when it resolves (R173); a cost that banishes is not an effect.
+    ACTIVATION_BANISHES = "activation_banishes"
     # "When a Spell/Trap Card is activated": of either player, directly above it (R2)
     SPELL_CARD_ACTIVATED = "spell_card_activated"
     TRAP_CARD_ACTIVATED = "trap_card_activated"
@@ -177,7 +213,8 @@ class Condition(StrEnum):
 # The conditions that name the activation an effect responds to.
 RESPONSE_CONDITIONS = (Condition.OPPONENT_ACTIVATES_SPELL, Condition.OPPONENT_ACTIVATES_TRAP,
                        Condition.OPPONENT_ACTIVATES_MONSTER_EFFECT,
-                       Condition.ACTIVATION_SPECIAL_SUMMONS, Condition.SPELL_CARD_ACTIVATED,
+                       Condition.ACTIVATION_SPECIAL_SUMMONS, Condition.ACTIVATION_DESTROYS,
+                       Condition.ACTIVATION_BANISHES, Condition.SPELL_CARD_ACTIVATED,
                        Condition.TRAP_CARD_ACTIVATED, Condition.EFFECT_ACTIVATED_ON_FIELD,
                        Condition.MONSTER_EFFECT_ACTIVATED)
 
@@ -350,6 +387,9 @@ class Location(StrEnum):
     FIELD = "field"
     HAND = "hand"
     GRAVEYARD = "graveyard"
+    # banished, face-up: only an effect that answers the card's own banishment or leaving the
+    # field (`event: banished` or `left_field`) is activated from there (R171)
+    BANISHED = "banished"
 
 
 class Zone(StrEnum):

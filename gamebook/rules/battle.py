@@ -11,6 +11,7 @@ their own (R46-R52) with restricted activations; damage calculation happens betw
 from __future__ import annotations
 
 from gamebook.cards.model import (
+    MOVE_EVENTS,
     SENT_EVENTS,
     EffectKind,
     EventName,
@@ -280,7 +281,7 @@ def _destroyed_triggers(rules: Rules, state: GameState, events: list[Event]
     (R19, R101), or ``None``. An optional "When" trigger whose event was not the last thing to
     happen has missed the timing (R25)."""
     names = tuple(name for name in (EventName.DESTROYED, EventName.DAMAGE_TAKEN,
-                                    EventName.FLIPPED, *SENT_EVENTS)
+                                    EventName.FLIPPED, *MOVE_EVENTS)
                   if any(event_name is name for event_name, _ in state.happened))
     if not names:
         return None
@@ -289,7 +290,7 @@ def _destroyed_triggers(rules: Rules, state: GameState, events: list[Event]
     if len(triggers) < len(found):
         events.append(event(EventKind.MISSED_TIMING, effects=tuple(
             f"{t.card}.{t.effect}" for t in found if t not in triggers)))
-    state = replace(_forget_sent(_forget_flipped(_forget_damage(_forget_destroyed(state)))),
+    state = replace(_forget_moved(_forget_flipped(_forget_damage(_forget_destroyed(state)))),
                     last_happened=frozenset())
     if not triggers:
         return None
@@ -358,12 +359,12 @@ def _forget_damage(state: GameState) -> GameState:
                                              if item[0] is not EventName.DAMAGE_TAKEN))
 
 
-def _forget_sent(state: GameState) -> GameState:
-    """The cards sent to the GY have had their chance (R133)."""
-    if not any(name in SENT_EVENTS for name, _ in state.happened):
+def _forget_moved(state: GameState) -> GameState:
+    """The cards sent to the GY, banished, returned, … have had their chance (R133, R171)."""
+    if not any(name in MOVE_EVENTS for name, _ in state.happened):
         return state
     return replace(state, happened=frozenset(item for item in state.happened
-                                             if item[0] not in SENT_EVENTS))
+                                             if item[0] not in MOVE_EVENTS))
 
 
 def _forget_flipped(state: GameState) -> GameState:
@@ -454,7 +455,7 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     state = _triggers_over(state)
     if window.kind is WindowKind.EVENT \
             and window.event in (EventName.DESTROYED, EventName.SPECIAL_SUMMONED,
-                                 EventName.DAMAGE_TAKEN, *SENT_EVENTS) \
+                                 EventName.DAMAGE_TAKEN, *MOVE_EVENTS) \
             and step not in (Step.AFTER_DAMAGE_CALCULATION, Step.END_OF_DAMAGE_STEP):
         state, more = after_chain(rules, state)  # R19's chain was declined: go on as after it
         return state, events + more
@@ -506,7 +507,7 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     if next_step is Step.AFTER_DAMAGE_CALCULATION:
         state = _damage_step_triggers(rules, state, _AFTER_CALCULATION_EVENTS)  # R51
     elif next_step is Step.END_OF_DAMAGE_STEP:
-        state = _damage_step_triggers(rules, state, _END_OF_DAMAGE_STEP_EVENTS)  # R52
+        state = _damage_step_triggers(rules, state, _end_of_damage_step_events(state))  # R52
     return state, events
 
 
@@ -517,6 +518,17 @@ _AFTER_CALCULATION_EVENTS = (EventName.FLIPPED, EventName.AFTER_DAMAGE_CALCULATI
 # R52: at the end of the Damage Step, once the destroyed monsters have left the field.
 # What they took with them went to the GY then too (an Equip Card, R133).
 _END_OF_DAMAGE_STEP_EVENTS = (EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED, *SENT_EVENTS)
+# The other move events (R171, R172), named by the window only when one happened: a battle
+# without them keeps the window it always had.
+_OTHER_MOVE_EVENTS = tuple(name for name in MOVE_EVENTS if name not in SENT_EVENTS)
+
+
+def _end_of_damage_step_events(state: GameState) -> tuple[EventName, ...]:
+    """The events answered at the end of the Damage Step (R52), with the moves of R171 and
+    R172 that happened."""
+    moved = tuple(name for name in _OTHER_MOVE_EVENTS
+                  if any(happened is name for happened, _ in state.happened))
+    return _END_OF_DAMAGE_STEP_EVENTS + moved if moved else _END_OF_DAMAGE_STEP_EVENTS
 
 
 def _damage_step_triggers(rules: Rules, state: GameState, event_names: tuple[EventName, ...]
@@ -530,7 +542,7 @@ def _damage_step_triggers(rules: Rules, state: GameState, event_names: tuple[Eve
     if EventName.DAMAGE_TAKEN in event_names:
         state = _forget_damage(state)
     if EventName.SENT_TO_GRAVEYARD in event_names:
-        state = _forget_sent(state)
+        state = _forget_moved(state)
     if not triggers:
         return state
     window = replace(state.window, kind=WindowKind.EVENT, event=event_names[0],

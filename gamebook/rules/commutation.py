@@ -48,8 +48,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gamebook.cards.model import (
+    MOVE_EVENTS,
     RESPONSE_CONDITIONS,
-    SENT_EVENTS,
     Effect,
     EffectKind,
     EventName,
@@ -78,7 +78,7 @@ _READS_STATS = (TargetFilter.ATK_AT_MOST_CONTROLLER_LP,)
 # events that answer a card leaving the field: a "when … is destroyed" card could miss its
 # timing in one order and not in the other (R25)
 _ANSWERS_DESTRUCTION = (EventName.DESTROYED, EventName.DESTROYED_BY_BATTLE,
-                        *SENT_EVENTS)
+                        *MOVE_EVENTS)
 # steps that make one card depend on another (an Equip Card, a card tied to its monster)
 _BINDS = (OpName.EQUIP, OpName.TIE)
 

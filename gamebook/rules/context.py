@@ -64,6 +64,10 @@ class Hooks:
     - ``attack_forbidden(rules, state, instance) -> source | None``: the monster
       ``instance`` cannot declare an attack now because of the face-up card ``source``
       ("that monster cannot attack": Fiendish Chain, R166); the first answer counts;
+    - ``card_moved(rules, state, instance, from_field, to, reason) -> state``: the card
+      ``instance`` just moved, from the field or not, to ``to`` (``graveyard``, ``banished``,
+      ``hand``, ``deck``, ``extra_deck``), for ``reason`` (``destroyed``, ``tributed``,
+      ``discarded``, …, as the card off the field keeps it) (R171, R172);
     - ``refresh(rules, state) -> (state, events)``: after each action, before the continuous
       ATK/DEF modifiers are brought in line (:mod:`gamebook.rules.continuous`), the lasting
       effects that follow the board (what is attacking now, which card is face-up) start or
@@ -84,6 +88,7 @@ class Hooks:
     battle_destruction: tuple[Callable, ...] = ()
     sent_to_graveyard: tuple[Callable, ...] = ()
     attack_forbidden: tuple[Callable, ...] = ()
+    card_moved: tuple[Callable, ...] = ()
     refresh: tuple[Callable, ...] = ()
 
     def __add__(self, other: Hooks) -> Hooks:

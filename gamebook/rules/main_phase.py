@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from gamebook.cards.model import CardType, EventName, PlayerAbility, Position
+from gamebook.cards.model import MOVE_EVENTS, CardType, EventName, PlayerAbility, Position
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
@@ -48,6 +48,7 @@ from gamebook.rules.state import (
     MonsterState,
     SpellTrapState,
     Step,
+    Trigger,
     WindowKind,
     open_window,
     replace,
@@ -124,8 +125,11 @@ def summon_from_hand(rules: Rules, state: GameState, action: Action
                     position_fixed=state.position_fixed | {held.id})  # R138
     told = {"tributes": tributes} if tributes else {}
     if not summon:
-        return open_window(state, Step.MAIN_PHASE_1), [
-            event(EventKind.MONSTER_SET, tp, held.id, **told), *tributed]
+        events = [event(EventKind.MONSTER_SET, tp, held.id, **told), *tributed]
+        moved = _moved(state)
+        if moved:  # the Tributes of a Tribute Set answer their own move (R172)
+            return _moved_window(rules, state, moved[0], moved[1:]), events
+        return open_window(state, Step.MAIN_PHASE_1), events
     events = [event(EventKind.NORMAL_SUMMONED, tp, held.id, **told), *tributed]
     return summon_under_way(rules, state, held.id), events
 
@@ -263,20 +267,68 @@ def summon_succeeds(rules: Rules, state: GameState, instance: str,
     answered = rules.cards_with(f"answers_{summon.value}",
                                 lambda effect: effect.answers_event(summon))
     flip = summon is EventName.FLIP_SUMMONED
-    if not answered and not flip:
+    moved = _moved(state)  # the Tributes of a Tribute Summon (R172)
+    if not answered and not flip and not moved:
         return open_window(state, Step.MAIN_PHASE_1)  # a window nobody can use is no window
     state = open_window(state, Step.MAIN_PHASE_1, WindowKind.EVENT)
-    also = (EventName.FLIPPED,) if flip else ()
+    also = ((EventName.FLIPPED,) if flip else ()) + moved
     if flip:
         state = replace(state, flipped=state.flipped | {instance})  # its Flip Effect (R6)
     state = replace(state, window=replace(state.window, event=summon, also=also,
                                           summoned=(instance,), first_chain=True))
-    triggers = triggers_for(rules, state, summon, *also)
+    triggers = _not_missed(rules, state, triggers_for(rules, state, summon, *also))
+    if moved:
+        state = _forget_moved(state)
     if not triggers and not answered:
         return open_window(flip_summon_over(state), Step.MAIN_PHASE_1)
     state = replace(state, window=replace(state.window, triggers=triggers))
     if triggers and not rules.config.decline_counts_as_pass:
         state = hand_on(rules, state, tp.opponent)
+    return state
+
+
+def _moved(state: GameState) -> tuple[EventName, ...]:
+    """The move events of the Tributes that some card answers (R133, R171, R172), in the
+    vocabulary's order: remembered only for such a card, so most Summons have none."""
+    if not state.happened:
+        return ()
+    return tuple(name for name in MOVE_EVENTS
+                 if any(happened is name for happened, _ in state.happened))
+
+
+def _forget_moved(state: GameState) -> GameState:
+    """The Tributes' move events have had their window."""
+    return replace(state, happened=frozenset(item for item in state.happened
+                                             if item[0] not in MOVE_EVENTS))
+
+
+def _not_missed(rules: Rules, state: GameState, triggers: tuple[Trigger, ...]
+                ) -> tuple[Trigger, ...]:
+    """The Summon, not its Tributes, is the last thing to happen: an optional "When …: you
+    can" trigger of a Tribute has missed the timing (R:missing_the_timing)."""
+    kept = []
+    for trigger in triggers:
+        effect = rules.effect_of(state, trigger.card, trigger.effect)
+        if not (effect.answers in MOVE_EVENTS and effect.can_miss_timing
+                and not effect.mandatory):
+            kept.append(trigger)
+    return tuple(kept)
+
+
+def _moved_window(rules: Rules, state: GameState, event_name: EventName,
+                  also: tuple[EventName, ...]) -> GameState:
+    """The window after a Tribute Set, for the Tributes' own triggers (R172), or the open
+    game state when none can be activated."""
+    state = open_window(state, Step.MAIN_PHASE_1, WindowKind.EVENT)
+    state = replace(state, window=replace(state.window, event=event_name, also=also,
+                                          first_chain=True))
+    triggers = _not_missed(rules, state, triggers_for(rules, state, event_name, *also))
+    state = _forget_moved(state)
+    if not triggers:
+        return open_window(state, Step.MAIN_PHASE_1)
+    state = replace(state, window=replace(state.window, triggers=triggers))
+    if not rules.config.decline_counts_as_pass:
+        state = hand_on(rules, state, state.turn_player.opponent)
     return state
 
 

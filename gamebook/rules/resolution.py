@@ -38,7 +38,7 @@ from gamebook.rules.expressions import condition_holds
 from gamebook.rules.mechanics import Where, verb_of
 from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.immunity import unaffected, unaffected_why
-from gamebook.rules.mechanics.moving import sent_to_graveyard
+from gamebook.rules.mechanics.moving import card_moved, sent_to_graveyard
 from gamebook.rules.mechanics.setting import free_spell_trap_zones
 from gamebook.rules.mechanics.stays import staying, turns_left
 from gamebook.rules.mechanics.summon import free_zones
@@ -150,6 +150,8 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
     gone, more = _after_resolving(rules, state, link)
     if gone is not None:  # not the last thing that happened (R25): it is not a step
         state = sent_to_graveyard(rules, state, gone.id, from_field=True)
+        state = card_moved(rules, state, gone.id, from_field=True, to="graveyard",
+                           reason="resolved")
     if gone is None and state.spell_trap(link.card) is not None \
             and turns_left(state, link.card) is None and link.negated is None \
             and (turns := rules.card_of(state, link.card).stays_for_opponent_turns):

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from gamebook.cards.model import (
+    MOVE_EVENTS,
     RESPONSE_CONDITIONS,
-    SENT_EVENTS,
     Card,
     CardType,
     Condition,
@@ -84,7 +84,8 @@ ACTIVATED_KINDS = (EffectKind.TRIGGER, EffectKind.QUICK, EffectKind.IGNITION, Ef
 
 def candidate_effects(rules: Rules, state: GameState, player: Player
                       ) -> Iterator[tuple[str, Card, Effect]]:
-    """Every activated effect of ``player``'s cards on the field or in the hand, not on the chain.
+    """Every activated effect of ``player``'s cards on the field, in the hand, the GY or the
+    banishment, not on the chain.
 
     On the field: face-up monsters' effects and Spell/Trap Cards' activations; in the hand:
     effects that say they are activated from the hand, and Spell Cards (R8 decides which).
@@ -119,6 +120,13 @@ def candidate_effects(rules: Rules, state: GameState, player: Player
         for effect in by_zone[card.id].in_hand:
             if (held.id, effect.id) not in on_chain:
                 yield held.id, card, effect
+    for gone in state.banished:  # face-up: only what answers its own move (R171)
+        if gone.owner is not player:
+            continue
+        card = cards[gone.card]
+        for effect in by_zone[card.id].in_banishment:
+            if (gone.id, effect.id) not in on_chain:
+                yield gone.id, card, effect
 
 
 class _Zones(NamedTuple):
@@ -129,6 +137,7 @@ class _Zones(NamedTuple):
     as_spell_trap: tuple[Effect, ...]
     in_graveyard: tuple[Effect, ...]
     in_hand: tuple[Effect, ...]
+    in_banishment: tuple[Effect, ...]
     answering: bool
 
 
@@ -148,7 +157,7 @@ def _answered_events(rules: Rules) -> frozenset[EventName]:
     found = rules.__dict__.get("_answered_events")
     if found is None:
         found = frozenset(effect.answers for zones in _effects_by_zone(rules).values()
-                          for effects in zones[:4] for effect in effects
+                          for effects in zones[:5] for effect in effects
                           if effect.answers is not None)
         object.__setattr__(rules, "_answered_events", found)
     return found
@@ -166,6 +175,7 @@ def _zones(card: Card) -> _Zones:
         as_spell_trap=tuple(e for e in card.played_effects if e.kind is EffectKind.ACTIVATE),
         in_graveyard=tuple(e for e in activated if e.location is Location.GRAVEYARD),
         in_hand=in_hand,
+        in_banishment=tuple(e for e in activated if e.location is Location.BANISHED),
         answering=card.card_type is not CardType.MONSTER
         and any(effect.answers is not None for effect in card.played_effects))
 
@@ -466,6 +476,8 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
             step.op in (OpName.SPECIAL_SUMMON, OpName.SPECIAL_SUMMON_TOKENS)
             for step in rules.effect_of(state, top.card, top.effect).resolution):
         return None  # an activation of either player that includes a Special Summon (R98)
+    if top is not None and _includes(rules, state, top, wanted):
+        return None  # an activation of either player that includes a destruction, … (R173)
     if top is not None and rules.effect_of(state, top.card, top.effect).kind is EffectKind.ACTIVATE:
         kind = rules.card_of(state, top.card).card_type
         if (Condition.SPELL_CARD_ACTIVATED in wanted and kind is CardType.SPELL) or \
@@ -494,6 +506,21 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
     either = {Condition.SPELL_CARD_ACTIVATED, Condition.TRAP_CARD_ACTIVATED} <= set(wanted)
     named = "spell_or_trap_card_activated" if either else wanted[0].value  # Solemn Judgment
     return ("response_speed", "nothing_to_respond_to", (("wanted", named),))
+
+
+def _includes(rules: Rules, state: GameState, link: ChainLink,
+              wanted: list[Condition]) -> bool:
+    """Does the activation of ``link`` include an effect that destroys, or one that banishes,
+    as ``wanted`` asks (R173): a step of its resolution does, whatever it will act on."""
+    if Condition.ACTIVATION_DESTROYS not in wanted \
+            and Condition.ACTIVATION_BANISHES not in wanted:
+        return False
+    steps = rules.effect_of(state, link.card, link.effect).resolution
+    return (Condition.ACTIVATION_DESTROYS in wanted
+            and any(step.op is OpName.DESTROY for step in steps)) or (
+        Condition.ACTIVATION_BANISHES in wanted
+        and any(step.op is OpName.BANISH or (step.op is OpName.DESTROY and step.banish)
+                for step in steps))
 
 
 def _activated_on_field(rules: Rules, state: GameState, link: ChainLink) -> bool:
@@ -752,9 +779,9 @@ def _hand_owner(state: GameState, instance: str) -> Player | None:
                 None)
 
 
-# The events that name the card they happened to (R19, R51, R133).
+# The events that name the card they happened to (R19, R51, R133, R171, R172).
 _CARD_EVENTS = frozenset({EventName.AFTER_DAMAGE_CALCULATION, EventName.INFLICTS_BATTLE_DAMAGE,
-                          EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED, *SENT_EVENTS})
+                          EventName.DESTROYED_BY_BATTLE, EventName.DESTROYED, *MOVE_EVENTS})
 
 
 def _happened_to(state: GameState, event_name: EventName, instance: str) -> bool:

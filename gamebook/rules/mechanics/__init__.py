@@ -48,6 +48,7 @@ from gamebook.rules.mechanics import (
     immunity,
     joint_targets,
     life,
+    move_events,
     moving,
     negated,
     once_per_turn,
@@ -81,6 +82,7 @@ from gamebook.rules.mechanics.verb import (
 MECHANICS: tuple[Mechanic, ...] = (
     moving.MECHANIC,
     sent_to_graveyard.MECHANIC,
+    move_events.MECHANIC,
     once_per_turn.MECHANIC,
     summon.MECHANIC,
     summon_lock.MECHANIC,

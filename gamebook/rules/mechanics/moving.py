@@ -84,6 +84,8 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
                 state = state.with_banished(gone)
             else:
                 state = sent_to_graveyard(rules, state.with_grave(gone), instance)
+            state = card_moved(rules, state, instance, from_field=False,
+                               to="banished" if step.banish else "graveyard", reason="destroyed")
             events.append(event(EventKind.BANISHED if step.banish else "sent_to_gy", held.owner,
                                 instance, why="destroyed", cost=cost))
             applied = True
@@ -139,6 +141,8 @@ def _banish(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
             continue
         state = state.without_off_field(instance).with_banished(
             GraveCard(instance, gone.card, gone.owner, "banished"))
+        state = card_moved(rules, state, instance, from_field=False, to="banished",
+                           reason="banished")
         events.append(event(EventKind.BANISHED, gone.owner, instance, why="from_graveyard",
                             cost=cost))
     return state, events, bool(who)
@@ -162,6 +166,8 @@ def _send_to_gy(rules: Rules, state: GameState, link: ChainLink, step: Primitive
         state = state.without_hand(instance)
         state = sent_to_graveyard(rules, state.with_grave(
             GraveCard(instance, card.card, card.owner, "sent")), instance)
+        state = card_moved(rules, state, instance, from_field=False, to="graveyard",
+                           reason="sent")
         events.append(event(EventKind.SENT_TO_GY, card.owner, instance, why="sent_from_hand",
                             cost=cost))
     return state, events, True
@@ -175,6 +181,8 @@ def _discard(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
         state = state.without_hand(instance)
         state = sent_to_graveyard(rules, state.with_grave(
             GraveCard(instance, card.card, card.owner, "discarded")), instance)
+        state = card_moved(rules, state, instance, from_field=False, to="graveyard",
+                           reason="discarded")
         events.append(event(EventKind.DISCARDED, card.owner, instance, cost=cost))
     return state, events, True
 
@@ -206,16 +214,22 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
     if monster is not None and redirected and destination != "banished":
         destination = "banished"  # "banish it if it leaves the field" (R100)
         events.append(event(EventKind.REDIRECTED, controller, instance, to="banished"))
+    to = "graveyard"
     if monster is not None and rules.cards[monster.card].frame is MonsterFrame.TOKEN:
+        to = "vanished"  # a Token is gone: no event of its own is answered (R64)
         events.append(event(EventKind.TOKEN_VANISHED, controller, instance,
                             **({"why": reason} if reason == "destroyed" else {})))
         if (EventName.DESTROYED, instance) in state.happened:  # its trigger still waits (R19)
             state = replace(state, vanished=state.vanished + (
                 GraveCard(instance, monster.card, controller, reason),))
     elif destination == "banished":
+        to = "banished"
         state = state.with_banished(GraveCard(instance, card.card, owner, reason))
         events.append(event(EventKind.BANISHED, controller, instance, why=reason, cost=cost))
     elif destination in ("hand", "deck", "shuffled_into_deck"):
+        frame = rules.cards[card.card].frame
+        to = "extra_deck" if frame is not None and frame.extra_deck else (
+            "hand" if destination == "hand" else "deck")
         state, more = _to_hand_or_deck(rules, state, HandCard(instance, card.card, owner),
                                        destination, cost)
         events += more
@@ -223,6 +237,8 @@ def leave_field(rules: Rules, state: GameState, instance: str, reason: str, *,
         state = sent_to_graveyard(rules, state.with_grave(
             GraveCard(instance, card.card, owner, reason)), instance, from_field=True)
         events.append(event(EventKind.SENT_TO_GY, controller, instance, why=reason, cost=cost))
+    if to != "vanished":
+        state = card_moved(rules, state, instance, from_field=True, to=to, reason=reason)
     if owner is not controller and not (monster is not None and rules.cards[
             monster.card].frame is MonsterFrame.TOKEN):  # R:owner_and_controller
         events.append(event(EventKind.TO_OWNER, owner, instance, to=destination))
@@ -282,6 +298,15 @@ def sent_to_graveyard(rules: Rules, state: GameState, instance: str, *,
     (hook point ``sent_to_graveyard``)."""
     for hook in rules.hooks.sent_to_graveyard:
         state = hook(rules, state, instance, from_field)
+    return state
+
+
+def card_moved(rules: Rules, state: GameState, instance: str, *, from_field: bool, to: str,
+               reason: str) -> GameState:
+    """``instance`` has just moved, from the field or not, to ``to``, for ``reason`` (R171,
+    R172): the mechanics that care remember it (hook point ``card_moved``)."""
+    for hook in rules.hooks.card_moved:
+        state = hook(rules, state, instance, from_field, to, reason)
     return state
 
 
