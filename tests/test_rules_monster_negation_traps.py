@@ -5,6 +5,7 @@ turn it went to the GY."""
 
 from __future__ import annotations
 
+import pytest
 from rules_helpers import (
     engine,
     first,
@@ -159,3 +160,40 @@ def test_r160_only_during_its_owners_turn(tmp_path):
     state = play(eng, ["B pass"], settle_end=False)
     refused = note(eng, state, "skill_gy", "negate_from_graveyard")
     assert not refused.legal and dict(refused.args)["condition"] == "your_turn"
+
+
+def _column_situation(tmp_path, b_zone, a_zone):  # noqa: ANN001, ANN202
+    """B's Infinite Impermanence is Set in ``b_zone``; A's Mystical Space Typhoon in
+    ``a_zone`` (``None``: no zone given)."""
+    mst = {"id": "mst", "card": "mystical_space_typhoon", "face_up": False,
+           "set": "earlier_turn", **({"zone": a_zone} if a_zone else {})}
+    impermanence = {"id": "impermanence", "card": "infinite_impermanence", "face_up": False,
+                    "set": "earlier_turn", **({"zone": b_zone} if b_zone else {})}
+    return write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"monsters": [{"id": "skull", "card": "summoned_skull"}],
+                          "spell_traps": [mst]},
+                    "B": {"monsters": [{"id": "elf", "card": "mystical_elf"}],
+                          "spell_traps": [impermanence]}},
+        "start": {"moment": "attack_declared", "attacker": "skull", "target": "elf"},
+        "scope": "end_of_battle"})
+
+
+@pytest.mark.parametrize(("b_zone", "a_zone"), [("s2", "s4"), ("s1", "s5"), ("s3", None),
+                                                 (None, "s1")])
+def test_r159_a_set_infinite_impermanence_sharing_a_column_is_refused(tmp_path, b_zone,
+                                                                       a_zone) -> None:
+    """Its column clause is not modelled: a Set copy with an opponent's Spell/Trap in its
+    column (A's s4 faces B's s2), or where no zone says otherwise, is refused at its line."""
+    from gamebook.errors import InputError, InputErrors
+
+    with pytest.raises((InputError, InputErrors)) as refused:
+        _column_situation(tmp_path, b_zone, a_zone)
+    assert "its negation of the other Spell/Trap effects in its column is not modelled" \
+        in str(refused.value)
+
+
+@pytest.mark.parametrize(("b_zone", "a_zone"), [("s2", "s2"), ("s1", "s4"), ("s3", "s1")])
+def test_r159_a_set_infinite_impermanence_in_a_column_of_its_own_loads(tmp_path, b_zone,
+                                                                        a_zone) -> None:
+    _column_situation(tmp_path, b_zone, a_zone)

@@ -688,6 +688,12 @@ class Effect:
     # these conditions about its player hold: "If you control no cards, you can activate this
     # card from your hand" (Infinite Impermanence: [you_control_no_cards], R159).
     from_hand_if: tuple[Condition, ...] = ()
+    # The text's "if this card was Set before activation and is on the field as it resolves,
+    # the other Spell/Trap effects in this column are negated for the rest of the turn"
+    # (Infinite Impermanence): not modelled, since the state keeps no column; said so that a
+    # situation where it would matter (the card Set, an opponent's Spell/Trap in its column
+    # or in no given zone) is refused as it loads instead of explored without it.
+    negates_its_column: bool = False
     resolution: tuple[Primitive, ...] = ()
     # "Activate 1 of these effects" (R147): the engine plays one effect per mode
     # (Card.played_effects), each with this effect's kind, conditions and limits and the

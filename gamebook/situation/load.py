@@ -200,6 +200,42 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located,
     _check_used(spec, cards, located, problems)
     _check_equipped(spec, located, problems)
     _check_negations(spec, cards, located, problems)
+    _check_columns(spec, cards, located, problems)
+
+
+def _check_columns(spec: SituationFile, cards: CardLibrary, located: Located,
+                   problems: list[InputError]) -> None:
+    """A Set card whose text negates the other Spell/Trap effects in its column
+    (``negates_its_column``: Infinite Impermanence) is refused when an opponent's Spell/Trap
+    Card is in its column, or could be (a zone not given): the column is not modelled."""
+    for player, entry in spec.players.items():
+        opponent = spec.players.get("B" if player == "A" else "A")
+        if opponent is None:
+            continue
+        for index, item in enumerate(entry.spell_traps):
+            card = cards[item.card]
+            if item.face_up or not any(effect.negates_its_column for effect in card.effects):
+                continue
+            column = _mirrored(item.zone)
+            sharing = [other.id for other in opponent.spell_traps if other.zone != "field"
+                       and (column is None or other.zone is None or other.zone == column)]
+            if sharing:
+                where = ("its zone is not given" if item.zone is None
+                         else f"{sharing[0]!r} is in its column or in no given zone")
+                problems.append(located.error(
+                    ("players", player, "spell_traps", index, "card"),
+                    f"{card.id} is Set and {where}: its negation of the other Spell/Trap effects "
+                    "in its column is not modelled (the state keeps no columns), so the book "
+                    "could show such an effect applying; give each Spell/Trap its zone, outside "
+                    "that column"))
+
+
+def _mirrored(zone: str | None) -> str | None:
+    """The opponent's Spell & Trap Zone in the column of ``zone`` (``s1`` faces ``s5``), or
+    ``None`` when no column is given."""
+    if zone is None or zone not in SPELL_TRAP_ZONES[:5]:
+        return None
+    return SPELL_TRAP_ZONES[4 - SPELL_TRAP_ZONES.index(zone)]
 
 
 def _check_negations(spec: SituationFile, cards: CardLibrary, located: Located,
