@@ -280,9 +280,11 @@ def _destroyed_triggers(rules: Rules, state: GameState, events: list[Event]
     """Cards destroyed, players damaged during the chain: their triggers form a new chain
     (R19, R101), or ``None``. An optional "When" trigger whose event was not the last thing to
     happen has missed the timing (R25)."""
+    if not state.happened:
+        return None
+    happened = {event_name for event_name, _ in state.happened}
     names = tuple(name for name in (EventName.DESTROYED, EventName.DAMAGE_TAKEN,
-                                    EventName.FLIPPED, *MOVE_EVENTS)
-                  if any(event_name is name for event_name, _ in state.happened))
+                                    EventName.FLIPPED, *MOVE_EVENTS) if name in happened)
     if not names:
         return None
     found = triggers_for(rules, state, *names)

@@ -110,7 +110,10 @@ def _forbidden(rules: Rules, state: GameState, player: Player, instance: str, ef
         return None
     forbids, _, rule = WORDS[card_type]
     lock = card_lock(rules, state, forbids)
-    return (rule, f"{card_type.value}_activation_forbidden", (("by", lock),)) if lock else None
+    if lock is None:
+        return None
+    return (rule, "trap_activation_forbidden" if card_type is CardType.TRAP
+            else "spell_activation_forbidden", (("by", lock),))
 
 
 def _negating(rules: Rules, state: GameState, card_type: CardType, instance: str
