@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rules_helpers import forbidden_by, kinds, legal, pass_until, play, play_events
 
+from gamebook.cards.model import EventName
 from gamebook.rules.engine import Engine
 from gamebook.rules.mechanics.chosen_together import BANISHED_FACE_DOWN, cards_of
 from gamebook.rules.state import Player, Step, WindowKind
@@ -98,3 +99,17 @@ def test_r174_counted_again_as_it_resolves(tmp_path) -> None:
     assert state.monster("skull") is not None
     assert not state.banished
     assert any(e.kind == "no_effect" and e.get("why") == "condition_lost" for e in events)
+
+
+def test_r174_a_card_banished_face_down_activates_nothing_there(tmp_path) -> None:
+    # Test Exile Spirit: "if this card is banished: gain 500 LP", only face-up (R171)
+    a_cards = {"monsters": [{"id": "spirit", "card": "test_exile_spirit"},
+                            {"id": "skull", "card": "summoned_skull"}]}
+    eng = _engine(tmp_path, a_cards, B_SET)
+    state = _resolving(eng)
+    # B controls Evenly Matched: A keeps 1 of 2
+    chosen = next(a for a in eng.legal_actions(state) if a.target == "spirit")
+    state = eng.apply(state, chosen).state
+    assert {b.id: b.reason for b in state.banished} == {"spirit": BANISHED_FACE_DOWN}
+    assert (EventName.BANISHED, "spirit") not in state.happened  # nothing to answer
+    assert not any(a.card == "spirit" for a in eng.legal_actions(state))
