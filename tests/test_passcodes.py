@@ -83,6 +83,9 @@ OFFICIAL = {
     "amazoness_swords_woman": 94004268, "jurrac_monoloph": 36717258,
     # issue 30: move events of a card (checked against yaml-yugi's data/cards/84453939.yaml)
     "psychic_ace": 84453939,
+    # issue 30: cards the opponent chooses, at the end of the Battle Phase (yaml-yugi's
+    # data/cards/15693423.yaml)
+    "evenly_matched": 15693423,
 }
 
 

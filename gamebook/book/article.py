@@ -384,7 +384,7 @@ def _outcomes(exploration: Exploration, book: Book, narrator: Narrator
                 narrator.msg("field.grave_card", card=narrator.card(g.id),
                              reason=narrator.msg(f"grave_reason.{g.reason}"))
                 for g in outcome.graveyard) or narrator.msg("article.nothing"),
-            banished=narrator.join(narrator.card(b.id) for b in outcome.banished)
+            banished=narrator.join(narrator.banished(b) for b in outcome.banished)
             or narrator.msg("article.nothing"),
             hand=_hand_cell(narrator, outcome),
             another_attack=_attack_cell(narrator, outcome),

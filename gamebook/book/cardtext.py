@@ -391,6 +391,9 @@ class _Writer:
             return self.w("pick.all", things=many, **words)
         if pick is Pick.HIGHEST_ATK:
             return self.w("pick.highest_atk", thing=one, **words)
+        if pick is Pick.SET:  # as many as its size says, chosen together (R174)
+            return self.w("pick.set", things=many, size=getattr(spec, "size", None) or "?",
+                          **words)
         if any_one:
             return self.w("pick.any_one", thing=one, **words)
         for joint in ("up_to", "exactly"):  # targets chosen together (R:joint_targets)
@@ -500,6 +503,12 @@ class _Writer:
                                  step.duration)
         if op == "destroy" and getattr(step, "banish", False):
             return self.w("op.destroy_banish", who=who)
+        if op == "banish" and getattr(step, "face_down", False):  # R174
+            text = self.w("op.banish_face_down", who=who)
+            if step.select is not None and getattr(step.select, "chooser", None) \
+                    is PlayerRef.OPPONENT:
+                text = self.w("chooser.opponent", step=text)
+            return text
         if op in ("return_to_hand", "shuffle_into_deck") and (
                 step.select is not None and step.select.pick is Pick.ALL
                 or step.who is Ref.TARGET and self.joint_target):

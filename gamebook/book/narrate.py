@@ -15,6 +15,7 @@ from gamebook.cards.model import Card, CardType, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.events import EventKind
 from gamebook.rules.main_phase import TRIBUTES_JOINED
+from gamebook.rules.mechanics.chosen_together import BANISHED_FACE_DOWN
 from gamebook.rules.mechanics.joint_targets import targets_of
 from gamebook.rules.mechanics.summon import answered_name
 from gamebook.rules.resolution import NOTHING
@@ -196,13 +197,20 @@ class Narrator:
         names = [self.card(instance) for instance in cards]
         return self.msg("meta.targets_sep").join(names) if quoted else self.join(names)
 
-    def option(self, value: str | None) -> str:
-        """A choice made at resolution: a card, or a battle position."""
+    def banished(self, held: Any) -> str:
+        """A banished card by name, and "face-down" when it was banished so (R174)."""
+        if getattr(held, "reason", None) == BANISHED_FACE_DOWN:
+            return self.msg("meta.banished_face_down", card=self.card(held.id))
+        return self.card(held.id)
+
+    def option(self, value: str | None, *, quoted: bool = True) -> str:
+        """A choice made at resolution: a card, the cards chosen together (R174), or a
+        battle position."""
         if value in ("attack", "defense"):
             return self.msg(f"position.{value}")
         if value == NOTHING:  # "you can", and nothing chosen (R164)
             return self.msg("option.nothing")
-        return self.card(value)
+        return self.targets(value, quoted=quoted)
 
     def short_choice(self, action: Action) -> str:
         """A few words for a diagram's edge label."""
@@ -221,7 +229,7 @@ class Narrator:
                                                     quoted=False))
             return label
         if kind is ActionKind.SELECT:
-            return self.msg("short.select", choice=self.option(action.target))
+            return self.msg("short.select", choice=self.option(action.target, quoted=False))
         if kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):  # R130
             if action.cost:
                 return self.msg(f"short.{kind.value}_tributing", card=self.card(action.card),
@@ -378,7 +386,7 @@ class Narrator:
                                    self.join(grave) or self.msg("meta.gy_empty")))
         if field.banished:
             lines.append(self.labelled("meta.banished",
-                                       self.join(self.card(b.id) for b in field.banished)))
+                                       self.join(self.banished(b) for b in field.banished)))
         return lines
 
     def _monster(self, monster: MonsterView) -> str:
@@ -586,6 +594,8 @@ class Narrator:
         """Banished, or a Token vanished: unless destroyed, which "destroyed" tells."""
         if ev.get("why") == "destroyed":
             return None
+        if ev.get("why") == BANISHED_FACE_DOWN:  # Evenly Matched (R174)
+            return self.msg("event.banished_face_down", card=self.card(ev.card))
         return self._simple(ev, player)
 
     def _negated(self, ev: Event, player: str) -> str | None:

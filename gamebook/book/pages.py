@@ -346,7 +346,7 @@ def _ending_lines(narrator: Narrator, point: PointView, end: EndingView) -> list
                  else narrator.msg("ending.gy_none")]
     if field.banished:
         graveyard.append(narrator.msg("ending.banished", cards=narrator.join(
-            narrator.card(b.id) for b in field.banished)))
+            narrator.banished(b) for b in field.banished)))
     hands = []
     for player in (Player.A, Player.B):  # each hand, an empty one too
         held = [narrator.card(card.id) for card in field.hand if card.owner is player]

@@ -679,6 +679,13 @@ def card_problems(card, located) -> list:
                 if found is not None:
                     refuse(loc, "amount", step.amount, f"column {found[1]}: {found[0]}")
         for where, spec in selections(effect):
+            if isinstance(spec.size, str):  # how many cards are chosen together (R174)
+                loc = where_effect + where + ("size",)
+                node = parsed(loc, "size", spec.size, parse_amount)
+                found = None if node is None else _names_problem(
+                    node, named, "the effect names no such card")
+                if found is not None:
+                    refuse(loc, "size", spec.size, f"column {found[1]}: {found[0]}")
             if spec.where is None:
                 continue
             loc = where_effect + where + ("where",)

@@ -159,6 +159,9 @@ class Condition(StrEnum):
     ATTACK_TARGET_IS_FACE_DOWN = "attack_target_is_face_down"
     ATTACKER_HAS_ATK = "attacker_has_atk"  # the attacking monster's ATK is above 0
     DURING_BATTLE_PHASE = "during_battle_phase"
+    # "at the end of the Battle Phase": only in the End Step of the Battle Phase, the window
+    # the scope end_of_battle_phase explores (R57, R175)
+    END_OF_BATTLE_PHASE = "end_of_battle_phase"
     # "the damage calculation in which you would take battle damage from that attack":
     # damage calculated now would inflict battle damage on the effect's controller (R50)
     WOULD_TAKE_BATTLE_DAMAGE = "would_take_battle_damage"
@@ -407,6 +410,9 @@ class Pick(StrEnum):
     ALL = "all"  # every matching card ("destroy all …")
     ONE = "one"  # the resolving player chooses one
     HIGHEST_ATK = "highest_atk"  # the one with the highest ATK; ties are the player's choice
+    # as many cards as the selection's `size` says, chosen together (one choice per set, not
+    # per order) by its `chooser` (R174)
+    SET = "set"
 
 
 class TargetFilter(StrEnum):
@@ -485,6 +491,12 @@ class TargetSpec:
     # "target N monsters": exactly N distinct cards chosen together as one target, so N must
     # be there to activate the effect (R161). Only an effect's `target` says it.
     exactly: int | None = None
+    # `pick: set` only, in a resolution step's `select`: how many cards are chosen together,
+    # an expression of the language worked out as the step comes ("count(cards, opponent) -
+    # count(cards, you)"), and who chooses them: the resolving player (`you`, the default) or
+    # the opponent ("your opponent banishes cards from their field", R174)
+    size: str | None = None
+    chooser: PlayerRef | None = None  # who chooses a `pick: set` selection's cards (R174)
 
 
 class StatCount(StrEnum):
@@ -573,6 +585,7 @@ class Primitive:
     # special_summon: "if this card Special Summoned this way leaves the field, banish it"
     leaves_field: Redirect | None = None
     banish: bool = False  # destroy: the destroyed card is banished instead of going to the GY
+    face_down: bool = False  # banish: the cards are banished face-down (R174)
     # special_summon_tokens: the Tokens' ATK and DEF are the damage their player last took
     stats_from_damage: bool = False
     # inflict_damage: both players take it at the same time (both at 0: a draw, R102)

@@ -16,6 +16,7 @@ from gamebook.cards.model import (
     Effect,
     Mode,
     OpName,
+    Pick,
     Ref,
     TargetFilter,
     TargetSpec,
@@ -107,6 +108,35 @@ def joint_problems(effect: Effect | Mode, loc: tuple, located: Located) -> list[
     return problems
 
 
+def set_problems(effect: Effect | Mode, loc: tuple, located: Located) -> list[InputError]:
+    """Every misuse of ``pick: set``, ``size`` and ``chooser`` (R:chosen_together): outside a
+    resolution step's ``select``, a set without its size, a size or a chooser without a
+    set."""
+    problems = []
+    for where, spec in selections(effect):
+        if where[0] == "modes":
+            continue  # a mode's own, asked with the mode
+        chosen = spec.pick is Pick.SET
+        if not (chosen or spec.size is not None or spec.chooser is not None):
+            continue
+        key = "pick" if chosen else "size" if spec.size is not None else "chooser"
+        if where[0] != "resolution" or where[-1] != "select":
+            problems.append(located.error(loc + where + (key,), f"{key}: only a resolution "
+                                          "step's 'select' chooses cards together as it "
+                                          "resolves (R:chosen_together)"))
+            continue
+        if chosen and spec.size is None:
+            problems.append(located.error(loc + where + ("pick",), "pick: set needs 'size', "
+                                          "how many cards are chosen together "
+                                          "(R:chosen_together)"))
+        for name in ("size", "chooser"):
+            if not chosen and getattr(spec, name) is not None:
+                problems.append(located.error(loc + where + (name,), f"{name}: only a "
+                                              "selection with 'pick: set' has it "
+                                              "(R:chosen_together)"))
+    return problems
+
+
 def _holds(spec: TargetSpec) -> int:
     """How many cards the zones ``spec`` targets can hold (:data:`_SIDE_HOLDS`)."""
     if spec.zone is not None and spec.zone is not Zone.FIELD:
@@ -147,8 +177,10 @@ def range_problems(card: Card, located: Located) -> list[InputError]:
             if clash is not None:
                 problems.append(located.error(loc + where + ("filters",), clash))
         problems += joint_problems(effect, loc, located)
+        problems += set_problems(effect, loc, located)
         for at, mode in enumerate(effect.modes):
             problems += joint_problems(mode, loc + ("modes", at), located)
+            problems += set_problems(mode, loc + ("modes", at), located)
         if getattr(effect, "modifies", None) is not None:
             problems += _out_of_range(located, loc + ("modifies",), effect.modifies,
                                       MODIFIER_RANGES)

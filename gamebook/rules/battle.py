@@ -221,9 +221,11 @@ def continue_resolution(rules: Rules, state: GameState, events: list[Event],
 
 
 def select_options(state: GameState) -> list[Action]:
-    """The choices of a resolving effect's controller (WindowKind.SELECT)."""
+    """The choices of a resolving effect's controller, or of the player who chooses the
+    cards its step names (WindowKind.SELECT, R174)."""
     link = state.chain[-1]
-    return [Action(ActionKind.SELECT, link.player, link.card, link.effect, option)
+    who = state.resolving.chooser or link.player
+    return [Action(ActionKind.SELECT, who, link.card, link.effect, option)
             for option in state.resolving.options]
 
 

@@ -36,6 +36,7 @@ from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.expressions import condition_holds
 from gamebook.rules.mechanics import Where, verb_of
+from gamebook.rules.mechanics.chosen_together import cards_of, chooser, chosen_together, set_options
 from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.immunity import unaffected, unaffected_why
 from gamebook.rules.mechanics.moving import card_moved, sent_to_graveyard
@@ -127,8 +128,9 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
         if choice is None:
             options = _choice_needed(rules, state, link, step)
             if options:
-                window = Window(WindowKind.SELECT, state.window.step, link.player)
-                waiting = Resolving(index, options, applied_previous, applied_any)
+                who = chooser(link, step)  # the resolving player, or the opponent (R174)
+                window = Window(WindowKind.SELECT, state.window.step, who)
+                waiting = Resolving(index, options, applied_previous, applied_any, who)
                 return replace(state, window=window, resolving=waiting), events, False
         before = state.happened
         state, step_events, applied_previous = _apply(rules, state, link, step, cost=False,
@@ -220,7 +222,11 @@ def _after_resolving(rules: Rules, state: GameState, link: ChainLink
 
 def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primitive
                    ) -> tuple[str, ...]:
-    """The options when a step needs the resolving player's choice, else ``()``."""
+    """The options when a step needs a choice (the resolving player's, or its chooser's:
+    R174), else ``()``."""
+    if chosen_together(step):  # several cards chosen together (R174)
+        options = _sets(rules, state, link, step)
+        return options if len(options) > 1 else ()
     if step.select is not None and step.select.pick is not Pick.ALL:
         options = _selection(rules, state, link, step)
         if step.optional and options:
@@ -256,12 +262,26 @@ def _selection(rules: Rules, state: GameState, link: ChainLink, step: Primitive
     if spec.pick is Pick.HIGHEST_ATK and found:
         best = max(state.monster(i).stats.atk for i in found)
         found = tuple(i for i in found if state.monster(i).stats.atk == best)
-    return found if spec.pick is Pick.ALL else distinguishable(rules, state, found)
+    if spec.pick in (Pick.ALL, Pick.SET):  # a set: its own choice of kinds (R174)
+        return found
+    return distinguishable(rules, state, found)
+
+
+def _sets(rules: Rules, state: GameState, link: ChainLink, step: Primitive
+          ) -> tuple[str, ...]:
+    """The sets a ``pick: set`` step may choose now (R174)."""
+    every = _selection(rules, state, link, step)
+    return set_options(rules, state, link, step, every, every)
 
 
 def _who(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
          chosen: str | None) -> tuple[str, ...]:
     """The cards a step acts on."""
+    if step.select is not None and chosen_together(step):  # R174
+        if chosen is not None:
+            return cards_of(chosen)
+        options = _sets(rules, state, link, step)
+        return cards_of(options[0]) if options else ()
     if step.select is not None:
         if chosen is not None:
             return (chosen,)

@@ -136,6 +136,9 @@ class Resolving:
     options: tuple[str, ...]  # card instances, or positions for a Special Summon
     applied_previous: bool = True
     applied_any: bool = False
+    # who answers the choice: the resolving player (None), or the opponent who chooses the
+    # cards a step names (R174)
+    chooser: Player | None = None
 
 
 @dataclass(frozen=True)

@@ -626,6 +626,9 @@ def _condition_problem(rules: Rules, state: GameState, instance: str, effect: Ef
         return ("trap_effect_in_graveyard", "sent_to_graveyard_this_turn", ())
     if unmet == Condition.WOULD_TAKE_BATTLE_DAMAGE:  # Kuriboh: say what would not happen
         return (rule, "no_battle_damage_coming", ())
+    if unmet == Condition.END_OF_BATTLE_PHASE:  # only in the End Step (R175)
+        return ("end_of_battle_phase_condition", "condition_only",
+                (("condition", _condition_words(unmet)),))
     if unmet == "condition":  # the card's own expression (R153)
         return ("counted_conditions", "counted_condition_not_met", ())
     return (rule, "condition_only", (("condition", _condition_words(unmet)),))
@@ -681,6 +684,10 @@ def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effe
                 state, controller, replace(effect, conditions=(condition,)), instance):
             return condition
     for condition in effect.conditions:
+        if condition is Condition.END_OF_BATTLE_PHASE:
+            if state.window.step is not Step.END_STEP:
+                return condition  # only in the End Step of the Battle Phase (R57, R175)
+            continue
         if condition is Condition.DURING_BATTLE_PHASE and state.window.step is Step.MAIN_PHASE_1:
             return condition  # Main Phase 1 is before the Battle Phase (R129)
         if condition in RESPONSE_CONDITIONS or condition is Condition.DURING_BATTLE_PHASE \

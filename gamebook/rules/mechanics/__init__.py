@@ -40,6 +40,7 @@ from gamebook.rules.mechanics import (
     cannot_be_attacked,
     cannot_be_tributed,
     chain_negation,
+    chosen_together,
     control,
     damage_step_start,
     drawing,
@@ -117,6 +118,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     setting.MECHANIC,
     control.MECHANIC,
     joint_targets.MECHANIC,
+    chosen_together.MECHANIC,
     one_hand_summon_per_chain.MECHANIC,  # after the locks: their reasons come first
 )
 register(MECHANICS)  # every verb once; a situation joins the hooks of its cards (hooks_for)

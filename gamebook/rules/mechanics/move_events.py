@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from gamebook.cards.model import MOVE_EVENTS, SENT_EVENTS, Effect, EventName
 from gamebook.rules.context import Hooks, Rules
+from gamebook.rules.mechanics.chosen_together import BANISHED_FACE_DOWN
 from gamebook.rules.mechanics.verb import Mechanic
 from gamebook.rules.state import GameState, replace
 
@@ -62,6 +63,8 @@ def _remember(rules: Rules, state: GameState, instance: str, from_field: bool, t
     """The card ``instance`` moved: remember its events when the card answers them."""
     if rules.card_of(state, instance).id not in rules.cards_with("answers_move", answers_move):
         return state
+    if reason == BANISHED_FACE_DOWN:
+        return state  # a card banished face-down activates nothing there (R174)
     happened = {(name, instance) for name in move_events(from_field, to, reason)}
     return replace(state, happened=state.happened | happened) if happened else state
 

@@ -15,6 +15,7 @@ from gamebook.cards.model import EventName, MonsterFrame, OpName, Primitive, Sta
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
+from gamebook.rules.mechanics.chosen_together import BANISHED_FACE_DOWN
 from gamebook.rules.mechanics.negated import has_static
 from gamebook.rules.mechanics.verb import (
     CARDS,
@@ -130,10 +131,16 @@ _banish_from_field = _leaving_to("banished", "banished")
 
 def _banish(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
             who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None) -> Applied:
-    """Banish cards from the field, or from a GY (D.D. Crow, R:graveyard_targets)."""
+    """Banish cards from the field, or from a GY (D.D. Crow, R:graveyard_targets); with
+    ``face_down``, from the field face-down (Evenly Matched, R174)."""
     events: list[Event] = []
     for instance in who:
         gone = state.in_graveyard(instance)
+        if gone is None and step.face_down:
+            state, more = leave_field(rules, state, instance, BANISHED_FACE_DOWN, cost=cost,
+                                      destination="banished")
+            events.extend(more)
+            continue
         if gone is None:
             state, more, _ = _banish_from_field(rules, state, link, step, (instance,), of,
                                                 cost, chosen)
@@ -386,7 +393,8 @@ MECHANIC = Mechanic("moving", verbs=(
          chosen_for_cost=True, **_MOVE),  # a face-down monster too (R132)
     Verb(OpName.DESTROY, _destroy, parameters=(*CARDS, "banish"),
          applies_if=Where.FIELD_OR_LINK_IN_HAND, **_MOVE),
-    Verb(OpName.BANISH, _banish, applies_if=Where.FIELD_OR_GRAVEYARD, takes_off_field=True,
+    Verb(OpName.BANISH, _banish, parameters=(*CARDS, "face_down"),
+         applies_if=Where.FIELD_OR_GRAVEYARD, takes_off_field=True,
          cost=True, moves_card=True, activatable_if=Where.FIELD_OR_GRAVEYARD),
     Verb(OpName.RETURN_TO_HAND, _return_to_hand, applies_if=Where.FIELD, takes_off_field=True,
          cost=True, **_MOVE),
