@@ -135,3 +135,12 @@ def test_r161_a_target_that_has_gone_is_left_out_and_the_other_is_still_affected
     assert (gone.target, gone.get("why")) == ("gemini_elf", "left_field")
     assert graveyard(ending)["summoned_skull"] == "destroyed"  # the other target is destroyed
     assert graveyard(ending)["gemini_elf"] == "destroyed"  # by Test Destroy Trap, first
+
+
+def test_r161_r137_the_order_reduction_sees_every_card_of_a_joint_target(tmp_path) -> None:
+    """Two links that destroy cards fixed at activation commute only when they act on
+    different cards (R137): the proof reads each card of a joint target, not the first."""
+    eng = _twin_bolt(tmp_path)
+    state, _ = play_events(eng, ["A pass", "B activate twin_bolt.activate -> leo+summoned_skull"])
+    link = state.chain[-1]
+    assert eng.commutation._acted_on(state, link) == frozenset({"leo", "summoned_skull"})

@@ -127,6 +127,10 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
         return "forbids_attacks_of", ("forbids_attacks_of is a continuous effect: it applies "
                                       "while its card is face-up on the field (R166); write "
                                       "it on an effect of kind: continuous")
+    if effect.forbids_attacks_of is not None and card.card_type is CardType.MONSTER:
+        return "forbids_attacks_of", ("forbids_attacks_of is a Spell or Trap Card's continuous "
+                                      "effect (Fiendish Chain, R166); a monster's 'cannot "
+                                      "attack' effect is not modelled yet")
     tied = _tied_problem(card, effect)
     if tied is not None:
         return tied

@@ -53,6 +53,7 @@ _ONE_AT_A_TIME = {
     OpName.SPECIAL_SUMMON: "the engine Summons one target at a time, with its position chosen",
     OpName.EQUIP: "an Equip Card is equipped to one monster",
     OpName.TIE: "a card is tied to one monster",
+    OpName.TAKE_CONTROL: "control of one monster is taken at a time",
 }
 # Filters that let at most one card match: such a target is one card, never several.
 _ONE_CARD = (TargetFilter.SELF, TargetFilter.ATTACKING, TargetFilter.EQUIPPED)

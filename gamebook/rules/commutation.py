@@ -236,7 +236,8 @@ class Commutation:
         """The cards a link's steps act on (fixed when it was activated, R18)."""
         effect = self.rules.effect_of(state, link.card, link.effect)
         return frozenset(card for step in effect.resolution if step.who is not None
-                         for card in (link.ref(step.who),) if card is not None)
+                         for card in link.all_refs(step.who))  # each of joint targets
+
 
     def _lp_safe(self, state: GameState) -> bool:
         """No player can reach 0 LP before the chain has resolved (R102)."""

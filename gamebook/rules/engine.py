@@ -342,7 +342,7 @@ class Engine:
             return notes
         if any(m.controller is tp and not attack_locked(self.rules, state, m.id)
                for m in state.monsters):
-            return []  # a monster unaffected by the card escapes its lock (R104)
+            return notes  # a monster unaffected by the card escapes its lock (R104)
         effect = next(e.id for e in self.rules.card_of(state, source).effects
                       if PlayerAbility.CANNOT_DECLARE_ATTACKS in e.grants_opponent)
         return [Note(tp, source, effect, False, "lock_while_face_up", "attacks_locked")]

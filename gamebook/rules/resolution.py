@@ -54,10 +54,10 @@ from gamebook.rules.state import (
     WindowKind,
     replace,
 )
+from gamebook.situation.model import NOTHING
 
 # The choice, at an optional step ("you can", R164), to do nothing of it: an option of the
-# step's SELECT window beside the cards it may choose.
-NOTHING = "nothing"
+# step's SELECT window beside the cards it may choose; no card of a situation is named so.
 
 _LEAVE_AFTER_RESOLVING = (SpellTrapType.NORMAL, SpellTrapType.QUICK_PLAY, SpellTrapType.COUNTER)
 

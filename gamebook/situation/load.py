@@ -25,6 +25,7 @@ from gamebook.situation.model import (
     INSTANCE_ID_WORDS,
     MAIN_ZONES,
     MAX_LP,
+    NOTHING,
     PRESET_NAMES,
     RESOLVE_AND_LEAVE,
     SPELL_TRAP_ZONES,
@@ -184,6 +185,10 @@ def _check(spec: SituationFile, cards: CardLibrary, located: Located,
                 if not re.fullmatch(INSTANCE_ID, item.id):
                     fail(loc + ("id",), f"instance id {item.id!r}: expected {INSTANCE_ID_WORDS}"
                          f"; did you mean {_id_like(item.id, item.card)!r}?")
+                elif item.id == NOTHING:
+                    fail(loc + ("id",), f"instance id {NOTHING!r} is the word for choosing no "
+                         "card at an optional step (R164); name the card otherwise, e.g. "
+                         f"{_id_like('', item.card)!r}")
                 if item.id in seen:
                     fail(loc + ("id",), f"duplicate instance id {item.id!r} "
                          f"(already used at line {located.line_of(seen[item.id])})")

@@ -27,6 +27,9 @@ PRESET_NAMES = ("seed", "flowchart")
 #: space or a full stop in one would be read as two words.
 INSTANCE_ID = r"[A-Za-z_][A-Za-z0-9_]{0,63}"
 INSTANCE_ID_WORDS = "letters, digits and '_' (a letter or '_' first, at most 64 characters)"
+#: The choice of no card at an optional step ("you can", R164), written where an instance id
+#: would be: no card of a situation may be named so.
+NOTHING = "nothing"
 
 #: The languages a book is written in (``translations:`` names them); the message catalogs
 #: of :mod:`gamebook.book.catalog` are the same four (a test checks).

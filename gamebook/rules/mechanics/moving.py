@@ -146,11 +146,13 @@ def _banish(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
                                                 cost, chosen)
             events.extend(more)
             continue
+        reason = BANISHED_FACE_DOWN if step.face_down else "banished"  # R174
         state = state.without_off_field(instance).with_banished(
-            GraveCard(instance, gone.card, gone.owner, "banished"))
+            GraveCard(instance, gone.card, gone.owner, reason))
         state = card_moved(rules, state, instance, from_field=False, to="banished",
-                           reason="banished")
-        events.append(event(EventKind.BANISHED, gone.owner, instance, why="from_graveyard",
+                           reason=reason)
+        events.append(event(EventKind.BANISHED, gone.owner, instance,
+                            why=BANISHED_FACE_DOWN if step.face_down else "from_graveyard",
                             cost=cost))
     return state, events, bool(who)
 
