@@ -119,3 +119,12 @@ def test_r157_r123_negating_a_continuous_effect_is_refused_as_it_loads(
 
 def test_r157_imperial_order_beside_spells_without_continuous_effects_loads(tmp_path) -> None:
     write_situation(tmp_path, _spec(a_cards=(ORDER,), b_cards=(MOON, MST, MIRROR)))
+
+
+def test_r157_a_spell_with_a_continuous_effect_in_the_gy_may_be_beside_imperial_order(
+        tmp_path) -> None:
+    """No step brings a Spell/Trap Card from the GY or the Deck to the field: Swords of
+    Revealing Light there can never be negated, so the pair is not refused."""
+    spec = _spec(a_cards=(ORDER,))
+    spec["players"]["B"]["graveyard"] = [{"id": "swords", "card": "swords_of_revealing_light"}]
+    write_situation(tmp_path, spec)

@@ -92,6 +92,9 @@ _EVENT_WHERE = {
 }
 
 Refusal = tuple[str, str]  # (the effect's key to point at, the reason in words)
+# Words of a continuous effect only: a face-up card's lock or negation (R123, R157).
+_CONTINUOUS_ONLY = ("negates_trap_effects", "forbids_trap_activation", "negates_spell_effects",
+                    "forbids_spell_activation")
 
 
 def refusal(card: Card, effect: Effect) -> Refusal | None:
@@ -103,6 +106,18 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
             "event damage_step_start: only a monster's Trigger Effect on the field answers the "
             "start of the Damage Step (R:destroyed_before_the_flip); the engine has no word "
             "for a Spell/Trap Card, or an effect of another kind, activated there")
+    for word in _CONTINUOUS_ONLY:
+        if getattr(effect, word) and kind is not EffectKind.CONTINUOUS:
+            return word, (f"{word} is a continuous effect: it applies while its card is face-up "
+                          "on the field (R123, R157); write it on an effect of kind: continuous")
+    if effect.once_per_duel and kind is EffectKind.CONTINUOUS:
+        return "once_per_duel", ("once_per_duel limits an activation (R156); a continuous effect "
+                                 "is never activated")
+    if effect.negates_its_column and (card.card_type is not CardType.TRAP
+                                      or kind is not EffectKind.ACTIVATE):
+        return "negates_its_column", ("negates_its_column is said of a Trap Card's activation "
+                                      "(Infinite Impermanence's column clause); it means "
+                                      "nothing on another effect")
     if card.card_type is CardType.MONSTER:
         found = _monster_refusal(card, effect)
     else:

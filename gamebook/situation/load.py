@@ -253,6 +253,9 @@ def _check_negations(spec: SituationFile, cards: CardLibrary, located: Located,
     for player, entry in spec.players.items():
         for kind in ("monsters", "spell_traps", "hand", "deck", "graveyard"):
             for index, item in enumerate(getattr(entry, kind)):
+                if kind in ("deck", "graveyard") and \
+                        cards[item.card].card_type is not CardType.MONSTER:
+                    continue  # no step brings a Spell/Trap from there to the field
                 first.setdefault(item.card, ("players", player, kind, index, "card"))
                 copies[item.card] = copies.get(item.card, 0) + 1
     for card_id, loc in first.items():
@@ -398,6 +401,9 @@ def _use_problem(key: str, text: str, instances: dict[str, str],
     if key == "used_this_duel" and not effect.once_per_duel:
         return (f"{key}: {card.id}'s effect {effect_id!r} is not once per Duel (R156); a use "
                 "this turn goes under used_this_turn")
+    if not (effect.once_per_turn or effect.once_per_turn_by_name or effect.once_per_duel):
+        return (f"{key}: {card.id}'s effect {effect_id!r} has no once-per-turn or once-per-Duel "
+                "limit (R26), so a use of it changes nothing: leave it out")
     if instance not in instances and not (effect.once_per_turn_by_name or effect.once_per_duel):
         return (f"{key}: {instance!r} is a card, not a card instance of this situation, and "
                 f"its effect {effect_id!r} is limited per card, not by name (R26, R135): name "
