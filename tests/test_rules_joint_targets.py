@@ -144,3 +144,15 @@ def test_r161_r137_the_order_reduction_sees_every_card_of_a_joint_target(tmp_pat
     state, _ = play_events(eng, ["A pass", "B activate twin_bolt.activate -> leo+summoned_skull"])
     link = state.chain[-1]
     assert eng.commutation._acted_on(state, link) == frozenset({"leo", "summoned_skull"})
+
+
+def test_r161_the_japanese_card_text_puts_the_particle_before_the_count() -> None:
+    """Card text says 「モンスターを2体まで対象として」: the count follows を, as official texts
+    write a joint target, not 「モンスター2体までを対象として」."""
+    from gamebook.book.cardtext import card_text
+    from gamebook.cards.library import load_library
+
+    penguin = load_library()["penguin_soldier"]
+    text = "".join(card_text(penguin, "ja"))
+    assert "フィールドのモンスターを2体まで対象として" in text
+    assert "までを対象" not in text

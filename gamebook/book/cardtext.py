@@ -196,7 +196,11 @@ class _Writer:
     def activated(self, effect: Effect) -> str:
         when = self.clauses(effect)
         needs = [self.cost(step) for step in effect.cost]
-        target = self.w("target", target=self.spec(effect.target)) if effect.target else ""
+        joint = effect.target is not None and (getattr(effect.target, "up_to", None) is not None
+                                               or getattr(effect.target, "exactly", None)
+                                               is not None)
+        target = self.w("target_joint" if joint else "target", target=self.spec(effect.target)) \
+            if effect.target else ""
         need = self.join(needs, "clause_sep")
         if need and target:
             need = self.w("needs_both", cost=need, target=target)
@@ -399,7 +403,7 @@ class _Writer:
         for joint in ("up_to", "exactly"):  # targets chosen together (R:joint_targets)
             number = getattr(spec, joint, None)
             if number is not None:
-                return self.w("pick.one", thing=many,
+                return self.w("pick.joint", thing=many,
                               count=self.w(f"count_{joint}.{thing}", count=number), **words)
         return self.w("pick.one", thing=one, count=self.w(f"count.{thing}"), **words)
 
