@@ -55,6 +55,7 @@ class Narrator:
         self._chains: dict[int, tuple[tuple[ChainLinkView, ...], tuple[str, ...]]] = {}
         self._notes: dict[Note, str] = {}
         self._choices: dict[tuple[Action, tuple[str, ...]], str] = {}
+        self._requoted: tuple[tuple[str, str], ...] = ()
         self._labels = self._distinct_labels()
 
     # -- words ---------------------------------------------------------------------------
@@ -65,7 +66,11 @@ class Narrator:
             for part in key.split("."):
                 node = node[part]
             template = self._templates[key] = str(node)
-        return template.format(**args)
+        said = template.format(**args)
+        for quoted, requoted in self._requoted:  # 「プレイヤーAのX」 → プレイヤーAの「X」
+            if quoted in said:
+                said = said.replace(quoted, requoted)
+        return said
 
     def player(self, player: Player | str) -> str:
         value = player.value if isinstance(player, Player) else player
@@ -94,10 +99,21 @@ class Narrator:
                     label = self.msg("card_numbered", card=name,
                                      number=same_owner.index(instance) + 1)
                 if len(owners) > 1 and instance in self.owners:
-                    label = self.msg("card_of_player", player=self.player(self.owners[instance]),
-                                     card=label)
+                    owner = self.player(self.owners[instance])
+                    named = label
+                    label = self.msg("card_of_player", player=owner, card=named)
+                    self._requote(label, self.msg("card_of_player", player=owner, card=""),
+                                  named)
                 labels[instance] = label
         return labels
+
+    def _requote(self, label: str, owner: str, named: str) -> None:
+        """Chinese and Japanese quote a card's name, not its owner: the templates put
+        「」 round a card, so a label "Player A's X" would read 「プレイヤーAのX」; each
+        sentence is mended to プレイヤーAの「X」 as it is made (:meth:`msg`)."""
+        if self.lang == "en" or not owner or label != owner + named:
+            return  # English quotes no card; a language whose owner follows the name
+        self._requoted += ((f"「{label}」", f"{owner}「{named}」"),)
 
     def effect(self, instance: str, effect_id: str) -> str:
         effect = self.instances[instance].effect(effect_id)
