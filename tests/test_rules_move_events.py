@@ -231,9 +231,18 @@ def test_r172_a_monster_tributed_for_a_tribute_set_answers_too(tmp_path):
 def test_r172_a_when_trigger_of_a_tribute_misses_the_timing_of_the_summon(tmp_path):
     # Test Parting Spirit: "When this card leaves the field: you can": the Summon came last
     eng = _tribute_summon(tmp_path, "test_parting_spirit")
-    state, _ = play_events(eng, ["A normal_summon skull paying m1"], settle_end=False)
+    state, events = play_events(eng, ["A normal_summon skull paying m1"], settle_end=False)
     assert not any("m1.farewell" in action for action in legal(eng, state))
     assert not any(name is EventName.LEFT_FIELD for name, _ in state.happened)
+    # and the book says so, as it does after a chain (R25)
+    assert first(events, "missed_timing").get("effects") == ("m1.farewell",)
+
+
+def test_r172_a_when_trigger_of_a_tribute_misses_the_timing_of_a_tribute_set(tmp_path):
+    eng = _tribute_summon(tmp_path, "test_parting_spirit")
+    state, events = play_events(eng, ["A set_monster skull paying m1"], settle_end=False)
+    assert not any("m1.farewell" in action for action in legal(eng, state))
+    assert first(events, "missed_timing").get("effects") == ("m1.farewell",)
 
 
 def test_r172_psychic_ace_tributed_for_a_tribute_summon_destroys_a_card():

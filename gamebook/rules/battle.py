@@ -245,7 +245,8 @@ def after_chain(rules: Rules, state: GameState) -> tuple[GameState, list[Event]]
         return duel_over(state, events), events
     summoning = summon_standing(state)
     if summoning is not None:  # the negation window's chain left the Summon standing (R136)
-        return summon_succeeds(rules, state, summoning, summon_kind(state)), events
+        return summon_succeeds(rules, state, summoning, summon_kind(state),
+                               events=events), events
     state = flip_summon_over(state)
     if step is not Step.DURING_DAMAGE_CALCULATION:  # there they wait (R54)
         waiting = _destroyed_triggers(rules, state, events)
@@ -468,7 +469,8 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
     if step is Step.MAIN_PHASE_1:
         summoning = summon_standing(state)
         if summoning is not None:  # nobody negated it: the Summon succeeds (R136)
-            return summon_succeeds(rules, state, summoning, summon_kind(state)), events
+            return summon_succeeds(rules, state, summoning, summon_kind(state),
+                                   events=events), events
         if window.kind is WindowKind.EVENT:  # the Summon's window is over (R131, R140)
             return open_window(flip_summon_over(state), Step.MAIN_PHASE_1), events
         if rules.scope == END_OF_MAIN_PHASE_1:

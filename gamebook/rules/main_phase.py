@@ -128,21 +128,23 @@ def summon_from_hand(rules: Rules, state: GameState, action: Action
         events = [event(EventKind.MONSTER_SET, tp, held.id, **told), *tributed]
         moved = _moved(state)
         if moved:  # the Tributes of a Tribute Set answer their own move (R172)
-            return _moved_window(rules, state, moved[0], moved[1:]), events
+            return _moved_window(rules, state, moved[0], moved[1:], events), events
         return open_window(state, Step.MAIN_PHASE_1), events
     events = [event(EventKind.NORMAL_SUMMONED, tp, held.id, **told), *tributed]
-    return summon_under_way(rules, state, held.id), events
+    return summon_under_way(rules, state, held.id, events=events), events
 
 
 def summon_under_way(rules: Rules, state: GameState, instance: str,
-                     summon: EventName = EventName.NORMAL_SUMMONED) -> GameState:
+                     summon: EventName = EventName.NORMAL_SUMMONED, *,
+                     events: list[Event]) -> GameState:
     """The monster ``instance`` would be Normal or Flip Summoned (``summon``): when a card in
     the game can negate a Summon, the window before it succeeds, the turn player first, where
     only such a card may be activated (R136, R140); else the Summon succeeds at once (R131,
-    R140, R103). The window of a Flip Summon names it in ``also``."""
+    R140, R103). The window of a Flip Summon names it in ``also``; what the Summon
+    brings about is told in ``events``."""
     if not rules.cards_with("negates_summons",
                             lambda effect: effect.answers is EventName.SUMMONING):
-        return summon_succeeds(rules, state, instance, summon)
+        return summon_succeeds(rules, state, instance, summon, events=events)
     state = open_window(state, Step.MAIN_PHASE_1, WindowKind.EVENT)
     also = () if summon is EventName.NORMAL_SUMMONED else (summon,)
     return replace(state, window=replace(state.window, event=EventName.SUMMONING, also=also,
@@ -227,8 +229,9 @@ def flip_summon(rules: Rules, state: GameState, action: Action
     state = state.with_monster(replace(monster, position=Position.ATTACK, face_up=True,
                                        stats=monster.stats.flip_face_up()))
     state = replace(state, position_fixed=state.position_fixed | {monster.id})
-    return summon_under_way(rules, state, monster.id, EventName.FLIP_SUMMONED), [
-        event(EventKind.FLIP_SUMMONED, monster.controller, monster.id)]
+    events = [event(EventKind.FLIP_SUMMONED, monster.controller, monster.id)]
+    return summon_under_way(rules, state, monster.id, EventName.FLIP_SUMMONED,
+                            events=events), events
 
 
 def set_spell_trap_actions(rules: Rules, state: GameState) -> list[Action]:
@@ -257,11 +260,13 @@ def set_spell_trap(state: GameState, action: Action) -> tuple[GameState, list[Ev
 
 
 def summon_succeeds(rules: Rules, state: GameState, instance: str,
-                    summon: EventName = EventName.NORMAL_SUMMONED) -> GameState:
+                    summon: EventName = EventName.NORMAL_SUMMONED, *,
+                    events: list[Event]) -> GameState:
     """The Normal or Flip Summon (``summon``) of ``instance`` succeeds (R130, R136, R140): its
     player has Summoned this turn (R103), and the window that answers it follows when a card
     in the game answers it (R131) or, for a Flip Summon, when the monster has a Flip Effect
-    (R6, R140); else the open game state of Main Phase 1."""
+    (R6, R140); else the open game state of Main Phase 1. A Tribute's trigger that missed the
+    timing is told in ``events`` (R25)."""
     tp = state.turn_player
     state = replace(state, summoned_this_turn=state.summoned_this_turn | {tp})
     answered = rules.cards_with(f"answers_{summon.value}",
@@ -276,7 +281,7 @@ def summon_succeeds(rules: Rules, state: GameState, instance: str,
         state = replace(state, flipped=state.flipped | {instance})  # its Flip Effect (R6)
     state = replace(state, window=replace(state.window, event=summon, also=also,
                                           summoned=(instance,), first_chain=True))
-    triggers = _not_missed(rules, state, triggers_for(rules, state, summon, *also))
+    triggers = _not_missed(rules, state, triggers_for(rules, state, summon, *also), events)
     if moved:
         state = _forget_moved(state)
     if not triggers and not answered:
@@ -302,27 +307,31 @@ def _forget_moved(state: GameState) -> GameState:
                                              if item[0] not in MOVE_EVENTS))
 
 
-def _not_missed(rules: Rules, state: GameState, triggers: tuple[Trigger, ...]
-                ) -> tuple[Trigger, ...]:
+def _not_missed(rules: Rules, state: GameState, triggers: tuple[Trigger, ...],
+                events: list[Event]) -> tuple[Trigger, ...]:
     """The Summon, not its Tributes, is the last thing to happen: an optional "When …: you
-    can" trigger of a Tribute has missed the timing (R:missing_the_timing)."""
+    can" trigger of a Tribute has missed the timing (R:missing_the_timing), and ``events``
+    says so, as a chain's missed triggers are told."""
     kept = []
     for trigger in triggers:
         effect = rules.effect_of(state, trigger.card, trigger.effect)
         if not (effect.answers in MOVE_EVENTS and effect.can_miss_timing
                 and not effect.mandatory):
             kept.append(trigger)
+    if len(kept) < len(triggers):
+        events.append(event(EventKind.MISSED_TIMING, effects=tuple(
+            f"{t.card}.{t.effect}" for t in triggers if t not in kept)))
     return tuple(kept)
 
 
 def _moved_window(rules: Rules, state: GameState, event_name: EventName,
-                  also: tuple[EventName, ...]) -> GameState:
+                  also: tuple[EventName, ...], events: list[Event]) -> GameState:
     """The window after a Tribute Set, for the Tributes' own triggers (R172), or the open
     game state when none can be activated."""
     state = open_window(state, Step.MAIN_PHASE_1, WindowKind.EVENT)
     state = replace(state, window=replace(state.window, event=event_name, also=also,
                                           first_chain=True))
-    triggers = _not_missed(rules, state, triggers_for(rules, state, event_name, *also))
+    triggers = _not_missed(rules, state, triggers_for(rules, state, event_name, *also), events)
     state = _forget_moved(state)
     if not triggers:
         return open_window(state, Step.MAIN_PHASE_1)
