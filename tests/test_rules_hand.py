@@ -24,8 +24,10 @@ from rules_helpers import (
     play,
     play_events,
     run_out,
+    write_situation,
 )
 
+from gamebook.rules.engine import Engine
 from gamebook.rules.outcome import CardGone
 from gamebook.rules.state import Step
 
@@ -71,6 +73,25 @@ def test_r8_a_quick_play_spell_in_the_hand_needs_a_free_spell_trap_zone() -> Non
     assert forbidden_by(eng, state, "rush_a", "activate") == "spell_cards"
     assert note(eng, state, "rush_a", "activate").reason == "no_free_zone"
     assert legal(eng, state) == ["A pass"]
+
+
+def test_r8_a_field_spell_is_in_the_field_zone_and_leaves_a_spell_trap_zone_free(
+        tmp_path) -> None:  # noqa: ANN001
+    # four Swords and Necrovalley: the Field Spell is in the Field Zone, s5 is free
+    swords = [{"id": f"swords_{n}", "card": "swords_of_revealing_light", "zone": f"s{n}"}
+              for n in range(1, 5)]
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {
+            "A": {"monsters": [{"id": "summoned_skull", "card": "summoned_skull"}],
+                  "spell_traps": [*swords, {"id": "necrovalley", "card": "necrovalley",
+                                            "face_up": True, "zone": "field"}],
+                  "hand": [{"id": "rush_a", "card": "rush_recklessly"}]},
+            "B": {"monsters": [{"id": "leo_wizard", "card": "leo_wizard"}]}},
+        "start": {"moment": "attack_declared", "attacker": "summoned_skull",
+                  "target": "leo_wizard"},
+        "scope": "end_of_battle"}))
+    assert RUSH_A_SKULL in legal(eng, eng.start().state)
 
 
 def test_r16_kuriboh_is_discarded_at_activation_before_anyone_can_respond() -> None:

@@ -243,7 +243,7 @@ class Engine:
                              second: Action | None = None) -> bool:
         """Do the free actions ``first`` and ``second`` of Main Phase 1 reach the same state in
         either order (R152, :func:`gamebook.rules.main_phase.free_actions_commute`)?"""
-        return free_actions_commute(state, first, second)
+        return free_actions_commute(self.rules, state, first, second)
 
     def to_move(self, state: GameState) -> Player | None:
         if self.is_terminal(state):

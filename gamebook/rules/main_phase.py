@@ -40,6 +40,7 @@ from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import leave_field
+from gamebook.rules.mechanics.setting import free_spell_trap_zones
 from gamebook.rules.mechanics.summon import free_zone, tributes_needed
 from gamebook.rules.protection import tribute_forbidden
 from gamebook.rules.selection import card_signature, distinguishable, named_cards
@@ -53,7 +54,7 @@ from gamebook.rules.state import (
     open_window,
     replace,
 )
-from gamebook.rules.timing import SPELL_TRAP_ZONES, hand_on, own_open_main_phase, triggers_for
+from gamebook.rules.timing import hand_on, own_open_main_phase, triggers_for
 from gamebook.stats import StatBlock
 
 TRIBUTES_JOINED = "+"  # the Tributes of a Tribute Summon in an action's ``cost``
@@ -238,8 +239,7 @@ def set_spell_trap_actions(rules: Rules, state: GameState) -> list[Action]:
     """The turn player's Sets of a Spell or Trap Card from the hand into a free Spell & Trap
     Zone (R141): one of each group of interchangeable cards in the hand."""
     tp = state.turn_player
-    if not _free_to_act(state) or sum(
-            1 for card in state.spell_traps if card.controller is tp) >= SPELL_TRAP_ZONES:
+    if not _free_to_act(state) or free_spell_trap_zones(rules, state, tp) < 1:
         return []
     held = distinguishable(rules, state, tuple(
         card.id for card in state.hand if card.owner is tp
@@ -377,7 +377,8 @@ def _cards_of(action: Action) -> tuple[str, ...]:
     return (*((action.card,) if action.card else ()), *tributes)
 
 
-def free_actions_commute(state: GameState, first: Action, second: Action | None = None) -> bool:
+def free_actions_commute(rules: Rules, state: GameState, first: Action,
+                         second: Action | None = None) -> bool:
     """Is ``first`` a free action of the turn player in their open game state of Main Phase 1
     (a Set of a Spell/Trap or a monster, a change of battle position: no chain, no window, no
     event any card answers, R152)? With ``second``: do both, from ``state``, reach the same
@@ -394,5 +395,4 @@ def free_actions_commute(state: GameState, first: Action, second: Action | None 
     if first.kind is second.kind is ActionKind.SET_MONSTER:
         return False  # one Normal Set a turn (R130)
     sets = sum(1 for action in (first, second) if action.kind is ActionKind.SET_SPELL_TRAP)
-    held = sum(1 for card in state.spell_traps if card.controller is first.player)
-    return held + sets <= SPELL_TRAP_ZONES
+    return sets <= free_spell_trap_zones(rules, state, first.player)

@@ -230,7 +230,8 @@ def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primit
     if step.select is not None and step.select.pick is not Pick.ALL:
         options = _selection(rules, state, link, step)
         if step.optional and options:
-            if step.op is OpName.SET_SPELL_TRAP and free_spell_trap_zones(state, link.player) < 1:
+            if step.op is OpName.SET_SPELL_TRAP \
+                    and free_spell_trap_zones(rules, state, link.player) < 1:
                 return ()  # nothing can be Set: no choice, the step says why (R165)
             return options + (NOTHING,)  # "you can": a card, or nothing (R164)
         return options if len(options) > 1 else ()

@@ -47,7 +47,7 @@ from gamebook.rules.mechanics.joint_targets import joint_sizes, target_sets, tar
 from gamebook.rules.mechanics.life import lp_cost
 from gamebook.rules.mechanics.negated import negated_at_activation
 from gamebook.rules.mechanics.once_per_turn import record_use, used_this_turn
-from gamebook.rules.mechanics.setting import SPELL_TRAP_ZONES
+from gamebook.rules.mechanics.setting import free_spell_trap_zones
 from gamebook.rules.mechanics.summon import answered_name, free_zones
 from gamebook.rules.protection import has_player_ability, tribute_forbidden
 from gamebook.rules.resolution import pay_costs
@@ -413,7 +413,7 @@ def _timing_problem(rules: Rules, state: GameState, player: Player, instance: st
             if free_zones(state, receiver) < step.count:
                 return ("tokens", "not_enough_zones", (("count", step.count),))
     if state.in_hand(instance) is not None:
-        problem = _hand_problem(state, player, card, effect)
+        problem = _hand_problem(rules, state, player, card, effect)
         if problem is not None:
             return problem
     spell_trap = state.spell_trap(instance)
@@ -534,8 +534,8 @@ def _activated_on_field(rules: Rules, state: GameState, link: ChainLink) -> bool
         rules.effect_of(state, link.card, link.effect).kind is not EffectKind.ACTIVATE
 
 
-def _hand_problem(state: GameState, player: Player, card: Card, effect: Effect
-                  ) -> Problem | None:
+def _hand_problem(rules: Rules, state: GameState, player: Player, card: Card,
+                  effect: Effect) -> Problem | None:
     """A Spell Card from the hand: Quick-Play only, in its controller's own turn (R8); a Trap
     Card from the hand: only while the conditions its text names hold (R159). Either needs a
     free Spell & Trap Zone."""
@@ -544,14 +544,14 @@ def _hand_problem(state: GameState, player: Player, card: Card, effect: Effect
             if not player_conditions_hold(state, player, replace(effect, conditions=(condition,))):
                 return ("trap_from_hand", "trap_from_hand_only_if",
                         (("condition", condition.value),))
-        if sum(1 for c in state.spell_traps if c.controller is player) >= SPELL_TRAP_ZONES:
+        if free_spell_trap_zones(rules, state, player) < 1:
             return ("trap_from_hand", "no_free_zone_for_trap", ())
         return None
     if card.card_type is not CardType.SPELL:
         return None
     if card.spell_trap_type is SpellTrapType.QUICK_PLAY and state.turn_player is not player:
         return ("spell_cards", "quick_play_own_turn", ())
-    if sum(1 for c in state.spell_traps if c.controller is player) >= SPELL_TRAP_ZONES:
+    if free_spell_trap_zones(rules, state, player) < 1:
         return ("spell_cards", "no_free_zone", ())
     return None
 

@@ -14,19 +14,23 @@ chooses the card to Set, or to Set nothing (:mod:`gamebook.rules.resolution`).
 
 from __future__ import annotations
 
-from gamebook.cards.model import Controller, OpName, Primitive, TargetFilter, Zone
+from gamebook.cards.model import Controller, OpName, Primitive, SpellTrapType, TargetFilter, Zone
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, skipped
 from gamebook.rules.state import ChainLink, GameState, Player, SpellTrapState
 
-SPELL_TRAP_ZONES = 5  # a player's Spell & Trap Zones (the Field Zone is not counted apart)
+SPELL_TRAP_ZONES = 5  # a player's Spell & Trap Zones, besides the Field Zone
 
 
-def free_spell_trap_zones(state: GameState, player: Player) -> int:
-    """How many of ``player``'s Spell & Trap Zones are empty now."""
-    return SPELL_TRAP_ZONES - sum(1 for card in state.spell_traps if card.controller is player)
+def free_spell_trap_zones(rules: Rules, state: GameState, player: Player) -> int:
+    """How many of ``player``'s Spell & Trap Zones are empty now: a Field Spell is in the
+    Field Zone, not in one of them (R8)."""
+    cards = rules.cards
+    return SPELL_TRAP_ZONES - sum(
+        1 for card in state.spell_traps if card.controller is player
+        and cards[card.card].spell_trap_type is not SpellTrapType.FIELD)
 
 
 def _set_spell_trap(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -37,7 +41,7 @@ def _set_spell_trap(rules: Rules, state: GameState, link: ChainLink, step: Primi
     applied = False
     for instance in who[:1]:
         held = state.in_hand(instance)
-        if free_spell_trap_zones(state, held.owner) < 1:
+        if free_spell_trap_zones(rules, state, held.owner) < 1:
             events.append(skipped(link, step, instance, "no_free_zone"))
             continue
         state = state.without_hand(held.id).with_spell_trap(
