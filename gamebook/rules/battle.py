@@ -532,6 +532,8 @@ _OTHER_MOVE_EVENTS = tuple(name for name in MOVE_EVENTS if name not in SENT_EVEN
 def _end_of_damage_step_events(state: GameState) -> tuple[EventName, ...]:
     """The events answered at the end of the Damage Step (R52), with the moves of R171 and
     R172 that happened."""
+    if not state.happened:
+        return _END_OF_DAMAGE_STEP_EVENTS
     moved = tuple(name for name in _OTHER_MOVE_EVENTS
                   if any(happened is name for happened, _ in state.happened))
     return _END_OF_DAMAGE_STEP_EVENTS + moved if moved else _END_OF_DAMAGE_STEP_EVENTS
@@ -719,8 +721,9 @@ def _end_damage_step(rules: Rules, state: GameState) -> tuple[GameState, list[Ev
     events: list[Event] = []
     state = replace(state, flipped=frozenset(), happened=frozenset())
     for monster in state.monsters:
-        state = state.with_monster(replace(monster, stats=monster.stats.end_duration(
-            "end_of_damage_step")))
+        stats = monster.stats.end_duration("end_of_damage_step")
+        if stats is not monster.stats:  # most monsters have no such change to end
+            state = state.with_monster(replace(monster, stats=stats))
     events.append(event(EventKind.BATTLE_OVER, state.turn_player, state.attack.attacker))
     return _attack_over(rules, state, "battle_over"), events
 

@@ -224,17 +224,18 @@ def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primit
                    ) -> tuple[str, ...]:
     """The options when a step needs a choice (the resolving player's, or its chooser's:
     R174), else ``()``."""
-    if chosen_together(step):  # several cards chosen together (R174)
-        options = _sets(rules, state, link, step)
-        return options if len(options) > 1 else ()
-    if step.select is not None and step.select.pick is not Pick.ALL:
-        options = _selection(rules, state, link, step)
-        if step.optional and options:
-            if step.op is OpName.SET_SPELL_TRAP \
-                    and free_spell_trap_zones(rules, state, link.player) < 1:
-                return ()  # nothing can be Set: no choice, the step says why (R165)
-            return options + (NOTHING,)  # "you can": a card, or nothing (R164)
-        return options if len(options) > 1 else ()
+    if step.select is not None:
+        if chosen_together(step):  # several cards chosen together (R174)
+            options = _sets(rules, state, link, step)
+            return options if len(options) > 1 else ()
+        if step.select.pick is not Pick.ALL:
+            options = _selection(rules, state, link, step)
+            if step.optional and options:
+                if step.op is OpName.SET_SPELL_TRAP \
+                        and free_spell_trap_zones(rules, state, link.player) < 1:
+                    return ()  # nothing can be Set: no choice, the step says why (R165)
+                return options + (NOTHING,)  # "you can": a card, or nothing (R164)
+            return options if len(options) > 1 else ()
     if step.op is OpName.SPECIAL_SUMMON and step.position is None:
         instance = link.ref(step.who) if step.who else None
         if instance and off_field(state, instance) and free_zones(state, link.player) > 0 \
@@ -338,9 +339,10 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
                 why = "no_longer_face_up"
             if why is not None:
                 gone.append(skipped(link, step, instance, why))
-        who = tuple(i for i in who if all(e.target != i for e in gone))
-        if not who:
-            return state, gone, False
+        if gone:
+            who = tuple(i for i in who if all(e.target != i for e in gone))
+            if not who:
+                return state, gone, False
     if not cost:
         immune = unaffected(rules, state, link.card, who)
         if immune:

@@ -125,7 +125,7 @@ class ChainLink:
         return None
 
     def all_refs(self, ref: Ref) -> tuple[str, ...]:
-        return tuple(value for key, value in self.refs if key is ref)
+        return tuple([value for key, value in self.refs if key is ref])
 
 
 @dataclass(frozen=True)

@@ -999,6 +999,8 @@ def _settling_stage(state: GameState) -> int:
 
 def triggers_for(rules: Rules, state: GameState, *event_names: EventName) -> tuple[Trigger, ...]:
     """Collect the effects that the events make activatable, with their stages (R20, R21)."""
+    if _answered_events(rules).isdisjoint(event_names):
+        return ()  # no card of the situation answers these events: most battles' steps
     found = []
     tp = state.turn_player
     for player in (Player.A, Player.B):
@@ -1085,7 +1087,8 @@ def activate(rules: Rules, state: GameState, action: Action) -> tuple[GameState,
 def _capture(rules: Rules, state: GameState, player: Player, instance: str, effect: Effect,
              target: str | None, cost: str | None = None) -> tuple[tuple[Ref, str], ...]:
     refs: list[tuple[Ref, str]] = [(Ref.SELF, instance)]
-    refs += [(Ref.TARGET, each) for each in targets_of(target)]  # several: R:joint_targets
+    if target is not None:  # several, joined: R:joint_targets
+        refs += [(Ref.TARGET, each) for each in targets_of(target)]
     if cost is not None:
         refs.append((Ref.COST, cost))
     if state.chain:
