@@ -32,6 +32,7 @@ from gamebook.rules.main_phase import (
 )
 from gamebook.rules.mechanics.immunity import unaffected
 from gamebook.rules.mechanics.life import lp_after_damage, record_damage
+from gamebook.rules.mechanics.move_events import forget_moved
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.once_per_turn import used_this_turn
 from gamebook.rules.protection import ability_source
@@ -295,7 +296,7 @@ def _destroyed_triggers(rules: Rules, state: GameState, events: list[Event]
     if len(triggers) < len(found):
         events.append(event(EventKind.MISSED_TIMING, effects=tuple(
             f"{t.card}.{t.effect}" for t in found if t not in triggers)))
-    state = replace(_forget_moved(_forget_flipped(_forget_damage(_forget_destroyed(state)))),
+    state = replace(forget_moved(_forget_flipped(_forget_damage(_forget_destroyed(state)))),
                     last_happened=frozenset())
     if not triggers:
         return None
@@ -362,14 +363,6 @@ def _forget_damage(state: GameState) -> GameState:
         return state
     return replace(state, happened=frozenset(item for item in state.happened
                                              if item[0] is not EventName.DAMAGE_TAKEN))
-
-
-def _forget_moved(state: GameState) -> GameState:
-    """The cards sent to the GY, banished, returned, … have had their chance (R133, R171)."""
-    if not any(name in MOVE_EVENTS for name, _ in state.happened):
-        return state
-    return replace(state, happened=frozenset(item for item in state.happened
-                                             if item[0] not in MOVE_EVENTS))
 
 
 def _forget_flipped(state: GameState) -> GameState:
@@ -550,7 +543,7 @@ def _damage_step_triggers(rules: Rules, state: GameState, event_names: tuple[Eve
     if EventName.DAMAGE_TAKEN in event_names:
         state = _forget_damage(state)
     if EventName.SENT_TO_GRAVEYARD in event_names:
-        state = _forget_moved(state)
+        state = forget_moved(state)
     if not triggers:
         return state
     window = replace(state.window, kind=WindowKind.EVENT, event=event_names[0],

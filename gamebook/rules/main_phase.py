@@ -39,6 +39,7 @@ from gamebook.cards.model import MOVE_EVENTS, CardType, EventName, PlayerAbility
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
+from gamebook.rules.mechanics.move_events import forget_moved
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.setting import free_spell_trap_zones
 from gamebook.rules.mechanics.summon import free_zone, tributes_needed
@@ -283,7 +284,7 @@ def summon_succeeds(rules: Rules, state: GameState, instance: str,
                                           summoned=(instance,), first_chain=True))
     triggers = _not_missed(rules, state, triggers_for(rules, state, summon, *also), events)
     if moved:
-        state = _forget_moved(state)
+        state = forget_moved(state)
     if not triggers and not answered:
         return open_window(flip_summon_over(state), Step.MAIN_PHASE_1)
     state = replace(state, window=replace(state.window, triggers=triggers))
@@ -299,12 +300,6 @@ def _moved(state: GameState) -> tuple[EventName, ...]:
         return ()
     return tuple(name for name in MOVE_EVENTS
                  if any(happened is name for happened, _ in state.happened))
-
-
-def _forget_moved(state: GameState) -> GameState:
-    """The Tributes' move events have had their window."""
-    return replace(state, happened=frozenset(item for item in state.happened
-                                             if item[0] not in MOVE_EVENTS))
 
 
 def _not_missed(rules: Rules, state: GameState, triggers: tuple[Trigger, ...],
@@ -332,7 +327,7 @@ def _moved_window(rules: Rules, state: GameState, event_name: EventName,
     state = replace(state, window=replace(state.window, event=event_name, also=also,
                                           first_chain=True))
     triggers = _not_missed(rules, state, triggers_for(rules, state, event_name, *also), events)
-    state = _forget_moved(state)
+    state = forget_moved(state)
     if not triggers:
         return open_window(state, Step.MAIN_PHASE_1)
     state = replace(state, window=replace(state.window, triggers=triggers))

@@ -37,6 +37,15 @@ _BY_REASON = {"tributed": EventName.TRIBUTED, "discarded": EventName.DISCARDED,
               "destroyed": EventName.DESTROYED_BY_EFFECT}
 
 
+
+def forget_moved(state: GameState) -> GameState:
+    """The cards sent to the GY, banished, returned, Tributed, … have had their window
+    (R133, R171, R172): their move events are forgotten."""
+    if not any(name in MOVE_EVENTS for name, _ in state.happened):
+        return state
+    return replace(state, happened=frozenset(item for item in state.happened
+                                             if item[0] not in MOVE_EVENTS))
+
 def answers_move(effect: Effect) -> bool:
     """Does ``effect`` answer its card being banished, returned to the hand, leaving the
     field, Tributed, discarded or destroyed by a card effect?"""
