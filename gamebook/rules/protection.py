@@ -4,7 +4,10 @@ A face-up card with ``grants_player`` gives its controller those abilities while
 ``conditions`` hold (Spirit Barrier: "while you control a monster, you take no battle
 damage"). Nothing is stored: the question is asked each time it matters, with the board as
 it is then, so battle damage is checked at damage calculation (R50). A Continuous Trap's
-effect applies once its activation has resolved, not while that is still on the chain.
+effect applies once its activation has resolved, not while that is still on the chain. A
+monster's "if this card attacks" (``conditions: [self_is_attacker]``, Ancient Gear Golem's
+lock, R176) holds while it is the attacking monster: from its attack declaration until the
+attack is over after its Damage Step.
 """
 
 from __future__ import annotations
