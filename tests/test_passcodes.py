@@ -48,6 +48,8 @@ OFFICIAL = {
     # issue 30: protections and locks
     "jinzo": 77585513, "royal_decree": 51452091,
     "spell_canceller": 84636823, "imperial_order": 61740673,
+    # issue 30: players who cannot activate (yaml-yugi data/cards/83104731.yaml)
+    "ancient_gear_golem": 83104731,
     # issue 34: Main Phase 1 (checked against yaml-yugi's data/cards/<passcode>.yaml)
     "solemn_judgment": 41420027, "trap_hole": 4206964,
     # issue 30: battle rules

@@ -264,6 +264,9 @@ class _Writer:
         text = parts[0]
         for part in parts[1:]:
             text = self.w("join.also", first=text, next=part)
+        if Condition.SELF_IS_ATTACKER in effect.conditions and (
+                getattr(effect, "grants_player", ()) or getattr(effect, "grants_opponent", ())):
+            text = self.w("until_end_of_damage_step", text=text)  # Ancient Gear Golem (R176)
         when = self.clauses(effect)
         opening = self.w("opening.continuous", when=when) if when else ""
         return opening + self.w("sentence", text=text if when else _cap(text))

@@ -770,7 +770,7 @@ class Narrator:
         if why == "left_hand":  # R118
             return self.msg("event.not_applied_left_hand", card=self.card(ev.card))
         if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon",
-                   "cannot_special_summon", "draw_not_modelled"):
+                   "cannot_special_summon", "draw_not_modelled", "cannot_set"):
             return self.msg(f"event.not_applied_{why}")
         return self.msg("event.not_applied_previous")
 

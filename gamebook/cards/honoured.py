@@ -110,6 +110,9 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
         if getattr(effect, word) and kind is not EffectKind.CONTINUOUS:
             return word, (f"{word} is a continuous effect: it applies while its card is face-up "
                           "on the field (R123, R157); write it on an effect of kind: continuous")
+    found = _player_grants_refusal(card, effect)
+    if found is not None:
+        return found
     if effect.once_per_duel and kind is EffectKind.CONTINUOUS:
         return "once_per_duel", ("once_per_duel limits an activation (R156); a continuous effect "
                                  "is never activated")
@@ -226,6 +229,49 @@ def _attacked_face_down_refusal(card: Card, effect: Effect) -> Refusal | None:
         return "conditions", ("self_attacked_face_down: the monster is on the field during "
                               "the attack that flipped it, so the effect asking it is a "
                               "trigger or quick effect on the field (R:attacked_face_down)")
+    return None
+
+
+# The conditions a face-up card's effect on a player is read with (R110, R176): about its
+# player (gamebook.rules.conditions.PLAYER_CONDITIONS) and "if this card attacks".
+_PLAYER_GRANT_CONDITIONS = (
+    Condition.YOU_CONTROL_NO_CARDS, Condition.YOU_CONTROL_A_MONSTER,
+    Condition.YOU_CONTROL_ANOTHER_MONSTER, Condition.OPPONENTS_TURN, Condition.YOUR_TURN,
+    Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN, Condition.OPPONENTS_MAIN_PHASE,
+    Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT,
+    Condition.SELF_IS_ATTACKER)
+
+
+# The locks on a player (R176, R177): gamebook.rules.mechanics.player_locks.LOCKS.
+_LOCK_WORDS = ("cannot_activate_spell_trap", "cannot_activate", "cannot_set")
+
+
+def _player_grants_refusal(card: Card, effect: Effect) -> Refusal | None:
+    """``grants_player``, ``grants_opponent``: a continuous effect of a face-up card (R110),
+    read with the conditions of :data:`_PLAYER_GRANT_CONDITIONS` only."""
+    for ability in effect.restricts:
+        if ability.value in _LOCK_WORDS:
+            return "restricts", (f"{ability.value} under restricts (\"you cannot … the turn you "
+                                 "activate this card\") is not read yet; for the rest of the "
+                                 "turn once the effect has resolved, write a grant_player step "
+                                 "(R:player_activation_lock)")
+    key = "grants_player" if effect.grants_player else "grants_opponent"
+    if not (effect.grants_player or effect.grants_opponent):
+        return None
+    if effect.kind is not EffectKind.CONTINUOUS:
+        return key, (f"{key} is a continuous effect: it applies while its card is face-up on "
+                     "the field (R:player_protection); write it on an effect of kind: "
+                     "continuous, or, for an effect that lasts the turn once it has resolved, "
+                     "a grant_player step (R:player_activation_lock)")
+    for condition in effect.conditions:
+        if condition not in _PLAYER_GRANT_CONDITIONS:
+            return "conditions", (f"{condition.value}: the engine does not read it on an effect "
+                                  f"of {key}; it reads conditions about the player and "
+                                  "self_is_attacker (\"if this card attacks\", "
+                                  "R:player_activation_lock)")
+        if condition is Condition.SELF_IS_ATTACKER and card.card_type is not CardType.MONSTER:
+            return "conditions", ("self_is_attacker: only a monster attacks; a Spell/Trap Card's "
+                                  "effect never holds it (R:player_activation_lock)")
     return None
 
 

@@ -382,6 +382,13 @@ class PlayerAbility(StrEnum):
     CANNOT_SPECIAL_SUMMON = "cannot_special_summon"
     # "battle damage you would take is dealt to your opponent instead" (R168)
     REFLECT_BATTLE_DAMAGE = "reflect_battle_damage"
+    # "cannot activate Spell/Trap Cards": the card's own activation (kind: activate) of a
+    # Spell or Trap; an effect of a face-up Spell/Trap, a monster's effect are still free (R176)
+    CANNOT_ACTIVATE_SPELL_TRAP = "cannot_activate_spell_trap"
+    # "cannot activate cards or effects": no activation at all (R176)
+    CANNOT_ACTIVATE = "cannot_activate"
+    # "cannot Set Spell/Trap Cards": an effect's Set from the hand sets nothing (R177)
+    CANNOT_SET = "cannot_set"
 
 
 class Location(StrEnum):

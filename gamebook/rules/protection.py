@@ -4,12 +4,15 @@ A face-up card with ``grants_player`` gives its controller those abilities while
 ``conditions`` hold (Spirit Barrier: "while you control a monster, you take no battle
 damage"). Nothing is stored: the question is asked each time it matters, with the board as
 it is then, so battle damage is checked at damage calculation (R50). A Continuous Trap's
-effect applies once its activation has resolved, not while that is still on the chain.
+effect applies once its activation has resolved, not while that is still on the chain. A
+monster's "if this card attacks" (``conditions: [self_is_attacker]``, Ancient Gear Golem's
+lock, R176) holds while it is the attacking monster: from its attack declaration until the
+attack is over after its Damage Step.
 """
 
 from __future__ import annotations
 
-from gamebook.cards.model import EffectKind, PlayerAbility
+from gamebook.cards.model import Condition, Effect, EffectKind, PlayerAbility
 from gamebook.rules.conditions import player_conditions_hold
 from gamebook.rules.context import Rules
 from gamebook.rules.state import GameState, Player
@@ -34,9 +37,20 @@ def ability_source(rules: Rules, state: GameState, player: Player, ability: Play
         for effect in rules.cards[card.card].effects:
             given = effect.grants_player if own else effect.grants_opponent
             if ability in given and player_conditions_hold(state, card.controller, effect,
-                                                                  card.id):
+                                                                  card.id) \
+                    and _attacking_if_said(state, effect, card.id):
                 return card.id
     return None
+
+
+def _attacking_if_said(state: GameState, effect: Effect, instance: str) -> bool:
+    """"If this card attacks" (``conditions: [self_is_attacker]``, Ancient Gear Golem, R176):
+    from its attack declaration until the end of that attack's Damage Step, while it is still
+    the attacking monster (R38); ``True`` for an effect that does not say so."""
+    if Condition.SELF_IS_ATTACKER not in effect.conditions:
+        return True
+    attack = state.attack
+    return attack is not None and attack.attacker == instance and not attack.stopped
 
 
 def has_player_ability(rules: Rules, state: GameState, player: Player,

@@ -40,6 +40,7 @@ from gamebook.rules.mechanics.chosen_together import cards_of, chooser, chosen_t
 from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.immunity import unaffected, unaffected_why
 from gamebook.rules.mechanics.moving import card_moved, sent_to_graveyard
+from gamebook.rules.mechanics.player_locks import set_locked
 from gamebook.rules.mechanics.setting import free_spell_trap_zones
 from gamebook.rules.mechanics.stays import staying, turns_left
 from gamebook.rules.mechanics.summon import free_zones
@@ -231,9 +232,10 @@ def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primit
         if step.select.pick is not Pick.ALL:
             options = _selection(rules, state, link, step)
             if step.optional and options:
-                if step.op is OpName.SET_SPELL_TRAP \
-                        and free_spell_trap_zones(rules, state, link.player) < 1:
-                    return ()  # nothing can be Set: no choice, the step says why (R165)
+                if step.op is OpName.SET_SPELL_TRAP and (
+                        free_spell_trap_zones(rules, state, link.player) < 1
+                        or set_locked(rules, state, link.player)):
+                    return ()  # nothing can be Set: no choice, the step says why (R165, R177)
                 return options + (NOTHING,)  # "you can": a card, or nothing (R164)
             return options if len(options) > 1 else ()
     if step.op is OpName.SPECIAL_SUMMON and step.position is None:

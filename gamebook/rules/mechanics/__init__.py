@@ -57,6 +57,7 @@ from gamebook.rules.mechanics import (
     opponent_immunity,
     piercing,
     player_abilities,
+    player_locks,
     position,
     sent_to_graveyard,
     setting,
@@ -87,6 +88,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     once_per_turn.MECHANIC,
     summon.MECHANIC,
     summon_lock.MECHANIC,
+    player_locks.MECHANIC,  # a player's lock on activating and Setting (R176, R177)
     summon_negation.MECHANIC,
     position.MECHANIC,
     atk.MECHANIC,

@@ -6,7 +6,8 @@ A ``set_spell_trap`` step Sets the card its ``select`` chooses in its player's h
 Trap Zone of that player, as the step applies: no chain link, no window of its own. The card
 is Set this turn: a Trap, or a Quick-Play Spell, cannot be activated this turn (R8, R9), as
 after a Set in the Main Phase (R141). With no free zone, or no Spell/Trap Card in the hand,
-nothing is Set. The card resolving the effect still holds its own zone while it resolves.
+nothing is Set; nor while its player cannot Set (``cannot_set``, R177: no card is offered).
+The card resolving the effect still holds its own zone while it resolves.
 
 The step is usually written ``optional: true`` ("you can", R164): the resolving player then
 chooses the card to Set, or to Set nothing (:mod:`gamebook.rules.resolution`).
@@ -18,6 +19,7 @@ from gamebook.cards.model import Controller, OpName, Primitive, SpellTrapType, T
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
+from gamebook.rules.mechanics.player_locks import set_locked
 from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, skipped
 from gamebook.rules.state import ChainLink, GameState, Player, SpellTrapState
 
@@ -41,6 +43,9 @@ def _set_spell_trap(rules: Rules, state: GameState, link: ChainLink, step: Primi
     applied = False
     for instance in who[:1]:
         held = state.in_hand(instance)
+        if set_locked(rules, state, held.owner):  # "cannot Set" (R177)
+            events.append(skipped(link, step, instance, "cannot_set"))
+            continue
         if free_spell_trap_zones(rules, state, held.owner) < 1:
             events.append(skipped(link, step, instance, "no_free_zone"))
             continue

@@ -7,9 +7,10 @@ Tokens, the turn its player activated it): this lock forbids every Special Summo
 locked player, Tokens included. An effect that would Special Summon to a locked player's
 field cannot be activated (hook point ``activation_forbidden``: its ✘ line cites this rule);
 one already on the chain when the lock comes summons nothing to that field as it resolves
-(:func:`summon_locked`, asked by the summoning verbs). "Cannot Set" has nothing to act on in
-a Battle Phase (Setting is a Main Phase action; turning a monster face-down is no Set), so it
-is not a word of the vocabulary.
+(:func:`summon_locked`, asked by the summoning verbs). The other locks on a player, "cannot
+activate" and "cannot Set" (an effect can Set a Spell/Trap in a Battle Phase, R165), are
+:mod:`gamebook.rules.mechanics.player_locks` (R176, R177): they forbid an activation by what
+it is, not by what it would do.
 """
 
 from __future__ import annotations

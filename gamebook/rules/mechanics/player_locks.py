@@ -1,0 +1,76 @@
+"""Players who cannot activate, or cannot Set (R176, R177): "your opponent cannot activate
+Spell/Trap Cards", "cannot activate cards or effects", "cannot Set Spell/Trap Cards".
+
+Three abilities of a player (:class:`~gamebook.cards.model.PlayerAbility`), given as every
+player ability is: for the rest of the turn by a resolved ``grant_player`` step, or while a
+face-up card's continuous effect says so (``grants_player``, ``grants_opponent``, R110):
+
+- ``cannot_activate_spell_trap``: the player cannot activate a Spell or Trap Card (the card's
+  own activation, ``kind: activate``); an effect of a face-up Spell/Trap and a monster's
+  effect are not Spell/Trap Cards being activated, and stay free;
+- ``cannot_activate``: the player cannot activate any card or effect;
+- ``cannot_set``: the player cannot Set a Spell/Trap Card: an effect's Set from the hand
+  (Dust Tornado's "then you can Set", R165) offers no card and Sets nothing.
+
+A lock forbids activating, not what was activated: a card already on the chain when the lock
+comes resolves as usual (the same as Jinzo's "cannot be activated", R123, without its
+negation). A forbidden activation gets a ✘ line naming the card, or the turn's effect, that
+locks (hook point ``activation_forbidden``).
+
+"If this card attacks, your opponent cannot activate Spell/Trap Cards until the end of the
+Damage Step" (Ancient Gear Golem) is ``grants_opponent: [cannot_activate_spell_trap]`` on a
+continuous effect with ``conditions: [self_is_attacker]``: it applies from the attack
+declaration, before anyone may respond to it, until that attack's Damage Step is over
+(:func:`gamebook.rules.protection.ability_source`), and a later attack by another monster is
+free again.
+"""
+
+from __future__ import annotations
+
+from gamebook.cards.model import CardType, Effect, EffectKind, PlayerAbility
+from gamebook.rules.context import Hooks, Rules
+from gamebook.rules.mechanics.verb import Mechanic
+from gamebook.rules.protection import ability_source
+from gamebook.rules.state import GameState, Player
+
+RULE = "player_activation_lock"
+SET_RULE = "set_lock"
+# The words of this mechanic: the abilities it reads.
+LOCKS = (PlayerAbility.CANNOT_ACTIVATE, PlayerAbility.CANNOT_ACTIVATE_SPELL_TRAP,
+         PlayerAbility.CANNOT_SET)
+
+
+def set_locked(rules: Rules, state: GameState, player: Player) -> bool:
+    """Can ``player`` not Set a Spell/Trap Card now (R177)?"""
+    return ability_source(rules, state, player, PlayerAbility.CANNOT_SET) is not None
+
+
+def _problem(source: str, player: Player, reason: str) -> tuple[str, str, tuple]:
+    """The ✘ line's reason: by a face-up card, or by an effect resolved this turn."""
+    if source == "turn":
+        return RULE, f"{reason}_this_turn", (("locked", player.value),)
+    return RULE, reason, (("by", source), ("locked", player.value))
+
+
+def _forbidden(rules: Rules, state: GameState, player: Player, instance: str, effect: Effect
+               ) -> tuple[str, str, tuple] | None:
+    """A locked player's activation: any, or a Spell/Trap Card's own (R176)."""
+    source = ability_source(rules, state, player, PlayerAbility.CANNOT_ACTIVATE)
+    if source is not None:
+        return _problem(source, player, "cannot_activate")
+    if effect.kind is EffectKind.ACTIVATE and \
+            rules.card_of(state, instance).card_type in (CardType.SPELL, CardType.TRAP):
+        source = ability_source(rules, state, player, PlayerAbility.CANNOT_ACTIVATE_SPELL_TRAP)
+        if source is not None:
+            return _problem(source, player, "cannot_activate_spell_trap")
+    return None
+
+
+def _gives_a_lock(effect: Effect) -> bool:
+    return any(ability in LOCKS for ability in (
+        *effect.grants_player, *effect.grants_opponent,
+        *(step.ability for step in (*effect.cost, *effect.resolution))))
+
+
+MECHANIC = Mechanic("player_locks", hooks=Hooks(activation_forbidden=(_forbidden,)),
+                    present=_gives_a_lock)
