@@ -25,8 +25,11 @@ _NEGATED = {">=": "<", "<=": ">", ">": "<=", "<": ">=", "==": "!=", "!=": "=="}
 # The thing a count(KIND …) counts, as the catalog's plural words.
 _THINGS = {"cards": "cards", "monsters": "monsters", "spells_traps": "spell_traps"}
 # The filter words a card text says as a quality before the thing ("face-up monsters").
-QUALITY_FLAGS = ("face_up", "face_down", "attack_position", "defense_position",
-                 "effect_monster")
+QUALITY_FLAGS = ("face_up", "face_down", "attack_position", "defense_position", "normal_monster",
+                 "effect_monster", "ritual_monster", "fusion_monster", "synchro_monster",
+                 "xyz_monster", "link_monster", "extra_deck_monster", "token", "monster",
+                 "spell", "trap")
+QUALITY_WORDS = ("attribute", "type", "archetype")
 # Arithmetic said inside a larger sum or product is grouped.
 _ARITHMETIC = ("+", "-", "*", "/")
 
@@ -61,7 +64,11 @@ class ExpressionWords:
 
     def raw(self, node: Node) -> str:
         """What no method says: the expression itself, in code style."""
-        return self.raw_text(raw_text(node))
+        try:
+            text = raw_text(node)
+        except (IndexError, KeyError, TypeError, AttributeError):  # a node no parser made
+            text = node.op
+        return self.raw_text(text)
 
     def raw_text(self, text: str) -> str:
         return self.w("expr.raw", raw=text)
@@ -228,15 +235,14 @@ class ExpressionWords:
             else:
                 leaves.append(node)
         qualities, rest = [], []
-        leaves.sort(key=lambda leaf: QUALITY_FLAGS.index(leaf.word) if leaf.op == "flag"
-                    and leaf.word in QUALITY_FLAGS else len(QUALITY_FLAGS))  # as printed
+        leaves.sort(key=self.quality_order)  # in the order a card text says them
+        qualities, rest = [], []
         for leaf in leaves:
-            if leaf.op == "flag" and leaf.word in QUALITY_FLAGS:
-                word = self.w(f"quality.{leaf.word}")
-                if word not in qualities:
-                    qualities.append(word)
-            else:
+            word = self.quality(leaf)
+            if word is None:
                 rest.append(self.filter(leaf))
+            elif word not in qualities:
+                qualities.append(word)
         text = rest[0] if rest else ""
         for phrase in rest[1:]:
             text = self.w("expr.filter.and", a=text, b=phrase)
@@ -275,6 +281,27 @@ class ExpressionWords:
             return self.w("expr.filter.between", quantity=self.quantity(value),
                           low=self.filter_number(low), high=self.filter_number(high))
         return self.raw(node)
+
+    @staticmethod
+    def quality_order(leaf: Node) -> int:
+        if leaf.op == "flag" and leaf.word in QUALITY_FLAGS:
+            return QUALITY_FLAGS.index(leaf.word)
+        if leaf.op == "card_word" and leaf.word in QUALITY_WORDS:
+            return len(QUALITY_FLAGS) + QUALITY_WORDS.index(leaf.word)
+        return len(QUALITY_FLAGS) + len(QUALITY_WORDS)
+
+    def quality(self, leaf: Node) -> str | None:
+        """The words of ``leaf`` said before the thing ("face-up ", "DARK ", "Fusion "), or
+        ``None`` when it is said after it."""
+        if leaf.op == "flag" and leaf.word in QUALITY_FLAGS:
+            key = f"quality.{leaf.word}"
+            return self.w(key if key in self.words else f"expr.quality.{leaf.word}")
+        if leaf.op == "card_word" and leaf.word in QUALITY_WORDS:
+            value = leaf.option("is", "")
+            section = "monster_type" if leaf.word == "type" else leaf.word
+            return self.w(f"quality.{section}",
+                          **{section: self.words.get(f"{section}.{value}", value)})
+        return None
 
     def quantity(self, node: Node) -> str:
         key = f"expr.quantity.{node.word}"
