@@ -8,6 +8,7 @@ shown as its expression in code style instead of failing.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -104,22 +105,22 @@ CONDITIONS = [  # (expression, English, Japanese): comparisons, and/or/not, rang
      "自分フィールドのカードが相手フィールドのカードより多い"),
     ("count(cards, you) == count(cards, opponent)",
      "you and your opponent control as many cards as each other",
-     "自分と相手のフィールドのカードの数が同じ"),
-    ("lp(you) >= 2000", "your LP is 2000 or more", "自分のLPが2000以上"),
-    ("lp(you) <= 2000", "your LP is 2000 or less", "自分のLPが2000以下"),
+     "自分と相手のフィールドのカードの数が同じである"),
+    ("lp(you) >= 2000", "your LP is 2000 or more", "自分のLPが2000以上である"),
+    ("lp(you) <= 2000", "your LP is 2000 or less", "自分のLPが2000以下である"),
     ("lp(you) > lp(opponent)", "your LP is more than your opponent's LP",
      "自分のLPが相手のLPを超える"),
-    ("lp(you) < 1000", "your LP is less than 1000", "自分のLPが1000未満"),
-    ("lp(you) == 8000", "your LP is equal to 8000", "自分のLPが8000と同じ"),
+    ("lp(you) < 1000", "your LP is less than 1000", "自分のLPが1000未満である"),
+    ("lp(you) == 8000", "your LP is equal to 8000", "自分のLPが8000と同じである"),
     ("lp(you) != 8000", "your LP is not equal to 8000", "自分のLPが8000と異なる"),
-    ("lp(you) in 1..4000", "your LP is from 1 to 4000", "自分のLPが1以上4000以下"),
+    ("lp(you) in 1..4000", "your LP is from 1 to 4000", "自分のLPが1以上4000以下である"),
     ("count(monsters, you) >= 1 and lp(you) >= 1000",
      "you control 1 or more monsters and your LP is 1000 or more",
-     "自分フィールドにモンスターが1体以上存在する、かつ自分のLPが1000以上"),
+     "自分フィールドにモンスターが1体以上存在する、かつ自分のLPが1000以上である"),
     ("count(monsters, you) >= 1 or lp(you) >= 1000",
      "you control 1 or more monsters or your LP is 1000 or more",
-     "自分フィールドにモンスターが1体以上存在する、または自分のLPが1000以上"),
-    ("not lp(you) > 1000", "your LP is 1000 or less", "自分のLPが1000以下"),
+     "自分フィールドにモンスターが1体以上存在する、または自分のLPが1000以上である"),
+    ("not lp(you) > 1000", "your LP is 1000 or less", "自分のLPが1000以下である"),
     ("not (count(monsters) >= 1 and lp(you) > 0)",
      "it is not so that there are 1 or more monsters on the field and your LP is more than 0",
      "次の状態ではない：フィールドにモンスターが1体以上存在する、かつ自分のLPが0を超える"),
@@ -190,6 +191,15 @@ def test_amounts_of_steps_are_said_with_their_own_verbs():
            "controls" in said("test_toll_trap", "en")
     assert "Pay LP equal to 1000 times the number of monsters your opponent controls" in said(
         "test_toll_trap", "en")
+
+
+def test_a_modal_effect_says_its_condition_once():
+    card = LIBRARY["poison_of_the_old_man"]
+    effect = replace(card.effects[0], condition="lp(you) < lp(opponent)")
+    text = effect_text(card, effect, "en", written=False)
+    assert text.count("your LP is less than your opponent's LP") == 1, text
+    assert "自分のLPが相手のLP未満である場合に以下の効果から" in effect_text(card, effect, "ja",
+                                                                written=False)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -175,8 +175,8 @@ class _Writer:
         when = self.clauses(effect)
         items = []
         for part in mode_effects(effect):
-            part = replace(part, conditions=(), event=None, also_answers=(), battling=None,
-                           summoned=None, requires_on_field=())
+            part = replace(part, conditions=(), condition=None, event=None, also_answers=(),
+                           battling=None, summoned=None, requires_on_field=())
             self.prepare(part)
             items.append(self.w("mode_item", text=self.activated(part)))
         return self.w("modes", when=self.w("modes_when", when=when) if when else "",
