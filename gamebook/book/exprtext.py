@@ -24,6 +24,7 @@ _FLIPPED = {">=": "<=", "<=": ">=", ">": "<", "<": ">", "==": "==", "!=": "!="}
 _NEGATED = {">=": "<", "<=": ">", ">": "<=", "<": ">=", "==": "!=", "!=": "=="}
 # The thing a count(KIND …) counts, as the catalog's plural words.
 _THINGS = {"cards": "cards", "monsters": "monsters", "spells_traps": "spell_traps"}
+_THING = {"cards": "card", "monsters": "monster", "spells_traps": "spell_trap"}  # one of them
 # The filter words a card text says as a quality before the thing ("face-up monsters").
 QUALITY_FLAGS = ("face_up", "face_down", "attack_position", "defense_position", "normal_monster",
                  "effect_monster", "ritual_monster", "fusion_monster", "synchro_monster",
@@ -193,10 +194,11 @@ class ExpressionWords:
         form = controller if zone == "field" and controller != "any" else "any"
         if value == 0 and op in ("==", "<=", "<") or value == 1 and op == "<":
             return self.w(f"expr.none.{form}", **words)
-        if value == 0 and op in (">", ">="):
-            op, value = ">=", Fraction(1)  # "there are 1 or more"
-        if value == 0:
-            return None
+        if value == 0 and op == ">=":
+            return None  # always holds: said as a comparison
+        if op == ">=" and value == 1 or op == ">" and value == 0:  # "you control a monster"
+            thing = self.described(self.w(f"thing.{_THING[count.word]}"), count.args)
+            return self.w(f"expr.some.{form}", thing=thing, **words)
         counted = self.w(f"expr.counted.{count.word}", n=_number(value))
         amount = self.w(f"expr.amount.{_COMPARISONS[op]}", n=counted)
         return self.w(f"expr.exists.{form}", amount=amount, **words)
