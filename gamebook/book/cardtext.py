@@ -21,6 +21,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from gamebook.book.exprtext import ExpressionWords, negated_amount
+from gamebook.cards.expressions import ExpressionError, Node, parse_amount, parse_filter
 from gamebook.cards.model import (
     MOVE_EVENTS,
     SENT_EVENTS,
@@ -98,6 +100,7 @@ class _Writer:
         self.name_of = name_of or (lambda card_id: card_id)
         self.target_is_card = False  # "that target" is a Spell/Trap Card, not a monster
         self.joint_target = False  # several targets chosen together (R:joint_targets)
+        self.expr = ExpressionWords(self.words, self.name_of)  # amounts, sizes, conditions
 
     def w(self, key: str, **args: Any) -> str:
         return self.words[key].format(**args)
@@ -172,8 +175,8 @@ class _Writer:
         when = self.clauses(effect)
         items = []
         for part in mode_effects(effect):
-            part = replace(part, conditions=(), event=None, also_answers=(), battling=None,
-                           summoned=None, requires_on_field=())
+            part = replace(part, conditions=(), condition=None, event=None, also_answers=(),
+                           battling=None, summoned=None, requires_on_field=())
             self.prepare(part)
             items.append(self.w("mode_item", text=self.activated(part)))
         return self.w("modes", when=self.w("modes_when", when=when) if when else "",
@@ -338,6 +341,9 @@ class _Writer:
             clauses.append(self.w("condition.spell_or_trap_card_activated"))
             conditions = tuple(c for c in conditions if c not in either)
         clauses.extend(self.w(f"condition.{c.value}") for c in conditions)
+        condition = getattr(effect, "condition", None)
+        if condition:  # "if your opponent controls more cards than you do" (R153)
+            clauses.append(self.w("expr.if", condition=self.expr.condition(condition)))
         required = getattr(effect, "requires_on_field", ())
         if required:
             clauses.append(self.w("requires", cards=self.join(
@@ -382,6 +388,7 @@ class _Writer:
             qualities.append(self.w("quality.archetype",
                                     archetype=self.lookup("archetype", archetype)))
         qualities += self.summon_qualities(spec, filters)
+        where = self.where(spec, qualities)
         thing = "spell_trap" if TargetFilter.SPELL_TRAP in filters \
             else "card" if TargetFilter.ANY_CARD in filters else "monster"
         zone = getattr(spec, "zone", None)
@@ -394,13 +401,15 @@ class _Writer:
         words = {"qualities": "".join(qualities), "place": self.w(f"place.{place}")}
         one, many = self.with_atk(spec, self.w(f"thing.{thing}")), \
             self.with_atk(spec, self.w(f"thing.{thing}s"))
+        if where:  # "monster with Level 5 or more", "monsters other than this card" (R155)
+            one, many = (self.w("expr.thing_where", thing=words, filter=where)
+                         for words in (one, many))
         if pick is Pick.ALL:
             return self.w("pick.all", things=many, **words)
         if pick is Pick.HIGHEST_ATK:
             return self.w("pick.highest_atk", thing=one, **words)
         if pick is Pick.SET:  # as many as its size says, chosen together (R174)
-            return self.w("pick.set", things=many, size=getattr(spec, "size", None) or "?",
-                          **words)
+            return self.set_of(spec, many, words)
         if any_one:
             return self.w("pick.any_one", thing=one, **words)
         for joint in ("up_to", "exactly"):  # targets chosen together (R:joint_targets)
@@ -409,6 +418,39 @@ class _Writer:
                 return self.w("pick.joint", thing=many,
                               count=self.w(f"count_{joint}.{thing}", count=number), **words)
         return self.w("pick.one", thing=one, count=self.w(f"count.{thing}"), **words)
+
+    def where(self, spec: TargetSpec, qualities: list[str]) -> str:
+        """A selection's ``where`` filter in words: its qualities join ``qualities`` ("face-up
+        Attack Position"), the rest is returned, to be said after the thing."""
+        where = getattr(spec, "where", None)
+        if not where:
+            return ""
+        try:
+            node = parse_filter(where)
+        except ExpressionError:
+            return self.expr.raw_text(where)
+        extra, rest = self.expr.qualities((node,))
+        qualities.extend(word for word in extra if word not in qualities)
+        return rest
+
+    def set_of(self, spec: TargetSpec, things: str, words: dict[str, str]) -> str:
+        """Cards chosen together, as many as the selection's ``size`` says: "(as many as 2)",
+        "(as many as the number of …)", or, for ``count(K, C) - count(K, other)`` taken
+        from C's cards, "until they are left with as many cards as you control" (R174)."""
+        size = getattr(spec, "size", None)
+        node = _parsed_amount(size) if size is not None else None
+        if node is None or node.op == "num":
+            return self.w("pick.set", things=things, size=size or "?", **words)
+        leaving = _leaving(node)
+        if leaving is not None and leaving == spec.controller and not node.args[0].args \
+                and _THING_OF_COUNT.get(node.args[0].word) == self.thing_of(spec):
+            return self.w(f"pick.set_leaving.{leaving}", things=things, **words)
+        return self.w("pick.set_expr", things=things, size=self.expr.amount(size), **words)
+
+    @staticmethod
+    def thing_of(spec: TargetSpec) -> str:
+        return "spell_trap" if TargetFilter.SPELL_TRAP in spec.filters \
+            else "card" if TargetFilter.ANY_CARD in spec.filters else "monster"
 
     def summon_qualities(self, spec: TargetSpec, filters: set) -> list[str]:
         """ "just Summoned", "Level 1": the qualities of the summon vocabulary (R97)."""
@@ -471,6 +513,8 @@ class _Writer:
         player = step.player.value if step.player else PlayerRef.YOU.value
         if op == "pay_lp" and getattr(step, "portion", None) is Portion.HALF:
             return self.w("op.pay_lp_half")  # Solemn Judgment: "pay half your LP"
+        if op in _AMOUNT_OPS and _is_expression(step.amount):
+            return self.amount_step(step, op, player)
         if op == "inflict_damage" and getattr(step, "both_players", False):
             return self.w("op.inflict_damage_both", amount=step.amount)
         if op in ("inflict_damage", "gain_lp"):
@@ -527,6 +571,25 @@ class _Writer:
         text = self.w(f"op.{op}", who=who, amount=step.amount)
         return self.duration(text, step.duration) if op in _CHANGES_ATK else text
 
+    def amount_step(self, step: Primitive, op: str, player: str) -> str:
+        """A step whose amount is an expression, put into words: "you gain LP equal to 300
+        times the number of monsters on the field" (R154)."""
+        value = self.expr.amount(step.amount)
+        if op == "inflict_damage" and getattr(step, "both_players", False):
+            return self.w("op.inflict_damage_both_of", value=value)
+        if op in ("inflict_damage", "gain_lp"):
+            return self.w(f"op.{op}_{player}_of", value=value)
+        if op == "pay_lp":
+            return self.w("op.pay_lp_of", value=value)
+        who = self.who(step)
+        loss = negated_amount(step.amount)  # "-800 * count(…)": a loss of 800 for each
+        every = "_all" if step.select is not None and step.select.pick is Pick.ALL else ""
+        if loss is not None:  # "all … monsters lose ATK equal to …"
+            text = self.w(f"op.lose_atk_of{every}", who=who, value=self.expr.amount(loss))
+        else:
+            text = self.w(f"op.gain_atk_of{every}", who=who, value=value)
+        return self.duration(text, step.duration)
+
     def _special_summon(self, step: Primitive, who: str) -> str:
         if step.select is not None or getattr(self, "from_graveyard", False) \
                 or step.who is Ref.TARGET:  # "that target", in the GY (R97)
@@ -544,6 +607,41 @@ class _Writer:
         if player and value != "end_of_battle":
             return self.w("duration.player_turn", text=text)
         return self.w(f"duration.{value}", text=text)
+
+
+# The steps whose amount may be an expression (cards.expressions.AMOUNT_OPS).
+_AMOUNT_OPS = ("inflict_damage", "gain_lp", "gain_atk", "pay_lp")
+# The thing of a selection, by the KIND of a count(…).
+_THING_OF_COUNT = {"cards": "card", "monsters": "monster", "spells_traps": "spell_trap"}
+
+
+def _parsed_amount(text: str | int) -> Node | None:
+    try:
+        return parse_amount(text)
+    except ExpressionError:
+        return None
+
+
+def _is_expression(amount: object) -> bool:
+    """An amount written as an expression, not a plain number."""
+    if not isinstance(amount, str):
+        return False
+    node = _parsed_amount(amount)
+    return node is None or node.op != "num"
+
+
+def _leaving(node: Node) -> str | None:
+    """``count(K, C) - count(K, other)`` on the field with no filter: C (the player left
+    with as many K as the other), else ``None``."""
+    if node.op != "-" or any(arg.op != "count" for arg in node.args):
+        return None
+    mine, theirs = node.args
+    sides = (mine.option("controller", "any"), theirs.option("controller", "any"))
+    if mine.word != theirs.word or set(sides) != {"you", "opponent"} or mine.args \
+            or theirs.args or {mine.option("zone", "field"), theirs.option("zone", "field")} \
+            != {"field"}:
+        return None
+    return sides[0]
 
 
 def _restrictions(effect: Effect) -> list[str]:
