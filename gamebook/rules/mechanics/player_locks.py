@@ -45,24 +45,23 @@ def set_locked(rules: Rules, state: GameState, player: Player) -> bool:
     return ability_source(rules, state, player, PlayerAbility.CANNOT_SET) is not None
 
 
-def _problem(source: str, player: Player, reason: str) -> tuple[str, str, tuple]:
-    """The ✘ line's reason: by a face-up card, or by an effect resolved this turn."""
-    if source == "turn":
-        return RULE, f"{reason}_this_turn", (("locked", player.value),)
-    return RULE, reason, (("by", source), ("locked", player.value))
-
-
 def _forbidden(rules: Rules, state: GameState, player: Player, instance: str, effect: Effect
                ) -> tuple[str, str, tuple] | None:
-    """A locked player's activation: any, or a Spell/Trap Card's own (R176)."""
+    """A locked player's activation: any, or a Spell/Trap Card's own (R176); the ✘ line names
+    the face-up card that locks, or says the lock lasts for the rest of this turn."""
     source = ability_source(rules, state, player, PlayerAbility.CANNOT_ACTIVATE)
+    if source == "turn":
+        return RULE, "cannot_activate_this_turn", (("locked", player.value),)
     if source is not None:
-        return _problem(source, player, "cannot_activate")
+        return RULE, "cannot_activate", (("by", source), ("locked", player.value))
     if effect.kind is EffectKind.ACTIVATE and \
             rules.card_of(state, instance).card_type in (CardType.SPELL, CardType.TRAP):
         source = ability_source(rules, state, player, PlayerAbility.CANNOT_ACTIVATE_SPELL_TRAP)
+        if source == "turn":
+            return RULE, "cannot_activate_spell_trap_this_turn", (("locked", player.value),)
         if source is not None:
-            return _problem(source, player, "cannot_activate_spell_trap")
+            return RULE, "cannot_activate_spell_trap", (("by", source),
+                                                         ("locked", player.value))
     return None
 
 
