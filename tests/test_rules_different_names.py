@@ -9,7 +9,7 @@ from pathlib import Path
 from rules_helpers import engine, graveyard, pass_until, play, run_out, write_situation
 
 from gamebook.rules.engine import Engine
-from gamebook.rules.mechanics.joint_targets import targets_of
+from gamebook.rules.mechanics.joint_targets import different_names, target_sets, targets_of
 from gamebook.rules.state import WindowKind
 
 
@@ -74,3 +74,22 @@ def test_r181_one_name_only_one_card_of_it_is_chosen(tmp_path) -> None:
     gone = {"elf_1", "elf_2"} & set(graveyard(ending))
     assert len(gone) == 1
 
+
+
+
+def test_r181_two_tokens_of_one_kind_share_a_name(tmp_path) -> None:
+    """Tokens cannot start in a situation (R64): Player B's Scapegoat makes 4 Sheep Tokens,
+    whose name is the Token's; a Sheep Token and Gemini Elf differ."""
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {"A": {"monsters": [{"id": "elf", "card": "gemini_elf"}]},
+                    "B": {"spell_traps": [{"id": "goat", "card": "scapegoat"}]}},
+        "start": {"moment": "battle_step"},
+        "scope": "end_of_battle_phase"}), "seed")
+    state = play(eng, ["A pass", "B activate goat.activate"])
+    tokens = tuple(m.id for m in state.monsters if m.card == "sheep_token")
+    assert len(tokens) == 4
+    name_of = different_names(eng.rules, state)
+    assert {name_of(token) for token in tokens} == {"sheep_token"}
+    assert target_sets(state, tokens, range(2, 3), name_of=name_of) == ()
+    assert target_sets(state, (*tokens, "elf"), range(2, 3), name_of=name_of)
