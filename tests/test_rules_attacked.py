@@ -1,4 +1,4 @@
-"""R182: "if this card was attacked": the attack target of the current attack, after damage
+"""R179: "if this card was attacked": the attack target of the current attack, after damage
 calculation (Wall of Illusion), whether or not it is destroyed by that battle; a monster the
 attack left at a replay, or that was not attacked, was not."""
 
@@ -26,7 +26,7 @@ def _hand(state, player: str) -> set[str]:  # noqa: ANN001
     return {card.id for card in state.hand if card.owner.value == player}
 
 
-def test_r182_destroyed_by_battle_it_still_returns_the_attacker(tmp_path) -> None:
+def test_r179_destroyed_by_battle_it_still_returns_the_attacker(tmp_path) -> None:
     eng = Engine(one_on_one(tmp_path, "summoned_skull", "wall_of_illusion",
                             position="defense"), "seed")
     state = pass_until(eng, eng.start().state, lambda now: BOUNCE in legal(eng, now))
@@ -39,7 +39,7 @@ def test_r182_destroyed_by_battle_it_still_returns_the_attacker(tmp_path) -> Non
     assert ending.lp == (8000, 8000)
 
 
-def test_r182_not_destroyed_it_returns_the_attacker_after_the_damage(tmp_path) -> None:
+def test_r179_not_destroyed_it_returns_the_attacker_after_the_damage(tmp_path) -> None:
     eng = Engine(one_on_one(tmp_path, "leo_wizard", "wall_of_illusion", position="defense"),
                  "seed")
     ending, _ = run_out(eng, [BOUNCE])
@@ -64,7 +64,7 @@ def _two_defenders(folder: Path, third: bool = False) -> Engine:
         "scope": "end_of_battle"}), "seed")
 
 
-def test_r182_another_monster_attacked_it_was_not(tmp_path) -> None:
+def test_r179_another_monster_attacked_it_was_not(tmp_path) -> None:
     eng = _two_defenders(tmp_path)
     state = play(eng, ["A declare_attack skull -> mystical"])
     ending, events = run_out(eng, [], state)
@@ -72,7 +72,7 @@ def test_r182_another_monster_attacked_it_was_not(tmp_path) -> None:
     assert "mystical" in graveyard(ending) and ending.monster("skull") is not None
 
 
-def test_r182_the_monster_a_replay_left_was_not_attacked(tmp_path) -> None:
+def test_r179_the_monster_a_replay_left_was_not_attacked(tmp_path) -> None:
     """Skull attacks Wall of Illusion; Player A destroys Mystical Elf, the attack is replayed
     onto Leo Wizard (R42): Wall of Illusion was not attacked, and Skull stays."""
     eng = _two_defenders(tmp_path, third=True)
@@ -86,7 +86,7 @@ def test_r182_the_monster_a_replay_left_was_not_attacked(tmp_path) -> None:
     assert "leo" in graveyard(ending) and ending.monster("skull") is not None
 
 
-def test_r182_an_attacker_destroyed_by_that_battle_is_not_returned(tmp_path) -> None:
+def test_r179_an_attacker_destroyed_by_that_battle_is_not_returned(tmp_path) -> None:
     """Penguin Soldier (750 ATK) attacks Wall of Illusion in Attack Position (1000 ATK): it is
     destroyed by battle and goes to the GY; the Wall's effect is not activated."""
     eng = Engine(one_on_one(tmp_path, "penguin_soldier", "wall_of_illusion"), "seed")

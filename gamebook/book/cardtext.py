@@ -391,7 +391,7 @@ class _Writer:
         words = {"qualities": "".join(qualities), "place": self.w(f"place.{place}")}
         one, many = self.with_atk(spec, self.w(f"thing.{thing}")), \
             self.with_atk(spec, self.w(f"thing.{thing}s"))
-        if getattr(spec, "different_names", False):  # "… with different names" (R181)
+        if getattr(spec, "different_names", False):  # "… with different names" (R178)
             many = self.w("different_names", things=many)
         if pick is Pick.ALL:
             return self.w("pick.all", things=many, **words)

@@ -235,7 +235,7 @@ def _attacked_face_down_refusal(card: Card, effect: Effect) -> Refusal | None:
 
 def _attacked_refusal(card: Card, effect: Effect) -> Refusal | None:
     """``self_attacked`` holds only for a monster on the field, asked by an effect that is
-    activated during the attack: a trigger or quick effect on the field (R182)."""
+    activated during the attack: a trigger or quick effect on the field (R179)."""
     if card.card_type is not CardType.MONSTER:
         return "conditions", ("self_attacked: only a monster is attacked (R:attacked); a "
                               "Spell/Trap Card never is")

@@ -721,11 +721,11 @@ def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effe
                 and not attacked_face_down(state, instance):
             return condition
         if condition is Condition.SELF_ATTACKED and attack.target != instance:
-            return condition  # "if this card was attacked": by this attack (R182)
+            return condition  # "if this card was attacked": by this attack (R179)
         if condition is Condition.ATTACKER_NOT_DESTROYED_BY_BATTLE:
             attacker = state.monster(attack.attacker)
             if attacker is None or attacker.battle_destroyed:
-                return condition  # it goes to the GY (R182)
+                return condition  # it goes to the GY (R179)
         if condition is Condition.OPPONENT_IS_ATTACKING and \
                 state.controller(attack.attacker) is controller:
             return condition

@@ -9,7 +9,7 @@ size is an expression of the language worked out as the step comes, with ``you``
 resolving player (R154): "count(cards, opponent) - count(cards, you)". A size of 0 or less
 chooses nothing, and the step does nothing (R18); a size at least the number of cards that
 match takes them all, with nothing to choose. With ``different_names: true`` the cards of a
-set have different names (R181): as many as the size says, or as many names as there are.
+set have different names (R178): as many as the size says, or as many names as there are.
 
 The choice is the ``chooser``'s: the resolving player by default, or the opponent ("your
 opponent banishes …"): the ``SELECT`` window is then the opponent's, who answers it as the
@@ -57,7 +57,7 @@ def set_options(rules: Rules, state: GameState, link: ChainLink, step: Primitive
     size = set_size(rules, state, link, step)
     if size <= 0 or not every:
         return ()
-    if step.select.different_names:  # "… with different names" (R181)
+    if step.select.different_names:  # "… with different names" (R178)
         name_of = different_names(rules, state)
         size = min(size, len({name_of(i) for i in every}))  # as many names as there are
         return target_sets(state, every, range(size, size + 1), name_of=name_of)

@@ -15,7 +15,7 @@ the action and the chain link, each one captured as the link's ``target`` (R18).
 link resolves, a step on ``who: target`` acts on every target still where it must be; one
 that has gone is told and left out, and the others are still affected (R18).
 
-A target with ``different_names: true`` ("target 2 monsters with different names", R181)
+A target with ``different_names: true`` ("target 2 monsters with different names", R178)
 offers only the sets whose cards all have different names: a card's name is its card's, so
 two copies of one card share it and a Token's name is its Token's. A set is checked as a
 whole: two copies may each be in a set, never in the same one.
@@ -48,7 +48,7 @@ def joint_sizes(spec: TargetSpec | None) -> range | None:
 
 
 def card_name(rules: Rules, state: GameState, instance: str) -> str:
-    """The name of a card (R181): its card's, so two copies share it and a Token's is its
+    """The name of a card (R178): its card's, so two copies share it and a Token's is its
     Token's."""
     monster = state.monster(instance)
     if monster is not None:
@@ -60,7 +60,7 @@ def card_name(rules: Rules, state: GameState, instance: str) -> str:
 
 
 def different_names(rules: Rules, state: GameState) -> Callable[[str], str]:
-    """What :func:`target_sets` asks the names with (R181)."""
+    """What :func:`target_sets` asks the names with (R178)."""
     return lambda instance: card_name(rules, state, instance)
 
 
@@ -69,14 +69,14 @@ def target_sets(state: GameState, cards: tuple[str, ...], sizes: range, *,
     """Every set of ``cards`` (the legal targets, each one) of a size in ``sizes``, as a
     target (ids joined by :data:`TARGETS_JOINED`), one of each kind: two sets that differ
     only by interchangeable cards (R69) are one choice. With ``name_of`` (the names, for
-    "with different names") only the sets whose cards all have different names (R181)."""
+    "with different names") only the sets whose cards all have different names (R178)."""
     named = named_cards(state)
     seen: set[tuple] = set()
     found = []
     for size in sizes:
         for group in combinations(cards, size):
             if name_of is not None and len({name_of(i) for i in group}) < len(group):
-                continue  # two cards of one name (R181)
+                continue  # two cards of one name (R178)
             kind = tuple(sorted(repr(card_signature(state, i, named) or i) for i in group))
             if kind not in seen:
                 seen.add(kind)
