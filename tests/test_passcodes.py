@@ -88,6 +88,8 @@ OFFICIAL = {
     # issue 30: cards the opponent chooses, at the end of the Battle Phase (yaml-yugi's
     # data/cards/15693423.yaml)
     "evenly_matched": 15693423,
+    # issue 30: "if this card was attacked" (yaml-yugi's data/cards/13945283.yaml)
+    "wall_of_illusion": 13945283,
 }
 
 

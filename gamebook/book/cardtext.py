@@ -404,6 +404,8 @@ class _Writer:
         if where:  # "monster with Level 5 or more", "monsters other than this card" (R155)
             one, many = (self.w("expr.thing_where", thing=words, filter=where)
                          for words in (one, many))
+        if getattr(spec, "different_names", False):  # "… with different names" (R178)
+            many = self.w("different_names", things=many)
         if pick is Pick.ALL:
             return self.w("pick.all", things=many, **words)
         if pick is Pick.HIGHEST_ATK:

@@ -141,6 +141,10 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
         found = _attacked_face_down_refusal(card, effect)
         if found is not None:
             return found
+    if Condition.SELF_ATTACKED in effect.conditions:
+        found = _attacked_refusal(card, effect)
+        if found is not None:
+            return found
     if effect.forbids_attacks_of is not None and kind is not EffectKind.CONTINUOUS:
         return "forbids_attacks_of", ("forbids_attacks_of is a continuous effect: it applies "
                                       "while its card is face-up on the field (R166); write "
@@ -272,6 +276,19 @@ def _player_grants_refusal(card: Card, effect: Effect) -> Refusal | None:
         if condition is Condition.SELF_IS_ATTACKER and card.card_type is not CardType.MONSTER:
             return "conditions", ("self_is_attacker: only a monster attacks; a Spell/Trap Card's "
                                   "effect never holds it (R:player_activation_lock)")
+    return None
+
+
+def _attacked_refusal(card: Card, effect: Effect) -> Refusal | None:
+    """``self_attacked`` holds only for a monster on the field, asked by an effect that is
+    activated during the attack: a trigger or quick effect on the field (R179)."""
+    if card.card_type is not CardType.MONSTER:
+        return "conditions", ("self_attacked: only a monster is attacked (R:attacked); a "
+                              "Spell/Trap Card never is")
+    if effect.kind is EffectKind.CONTINUOUS or effect.location is not Location.FIELD:
+        return "conditions", ("self_attacked: the monster is on the field while it is "
+                              "attacked, so the effect asking it is a trigger or quick "
+                              "effect on the field (R:attacked)")
     return None
 
 

@@ -211,6 +211,14 @@ class Condition(StrEnum):
     # "if this card was attacked, and was face-down at the start of the Damage Step": this
     # card is the attack target and the attack flipped it face-up (Marshmallon, R143)
     SELF_ATTACKED_FACE_DOWN = "self_attacked_face_down"
+    # "if this card was attacked" (plain): this card is the attack target of the current
+    # attack, asked after damage calculation or at the end of the Damage Step (Wall of
+    # Illusion, R179)
+    SELF_ATTACKED = "self_attacked"
+    # the attacking monster was not destroyed by this battle: "return that monster to the
+    # hand" after damage calculation (Wall of Illusion) does not take a monster whose
+    # destruction by battle is confirmed (R51); it goes to the GY (R179)
+    ATTACKER_NOT_DESTROYED_BY_BATTLE = "attacker_not_destroyed_by_battle"
 
 
 # The conditions that name the activation an effect responds to.
@@ -504,6 +512,10 @@ class TargetSpec:
     # the opponent ("your opponent banishes cards from their field", R174)
     size: str | None = None
     chooser: PlayerRef | None = None  # who chooses a `pick: set` selection's cards (R174)
+    # "2 monsters with different names": cards chosen together (`up_to`/`exactly` of a
+    # target, or `pick: set`) whose names all differ; a card's name is its card's (two copies
+    # share it, a Token's is its Token's) (R178)
+    different_names: bool = False
 
 
 class StatCount(StrEnum):

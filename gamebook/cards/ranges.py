@@ -138,6 +138,23 @@ def set_problems(effect: Effect | Mode, loc: tuple, located: Located) -> list[In
     return problems
 
 
+def names_problems(effect: Effect | Mode, loc: tuple, located: Located) -> list[InputError]:
+    """``different_names`` where it would be ignored (R:different_names): a selection that
+    does not choose several cards together (one target, one card, all of them)."""
+    problems = []
+    for where, spec in selections(effect):
+        if where[0] == "modes" or not spec.different_names:
+            continue  # a mode's own, asked with the mode
+        joint = where == ("target",) and (spec.up_to is not None or spec.exactly is not None)
+        if not joint and spec.pick is not Pick.SET:
+            problems.append(located.error(loc + where + ("different_names",), "different_names"
+                                          ": only cards chosen together (a target's 'up_to' "
+                                          "or 'exactly', or 'pick: set') can differ in name; "
+                                          "this selection chooses one card or all of them "
+                                          "(R:different_names)"))
+    return problems
+
+
 def _holds(spec: TargetSpec) -> int:
     """How many cards the zones ``spec`` targets can hold (:data:`_SIDE_HOLDS`)."""
     if spec.zone is not None and spec.zone is not Zone.FIELD:
@@ -179,9 +196,11 @@ def range_problems(card: Card, located: Located) -> list[InputError]:
                 problems.append(located.error(loc + where + ("filters",), clash))
         problems += joint_problems(effect, loc, located)
         problems += set_problems(effect, loc, located)
+        problems += names_problems(effect, loc, located)
         for at, mode in enumerate(effect.modes):
             problems += joint_problems(mode, loc + ("modes", at), located)
             problems += set_problems(mode, loc + ("modes", at), located)
+            problems += names_problems(mode, loc + ("modes", at), located)
         if getattr(effect, "modifies", None) is not None:
             problems += _out_of_range(located, loc + ("modifies",), effect.modifies,
                                       MODIFIER_RANGES)

@@ -43,7 +43,12 @@ from gamebook.rules.expressions import condition_holds
 from gamebook.rules.mechanics import verb_of
 from gamebook.rules.mechanics.attacked_face_down import attacked_face_down
 from gamebook.rules.mechanics.damage_step_start import attack_target_face_down
-from gamebook.rules.mechanics.joint_targets import joint_sizes, target_sets, targets_of
+from gamebook.rules.mechanics.joint_targets import (
+    different_names,
+    joint_sizes,
+    target_sets,
+    targets_of,
+)
 from gamebook.rules.mechanics.life import lp_cost
 from gamebook.rules.mechanics.negated import negated_at_activation
 from gamebook.rules.mechanics.once_per_turn import record_use, used_this_turn
@@ -715,6 +720,12 @@ def _unmet_condition(rules: Rules, state: GameState, instance: str, effect: Effe
         if condition is Condition.SELF_ATTACKED_FACE_DOWN \
                 and not attacked_face_down(state, instance):
             return condition
+        if condition is Condition.SELF_ATTACKED and attack.target != instance:
+            return condition  # "if this card was attacked": by this attack (R179)
+        if condition is Condition.ATTACKER_NOT_DESTROYED_BY_BATTLE:
+            attacker = state.monster(attack.attacker)
+            if attacker is None or attacker.battle_destroyed:
+                return condition  # it goes to the GY (R179)
         if condition is Condition.OPPONENT_IS_ATTACKING and \
                 state.controller(attack.attacker) is controller:
             return condition
@@ -810,8 +821,9 @@ def target_choices(rules: Rules, state: GameState, player: Player, instance: str
     sizes = joint_sizes(effect.target)
     if sizes is None:
         return legal_targets(rules, state, player, instance, effect)
+    names = different_names(rules, state) if effect.target.different_names else None
     return target_sets(state, legal_targets(rules, state, player, instance, effect,
-                                            each=True), sizes)
+                                            each=True), sizes, name_of=names)
 
 
 def legal_targets(rules: Rules, state: GameState, player: Player, instance: str,

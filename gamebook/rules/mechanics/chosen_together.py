@@ -8,7 +8,8 @@ together are, R:joint_targets), and of interchangeable cards (R69) one set of ea
 size is an expression of the language worked out as the step comes, with ``you`` the
 resolving player (R154): "count(cards, opponent) - count(cards, you)". A size of 0 or less
 chooses nothing, and the step does nothing (R18); a size at least the number of cards that
-match takes them all, with nothing to choose.
+match takes them all, with nothing to choose. With ``different_names: true`` the cards of a
+set have different names (R178): as many as the size says, or as many names as there are.
 
 The choice is the ``chooser``'s: the resolving player by default, or the opponent ("your
 opponent banishes …"): the ``SELECT`` window is then the opponent's, who answers it as the
@@ -22,7 +23,7 @@ from __future__ import annotations
 from gamebook.cards.model import Effect, Pick, PlayerRef, Primitive
 from gamebook.rules.context import Rules
 from gamebook.rules.expressions import amount_now
-from gamebook.rules.mechanics.joint_targets import TARGETS_JOINED, target_sets
+from gamebook.rules.mechanics.joint_targets import TARGETS_JOINED, different_names, target_sets
 from gamebook.rules.mechanics.verb import Mechanic
 from gamebook.rules.state import ChainLink, GameState, Player
 
@@ -56,6 +57,10 @@ def set_options(rules: Rules, state: GameState, link: ChainLink, step: Primitive
     size = set_size(rules, state, link, step)
     if size <= 0 or not every:
         return ()
+    if step.select.different_names:  # "… with different names" (R178)
+        name_of = different_names(rules, state)
+        size = min(size, len({name_of(i) for i in every}))  # as many names as there are
+        return target_sets(state, every, range(size, size + 1), name_of=name_of)
     if size >= len(every):
         return (TARGETS_JOINED.join(every),)  # all of them: nothing to choose
     return target_sets(state, every, range(size, size + 1))

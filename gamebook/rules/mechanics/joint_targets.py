@@ -14,13 +14,20 @@ The set is the activation's target: the instance ids joined by :data:`TARGETS_JO
 the action and the chain link, each one captured as the link's ``target`` (R18). As the
 link resolves, a step on ``who: target`` acts on every target still where it must be; one
 that has gone is told and left out, and the others are still affected (R18).
+
+A target with ``different_names: true`` ("target 2 monsters with different names", R178)
+offers only the sets whose cards all have different names: a card's name is its card's, so
+two copies of one card share it and a Token's name is its Token's. A set is checked as a
+whole: two copies may each be in a set, never in the same one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from gamebook.cards.model import Effect, TargetSpec
+from gamebook.rules.context import Rules
 from gamebook.rules.mechanics.verb import Mechanic
 from gamebook.rules.selection import card_signature, named_cards
 from gamebook.rules.state import GameState
@@ -40,15 +47,36 @@ def joint_sizes(spec: TargetSpec | None) -> range | None:
     return None
 
 
-def target_sets(state: GameState, cards: tuple[str, ...], sizes: range) -> tuple[str, ...]:
+def card_name(rules: Rules, state: GameState, instance: str) -> str:
+    """The name of a card (R178): its card's, so two copies share it and a Token's is its
+    Token's."""
+    monster = state.monster(instance)
+    if monster is not None:
+        return monster.card
+    spell_trap = state.spell_trap(instance)
+    if spell_trap is not None:
+        return spell_trap.card
+    return rules.card_of(state, instance).id
+
+
+def different_names(rules: Rules, state: GameState) -> Callable[[str], str]:
+    """What :func:`target_sets` asks the names with (R178)."""
+    return lambda instance: card_name(rules, state, instance)
+
+
+def target_sets(state: GameState, cards: tuple[str, ...], sizes: range, *,
+                name_of: Callable[[str], str] | None = None) -> tuple[str, ...]:
     """Every set of ``cards`` (the legal targets, each one) of a size in ``sizes``, as a
     target (ids joined by :data:`TARGETS_JOINED`), one of each kind: two sets that differ
-    only by interchangeable cards (R69) are one choice."""
+    only by interchangeable cards (R69) are one choice. With ``name_of`` (the names, for
+    "with different names") only the sets whose cards all have different names (R178)."""
     named = named_cards(state)
     seen: set[tuple] = set()
     found = []
     for size in sizes:
         for group in combinations(cards, size):
+            if name_of is not None and len({name_of(i) for i in group}) < len(group):
+                continue  # two cards of one name (R178)
             kind = tuple(sorted(repr(card_signature(state, i, named) or i) for i in group))
             if kind not in seen:
                 seen.add(kind)
