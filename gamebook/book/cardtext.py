@@ -489,6 +489,8 @@ class _Writer:
                 text = self.w("op.tokens_stats_from_damage", text=text)
             return text
         who = self.who(step)
+        if op == "add_to_hand" and getattr(step, "locks_name", False):  # Sangan (R185)
+            return self.w("op.add_to_hand_locked", who=who)
         if op == "special_summon":
             text = self._special_summon(step, who)
             redirect = getattr(step, "leaves_field", None)
