@@ -185,10 +185,13 @@ class Condition(StrEnum):
     # true`) when it resolves (R173); a cost that banishes is not an effect.
     ACTIVATION_BANISHES = "activation_banishes"
     # "When a card or effect is activated that includes adding a card from the Deck to the
-    # hand" / "… Special Summoning from the Deck" (Ash Blossom & Joyous Spring): the link
-    # directly below, of either player, has an `add_to_hand` step, or a `special_summon` step,
-    # whose `select` is in the Deck (R184); returning a card to the hand is not adding it.
+    # hand" (Ash Blossom & Joyous Spring): the link directly below, of either player, has an
+    # `add_to_hand` step whose `select` is in the Deck (R184); returning a card to the hand,
+    # or adding one from the GY, is not adding it from the Deck.
     ACTIVATION_ADDS_TO_HAND = "activation_adds_to_hand"
+    # "When a card or effect is activated that includes Special Summoning from the Deck" (Ash
+    # Blossom & Joyous Spring): the link directly below, of either player, has a
+    # `special_summon` step whose `select` is in the Deck (R184).
     ACTIVATION_SUMMONS_FROM_DECK = "activation_summons_from_deck"
     # "When a Spell/Trap Card is activated": of either player, directly above it (R2)
     SPELL_CARD_ACTIVATED = "spell_card_activated"
