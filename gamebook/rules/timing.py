@@ -506,6 +506,8 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
                 return None
     either = {Condition.SPELL_CARD_ACTIVATED, Condition.TRAP_CARD_ACTIVATED} <= set(wanted)
     named = "spell_or_trap_card_activated" if either else wanted[0].value  # Solemn Judgment
+    if {Condition.ACTIVATION_ADDS_TO_HAND, Condition.ACTIVATION_SUMMONS_FROM_DECK} <= set(wanted):
+        named = "activation_from_the_deck"  # Ash Blossom & Joyous Spring (R184)
     return ("response_speed", "nothing_to_respond_to", (("wanted", named),))
 
 
