@@ -86,6 +86,9 @@ OFFICIAL = {
     # issue 30: cards the opponent chooses, at the end of the Battle Phase (yaml-yugi's
     # data/cards/15693423.yaml)
     "evenly_matched": 15693423,
+    # issue 30: adding a card to the hand (yaml-yugi's data/cards/26202165.yaml and
+    # data/cards/14558127.yaml)
+    "sangan": 26202165, "ash_blossom_and_joyous_spring": 14558127,
 }
 
 
