@@ -74,8 +74,10 @@ def test_r184_ash_negates_a_search_and_nothing_is_added(tmp_path):
 
 def test_r184_ash_does_not_answer_a_destruction_nor_an_add_from_the_gy(tmp_path):
     eng = _sangan_attacks(tmp_path, a_traps=("sakuretsu_armor",))
-    state, _ = play_events(eng, ["A activate trap0.activate -> sangan"], settle_end=False)
-    assert not [move for move in legal(eng, state) if "held0" in move]  # a destruction
+    state, _ = play_events(eng, ["A activate trap0.activate -> sangan", "B pass"],
+                           settle_end=False)
+    assert "A pass" in legal(eng, state)  # A may chain to its own Sakuretsu Armor,
+    assert not [move for move in legal(eng, state) if "held0" in move]  # not Ash: a destruction
     # B's own search from the GY is not one from the Deck (R184)
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "A",
@@ -127,3 +129,30 @@ def test_r185_the_added_card_cannot_be_activated_for_the_rest_of_the_turn(tmp_pa
     assert name_locked(state, Player.B, "kuriboh")
     assert not name_locked(state, Player.A, "kuriboh")  # the other player is not bound
     assert not name_locked(state, Player.B, "mystic_tomato")
+
+
+def test_r183_a_card_added_to_the_hand_answers_from_there(tmp_path):
+    # B's Test Deck Seeker adds Test Found Spirit: its trigger answers from the hand
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "B",
+        "players": {"A": {"monsters": [{"id": "elf", "card": "mystical_elf"}]},
+                    "B": {"monsters": [{"id": "sangan", "card": "sangan"}],
+                          "spell_traps": [{"id": "seek", "card": "test_deck_seeker",
+                                           "face_up": False, "set": "earlier_turn"}],
+                          "deck": [{"id": "spirit", "card": "test_found_spirit"}]}},
+        "start": {"moment": "attack_declared", "attacker": "sangan", "target": "elf"},
+        "scope": "end_of_battle"}), "seed")
+    state, _ = play_events(eng, ["B activate seek.activate", "A pass", "B pass"],
+                           settle_end=False)
+    assert state.in_hand("spirit") is not None
+    assert "B activate spirit.sting" in legal(eng, state)  # once the chain is over
+    state, _ = play_events(eng, ["B activate spirit.sting", "A pass", "B pass"], state,
+                           settle_end=False)
+    assert state.lp == (7700, 8000)
+
+
+def test_r185_a_card_added_by_sangan_cannot_answer_its_own_addition(tmp_path):
+    eng = _sangan_attacks(tmp_path, deck=("test_found_spirit",), a_hand=())
+    state, _ = play_events(eng, [*_ARMOR, "B activate sangan.search", "A pass", "B pass"])
+    assert state.in_hand("test_found_spirit") is not None
+    assert state.lp == (8000, 8000)  # its trigger was never activated: the name is locked
