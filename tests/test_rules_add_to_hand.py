@@ -91,6 +91,8 @@ def test_r184_ash_does_not_answer_a_destruction_nor_an_add_from_the_gy(tmp_path)
         "scope": "end_of_battle"}), "seed")
     state, _ = play_events(eng, ["A pass", "B activate grave.activate"], settle_end=False)
     assert "A activate ash.negate" not in legal(eng, state)
+    state, _ = play_events(eng, ["A pass", "B pass"], state, settle_end=False)
+    assert state.in_hand("tomato") is not None and state.in_graveyard("tomato") is None
 
 
 def test_r184_ash_is_once_per_turn_by_name(tmp_path):

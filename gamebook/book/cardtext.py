@@ -334,6 +334,10 @@ class _Writer:
         if all(c in conditions for c in either):  # Solemn Judgment: one clause, as printed
             clauses.append(self.w("condition.spell_or_trap_card_activated"))
             conditions = tuple(c for c in conditions if c not in either)
+        deck = (Condition.ACTIVATION_ADDS_TO_HAND, Condition.ACTIVATION_SUMMONS_FROM_DECK)
+        if all(c in conditions for c in deck):  # Ash Blossom: one clause, as printed (R184)
+            clauses.append(self.w("condition.activation_from_the_deck"))
+            conditions = tuple(c for c in conditions if c not in deck)
         clauses.extend(self.w(f"condition.{c.value}") for c in conditions)
         required = getattr(effect, "requires_on_field", ())
         if required:
