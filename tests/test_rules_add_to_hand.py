@@ -1,6 +1,6 @@
-"""R183: adding a card from the Deck (or the GY) to the hand, chosen as the effect resolves;
-R184: Ash Blossom & Joyous Spring answers an activation that includes adding from the Deck or
-Special Summoning from it; R185: the added card's name locked for the rest of the turn
+"""R180: adding a card from the Deck (or the GY) to the hand, chosen as the effect resolves;
+R181: Ash Blossom & Joyous Spring answers an activation that includes adding from the Deck or
+Special Summoning from it; R182: the added card's name locked for the rest of the turn
 (Sangan). Test Deck Seeker and Test Grave Seeker are invented Normal Traps that search the
 Deck and the GY."""
 
@@ -37,7 +37,7 @@ def _sangan_attacks(tmp_path, deck: tuple[str, ...] = ("kuriboh", "mystic_tomato
 _ARMOR = ["A activate trap0.activate -> sangan", "B pass", "A pass"]
 
 
-def test_r183_sangan_adds_a_deck_monster_with_1500_or_less_atk(tmp_path):
+def test_r180_sangan_adds_a_deck_monster_with_1500_or_less_atk(tmp_path):
     eng = _sangan_attacks(tmp_path)
     state, _ = play_events(eng, [*_ARMOR, "B activate sangan.search", "A pass", "B pass"],
                            settle_end=False)
@@ -51,7 +51,7 @@ def test_r183_sangan_adds_a_deck_monster_with_1500_or_less_atk(tmp_path):
     assert any(e.kind == "added_to_hand" and e.card == "mystic_tomato" for e in events)
 
 
-def test_r183_sangan_is_activated_with_no_matching_card_and_adds_nothing(tmp_path):
+def test_r180_sangan_is_activated_with_no_matching_card_and_adds_nothing(tmp_path):
     eng = _sangan_attacks(tmp_path, deck=("summoned_skull",))
     state, _ = play_events(eng, _ARMOR, settle_end=False)
     assert "B activate sangan.search" in legal(eng, state)  # mandatory: activated anyway
@@ -61,7 +61,7 @@ def test_r183_sangan_is_activated_with_no_matching_card_and_adds_nothing(tmp_pat
     assert not any(e.kind == "added_to_hand" for e in events)
 
 
-def test_r184_ash_negates_a_search_and_nothing_is_added(tmp_path):
+def test_r181_ash_negates_a_search_and_nothing_is_added(tmp_path):
     eng = _sangan_attacks(tmp_path)
     state, _ = play_events(eng, [*_ARMOR, "B activate sangan.search"], settle_end=False)
     assert "A activate held0.negate" in legal(eng, state)
@@ -72,13 +72,13 @@ def test_r184_ash_negates_a_search_and_nothing_is_added(tmp_path):
     assert not [card for card in state.hand if card.owner.value == "B"]
 
 
-def test_r184_ash_does_not_answer_a_destruction_nor_an_add_from_the_gy(tmp_path):
+def test_r181_ash_does_not_answer_a_destruction_nor_an_add_from_the_gy(tmp_path):
     eng = _sangan_attacks(tmp_path, a_traps=("sakuretsu_armor",))
     state, _ = play_events(eng, ["A activate trap0.activate -> sangan", "B pass"],
                            settle_end=False)
     assert "A pass" in legal(eng, state)  # A may chain to its own Sakuretsu Armor,
     assert not [move for move in legal(eng, state) if "held0" in move]  # not Ash: a destruction
-    # B's own search from the GY is not one from the Deck (R184)
+    # B's own search from the GY is not one from the Deck (R181)
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "A",
         "players": {"A": {"monsters": [{"id": "attacker", "card": "summoned_skull"}],
@@ -95,7 +95,7 @@ def test_r184_ash_does_not_answer_a_destruction_nor_an_add_from_the_gy(tmp_path)
     assert state.in_hand("tomato") is not None and state.in_graveyard("tomato") is None
 
 
-def test_r184_ash_is_once_per_turn_by_name(tmp_path):
+def test_r181_ash_is_once_per_turn_by_name(tmp_path):
     eng = _sangan_attacks(tmp_path, a_traps=("sakuretsu_armor",),
                           a_hand=("ash_blossom_and_joyous_spring",) * 2)
     state, _ = play_events(eng, [*_ARMOR, "B activate sangan.search", "A activate held0.negate",
@@ -123,7 +123,7 @@ def test_r184_ash_is_once_per_turn_by_name(tmp_path):
     assert not any(move.startswith("A activate") for move in moves)
 
 
-def test_r185_the_added_card_cannot_be_activated_for_the_rest_of_the_turn(tmp_path):
+def test_r182_the_added_card_cannot_be_activated_for_the_rest_of_the_turn(tmp_path):
     eng = _sangan_attacks(tmp_path, deck=("kuriboh",), a_hand=())
     state, events = play_events(eng, [*_ARMOR, "B activate sangan.search", "A pass", "B pass"])
     assert any(e.kind == "name_locked" for e in events)
@@ -133,7 +133,7 @@ def test_r185_the_added_card_cannot_be_activated_for_the_rest_of_the_turn(tmp_pa
     assert not name_locked(state, Player.B, "mystic_tomato")
 
 
-def test_r183_a_card_added_to_the_hand_answers_from_there(tmp_path):
+def test_r180_a_card_added_to_the_hand_answers_from_there(tmp_path):
     # B's Test Deck Seeker adds Test Found Spirit: its trigger answers from the hand
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "B",
@@ -153,7 +153,7 @@ def test_r183_a_card_added_to_the_hand_answers_from_there(tmp_path):
     assert state.lp == (7700, 8000)
 
 
-def test_r185_a_card_added_by_sangan_cannot_answer_its_own_addition(tmp_path):
+def test_r182_a_card_added_by_sangan_cannot_answer_its_own_addition(tmp_path):
     eng = _sangan_attacks(tmp_path, deck=("test_found_spirit",), a_hand=())
     state, _ = play_events(eng, [*_ARMOR, "B activate sangan.search", "A pass", "B pass"])
     assert state.in_hand("test_found_spirit") is not None

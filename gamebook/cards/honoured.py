@@ -90,7 +90,7 @@ _EVENT_WHERE = {
     EventName.DISCARDED: "the card is answered from where it went, the GY (R172)",
     EventName.DESTROYED_BY_EFFECT: "the card is answered from where it went, the GY, or the "
                                    "banishment for 'destroy and banish' (R172)",
-    EventName.ADDED_TO_HAND: "the card is answered from where it went, the hand (R183)",
+    EventName.ADDED_TO_HAND: "the card is answered from where it went, the hand (R180)",
 }
 
 Refusal = tuple[str, str]  # (the effect's key to point at, the reason in words)

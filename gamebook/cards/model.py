@@ -135,7 +135,7 @@ class EventName(StrEnum):
     # This card was destroyed by a card effect (R172), not by battle: activated from where it
     # went, the GY or the banishment ("destroy and banish").
     DESTROYED_BY_EFFECT = "destroyed_by_effect"
-    # This card was added to the hand from the Deck or the GY by an effect (R183), not
+    # This card was added to the hand from the Deck or the GY by an effect (R180), not
     # returned there from the field: activated from the hand (`location: hand`) once the
     # chain that added it is over.
     ADDED_TO_HAND = "added_to_hand"
@@ -186,12 +186,12 @@ class Condition(StrEnum):
     ACTIVATION_BANISHES = "activation_banishes"
     # "When a card or effect is activated that includes adding a card from the Deck to the
     # hand" (Ash Blossom & Joyous Spring): the link directly below, of either player, has an
-    # `add_to_hand` step whose `select` is in the Deck (R184); returning a card to the hand,
+    # `add_to_hand` step whose `select` is in the Deck (R181); returning a card to the hand,
     # or adding one from the GY, is not adding it from the Deck.
     ACTIVATION_ADDS_TO_HAND = "activation_adds_to_hand"
     # "When a card or effect is activated that includes Special Summoning from the Deck" (Ash
     # Blossom & Joyous Spring): the link directly below, of either player, has a
-    # `special_summon` step whose `select` is in the Deck (R184).
+    # `special_summon` step whose `select` is in the Deck (R181).
     ACTIVATION_SUMMONS_FROM_DECK = "activation_summons_from_deck"
     # "When a Spell/Trap Card is activated": of either player, directly above it (R2)
     SPELL_CARD_ACTIVATED = "spell_card_activated"
@@ -311,8 +311,8 @@ class OpName(StrEnum):
     # told and not made (R163; docs/engine.md)
     DRAW = "draw"
     # add each selected card (`select` with a `zone`: deck or graveyard) to its owner's hand:
-    # a search (R183); with `locks_name`, the resolving player cannot activate cards, or the
-    # effects of cards, with the added card's name for the rest of the turn (Sangan, R185)
+    # a search (R180); with `locks_name`, the resolving player cannot activate cards, or the
+    # effects of cards, with the added card's name for the rest of the turn (Sangan, R182)
     ADD_TO_HAND = "add_to_hand"
     # Set the Spell/Trap Card chosen by `select` (`zone: hand`) face-down in a free Spell & Trap
     # Zone of its player (Dust Tornado's "Set 1 Spell/Trap from your hand", R165)
@@ -607,7 +607,7 @@ class Primitive:
     # inflict_damage: both players take it at the same time (both at 0: a draw, R102)
     both_players: bool = False
     # add_to_hand: its player cannot activate cards, or their effects, with the added card's
-    # name for the rest of the turn (R185)
+    # name for the rest of the turn (R182)
     locks_name: bool = False
 
     def refs(self) -> tuple[Ref, ...]:

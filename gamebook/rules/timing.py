@@ -507,7 +507,7 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
     either = {Condition.SPELL_CARD_ACTIVATED, Condition.TRAP_CARD_ACTIVATED} <= set(wanted)
     named = "spell_or_trap_card_activated" if either else wanted[0].value  # Solemn Judgment
     if {Condition.ACTIVATION_ADDS_TO_HAND, Condition.ACTIVATION_SUMMONS_FROM_DECK} <= set(wanted):
-        named = "activation_from_the_deck"  # Ash Blossom & Joyous Spring (R184)
+        named = "activation_from_the_deck"  # Ash Blossom & Joyous Spring (R181)
     return ("response_speed", "nothing_to_respond_to", (("wanted", named),))
 
 
@@ -515,11 +515,11 @@ def _includes(rules: Rules, state: GameState, link: ChainLink,
               wanted: list[Condition]) -> bool:
     """Does the activation of ``link`` include an effect that destroys, one that banishes,
     one that adds a card from the Deck to the hand or one that Special Summons from the Deck,
-    as ``wanted`` asks (R173, R184): a step of its resolution does, whatever it will act on."""
+    as ``wanted`` asks (R173, R181): a step of its resolution does, whatever it will act on."""
     effect = rules.effect_of(state, link.card, link.effect)
     if (Condition.ACTIVATION_ADDS_TO_HAND in wanted and adds_from_deck(effect)) or (
             Condition.ACTIVATION_SUMMONS_FROM_DECK in wanted and summons_from_deck(effect)):
-        return True  # adding from the Deck to the hand, a Special Summon from the Deck (R184)
+        return True  # adding from the Deck to the hand, a Special Summon from the Deck (R181)
     if Condition.ACTIVATION_DESTROYS not in wanted \
             and Condition.ACTIVATION_BANISHES not in wanted:
         return False

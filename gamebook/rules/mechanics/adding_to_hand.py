@@ -1,4 +1,4 @@
-"""Adding a card to the hand (R183) and the lock on the added card's name (R185).
+"""Adding a card to the hand (R180) and the lock on the added card's name (R182).
 
 ``add_to_hand`` takes each card its ``select`` chose as the link resolved (a ``zone`` of
 ``deck`` or ``graveyard``: "add 1 monster with 1500 or less ATK from your Deck to your hand")
@@ -12,10 +12,10 @@ Deck. Only the Deck cards a situation lists can be chosen; the rest of the Deck 
 (:mod:`gamebook.rules.mechanics.move_events`).
 
 With ``locks_name``, the resolving player cannot activate cards, or the effects of cards, with
-the added card's name for the rest of the turn (Sangan, R185): a turn memory
+the added card's name for the rest of the turn (Sangan, R182): a turn memory
 (``field_effects``, keyed by the player), read by the hook point ``activation_forbidden``.
 Whether an activation includes adding a card from the Deck to the hand (Ash Blossom & Joyous
-Spring, R184) is :func:`adds_from_deck`.
+Spring, R181) is :func:`adds_from_deck`.
 """
 
 from __future__ import annotations
@@ -34,26 +34,26 @@ _ZONES = (Zone.DECK, Zone.GRAVEYARD)
 
 
 def adds_from_deck(effect: Effect) -> bool:
-    """Does ``effect`` include adding a card from the Deck to the hand (R184)?"""
+    """Does ``effect`` include adding a card from the Deck to the hand (R181)?"""
     return any(step.op is OpName.ADD_TO_HAND and step.select is not None
                and step.select.zone is Zone.DECK for step in effect.resolution)
 
 
 def summons_from_deck(effect: Effect) -> bool:
-    """Does ``effect`` include a Special Summon from the Deck (R184)?"""
+    """Does ``effect`` include a Special Summon from the Deck (R181)?"""
     return any(step.op is OpName.SPECIAL_SUMMON and step.select is not None
                and step.select.zone is Zone.DECK for step in effect.resolution)
 
 
 def locks_names(effect: Effect) -> bool:
-    """An effect that locks the name of the card it adds (R185): its hook matters."""
+    """An effect that locks the name of the card it adds (R182): its hook matters."""
     return any(step.op is OpName.ADD_TO_HAND and step.locks_name for step in effect.resolution)
 
 
 def _add_to_hand(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
                  who: tuple[str, ...], of: str | None, cost: bool, chosen: str | None
                  ) -> Applied:
-    """Each chosen card goes from the Deck or the GY to its owner's hand (R183)."""
+    """Each chosen card goes from the Deck or the GY to its owner's hand (R180)."""
     events: list[Event] = []
     for instance in who:
         card = off_field(state, instance)
@@ -73,7 +73,7 @@ def _add_to_hand(rules: Rules, state: GameState, link: ChainLink, step: Primitiv
 
 
 def name_locked(state: GameState, player: Player, card_id: str) -> bool:
-    """Can ``player`` no longer activate cards named as ``card_id`` this turn (R185)?"""
+    """Can ``player`` no longer activate cards named as ``card_id`` this turn (R182)?"""
     return (_LOCKED + player.value, card_id) in state.field_effects
 
 

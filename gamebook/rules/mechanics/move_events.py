@@ -1,4 +1,4 @@
-"""The events of a card moving (R171, R172, R183): "if this card is banished", "if this card is
+"""The events of a card moving (R171, R172, R180): "if this card is banished", "if this card is
 returned to the hand", "if this card leaves the field", "if this card is Tributed", "if this
 card is discarded", "if this card is destroyed by a card effect", "if this card is added to
 the hand" (from the Deck or the GY: :mod:`gamebook.rules.mechanics.adding_to_hand`).
@@ -54,7 +54,7 @@ def move_events(from_field: bool, to: str, reason: str) -> frozenset[EventName]:
         found.add(EventName.LEFT_FIELD)
         if to == "hand":
             found.add(EventName.RETURNED_TO_HAND)
-    elif to == "hand":  # from the Deck or the GY, by an effect (R183)
+    elif to == "hand":  # from the Deck or the GY, by an effect (R180)
         found.add(EventName.ADDED_TO_HAND)
     if reason in _BY_REASON:
         found.add(_BY_REASON[reason])
