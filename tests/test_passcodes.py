@@ -90,6 +90,9 @@ OFFICIAL = {
     "evenly_matched": 15693423,
     # issue 30: "if this card was attacked" (yaml-yugi's data/cards/13945283.yaml)
     "wall_of_illusion": 13945283,
+    # issue 30: adding a card to the hand (yaml-yugi's data/cards/26202165.yaml and
+    # data/cards/14558127.yaml)
+    "sangan": 26202165, "ash_blossom_and_joyous_spring": 14558127,
 }
 
 

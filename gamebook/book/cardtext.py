@@ -340,6 +340,10 @@ class _Writer:
         if all(c in conditions for c in either):  # Solemn Judgment: one clause, as printed
             clauses.append(self.w("condition.spell_or_trap_card_activated"))
             conditions = tuple(c for c in conditions if c not in either)
+        deck = (Condition.ACTIVATION_ADDS_TO_HAND, Condition.ACTIVATION_SUMMONS_FROM_DECK)
+        if all(c in conditions for c in deck):  # Ash Blossom: one clause, as printed (R181)
+            clauses.append(self.w("condition.activation_from_the_deck"))
+            conditions = tuple(c for c in conditions if c not in deck)
         clauses.extend(self.w(f"condition.{c.value}") for c in conditions)
         condition = getattr(effect, "condition", None)
         if condition:  # "if your opponent controls more cards than you do" (R153)
@@ -538,6 +542,8 @@ class _Writer:
                 text = self.w("op.tokens_stats_from_damage", text=text)
             return text
         who = self.who(step)
+        if op == "add_to_hand" and getattr(step, "locks_name", False):  # Sangan (R182)
+            return self.w("op.add_to_hand_locked", who=who)
         if op == "special_summon":
             text = self._special_summon(step, who)
             redirect = getattr(step, "leaves_field", None)

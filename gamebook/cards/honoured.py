@@ -61,6 +61,7 @@ _EVENT_LOCATIONS: dict[EventName, tuple[Location, ...]] = {
     EventName.TRIBUTED: (Location.GRAVEYARD, Location.BANISHED),
     EventName.DISCARDED: (Location.GRAVEYARD,),
     EventName.DESTROYED_BY_EFFECT: (Location.GRAVEYARD, Location.BANISHED),
+    EventName.ADDED_TO_HAND: (Location.HAND,),
 }
 # The events a card answers from the banishment (R171): nothing else is activated there.
 _FROM_BANISHMENT = (EventName.BANISHED, EventName.LEFT_FIELD, EventName.TRIBUTED,
@@ -89,6 +90,7 @@ _EVENT_WHERE = {
     EventName.DISCARDED: "the card is answered from where it went, the GY (R172)",
     EventName.DESTROYED_BY_EFFECT: "the card is answered from where it went, the GY, or the "
                                    "banishment for 'destroy and banish' (R172)",
+    EventName.ADDED_TO_HAND: "the card is answered from where it went, the hand (R180)",
 }
 
 Refusal = tuple[str, str]  # (the effect's key to point at, the reason in words)

@@ -135,6 +135,10 @@ class EventName(StrEnum):
     # This card was destroyed by a card effect (R172), not by battle: activated from where it
     # went, the GY or the banishment ("destroy and banish").
     DESTROYED_BY_EFFECT = "destroyed_by_effect"
+    # This card was added to the hand from the Deck or the GY by an effect (R180), not
+    # returned there from the field: activated from the hand (`location: hand`) once the
+    # chain that added it is over.
+    ADDED_TO_HAND = "added_to_hand"
 
 
 # The events of a card sent to the GY (R133): remembered only for a card that answers them.
@@ -143,7 +147,7 @@ SENT_EVENTS = (EventName.SENT_TO_GRAVEYARD, EventName.SENT_FROM_FIELD_TO_GRAVEYA
 # one, activated once the chain or the Damage Step that moved the card is over.
 MOVE_EVENTS = (*SENT_EVENTS, EventName.BANISHED, EventName.RETURNED_TO_HAND,
                EventName.LEFT_FIELD, EventName.TRIBUTED, EventName.DISCARDED,
-               EventName.DESTROYED_BY_EFFECT)
+               EventName.DESTROYED_BY_EFFECT, EventName.ADDED_TO_HAND)
 
 
 class Condition(StrEnum):
@@ -175,13 +179,20 @@ class Condition(StrEnum):
     ACTIVATION_SPECIAL_SUMMONS = "activation_special_summons"
     # "When a card or effect is activated that includes an effect that destroys": the link
     # directly below, of either player, destroys (a `destroy` step) when it resolves (R173).
-    # An effect that adds a card to the hand has no step in the vocabulary (returning a card
-    # to the hand is not adding it), so there is no condition for it.
     ACTIVATION_DESTROYS = "activation_destroys"
     # "When a card or effect is activated that includes an effect that banishes": the link
     # directly below, of either player, banishes (a `banish` step, or `destroy` with `banish:
     # true`) when it resolves (R173); a cost that banishes is not an effect.
     ACTIVATION_BANISHES = "activation_banishes"
+    # "When a card or effect is activated that includes adding a card from the Deck to the
+    # hand" (Ash Blossom & Joyous Spring): the link directly below, of either player, has an
+    # `add_to_hand` step whose `select` is in the Deck (R181); returning a card to the hand,
+    # or adding one from the GY, is not adding it from the Deck.
+    ACTIVATION_ADDS_TO_HAND = "activation_adds_to_hand"
+    # "When a card or effect is activated that includes Special Summoning from the Deck" (Ash
+    # Blossom & Joyous Spring): the link directly below, of either player, has a
+    # `special_summon` step whose `select` is in the Deck (R181).
+    ACTIVATION_SUMMONS_FROM_DECK = "activation_summons_from_deck"
     # "When a Spell/Trap Card is activated": of either player, directly above it (R2)
     SPELL_CARD_ACTIVATED = "spell_card_activated"
     TRAP_CARD_ACTIVATED = "trap_card_activated"
@@ -225,7 +236,8 @@ class Condition(StrEnum):
 RESPONSE_CONDITIONS = (Condition.OPPONENT_ACTIVATES_SPELL, Condition.OPPONENT_ACTIVATES_TRAP,
                        Condition.OPPONENT_ACTIVATES_MONSTER_EFFECT,
                        Condition.ACTIVATION_SPECIAL_SUMMONS, Condition.ACTIVATION_DESTROYS,
-                       Condition.ACTIVATION_BANISHES, Condition.SPELL_CARD_ACTIVATED,
+                       Condition.ACTIVATION_BANISHES, Condition.ACTIVATION_ADDS_TO_HAND,
+                       Condition.ACTIVATION_SUMMONS_FROM_DECK, Condition.SPELL_CARD_ACTIVATED,
                        Condition.TRAP_CARD_ACTIVATED, Condition.EFFECT_ACTIVATED_ON_FIELD,
                        Condition.MONSTER_EFFECT_ACTIVATED)
 
@@ -306,6 +318,10 @@ class OpName(StrEnum):
     # unknown, so an effect that only draws is refused (R146) and a draw beside other steps is
     # told and not made (R163; docs/engine.md)
     DRAW = "draw"
+    # add each selected card (`select` with a `zone`: deck or graveyard) to its owner's hand:
+    # a search (R180); with `locks_name`, the resolving player cannot activate cards, or the
+    # effects of cards, with the added card's name for the rest of the turn (Sangan, R182)
+    ADD_TO_HAND = "add_to_hand"
     # Set the Spell/Trap Card chosen by `select` (`zone: hand`) face-down in a free Spell & Trap
     # Zone of its player (Dust Tornado's "Set 1 Spell/Trap from your hand", R165)
     SET_SPELL_TRAP = "set_spell_trap"
@@ -609,6 +625,9 @@ class Primitive:
     stats_from_damage: bool = False
     # inflict_damage: both players take it at the same time (both at 0: a draw, R102)
     both_players: bool = False
+    # add_to_hand: its player cannot activate cards, or their effects, with the added card's
+    # name for the rest of the turn (R182)
+    locks_name: bool = False
 
     def refs(self) -> tuple[Ref, ...]:
         """The cards this step needs on the field to apply (R18)."""

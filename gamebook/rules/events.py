@@ -84,6 +84,8 @@ class EventKind(StrEnum):
     RESOLVE = "resolve"
     RETURNED_TO_EXTRA_DECK = "returned_to_extra_deck"
     RETURNED_TO_HAND = "returned_to_hand"
+    ADDED_TO_HAND = "added_to_hand"
+    NAME_LOCKED = "name_locked"
     SELECTED = "selected"
     SENT_TO_GY = "sent_to_gy"
     SET_FACE_DOWN = "set_face_down"
@@ -458,6 +460,13 @@ SPECS: tuple[EventSpec, ...] = (
     EventSpec(EventKind.RETURNED_TO_HAND, "A card returns to the hand.",
               "As a returning step or cost applies.", _PC,
               (_COST,)),
+    EventSpec(EventKind.ADDED_TO_HAND,
+              "A card is added from the Deck or the GY to its owner's hand (R:adding_to_the_hand).",
+              "As such a step applies.", _PC, ()),
+    EventSpec(EventKind.NAME_LOCKED,
+              "A player cannot activate cards, or their effects, with a card's name for the "
+              "rest of the turn (R:name_locked).",
+              "As the step that added that card applies.", _PC, ()),
     EventSpec(EventKind.SELECTED,
               "A player chooses at resolution: a card, or a position (`target`).",
               "On a `select` choice.", ("player", "card", "effect", "target")),

@@ -41,6 +41,7 @@ from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.expressions import condition_holds
 from gamebook.rules.mechanics import verb_of
+from gamebook.rules.mechanics.adding_to_hand import adds_from_deck, summons_from_deck
 from gamebook.rules.mechanics.attacked_face_down import attacked_face_down
 from gamebook.rules.mechanics.damage_step_start import attack_target_face_down
 from gamebook.rules.mechanics.joint_targets import (
@@ -510,17 +511,24 @@ def _response_problem(rules: Rules, state: GameState, player: Player, effect: Ef
                 return None
     either = {Condition.SPELL_CARD_ACTIVATED, Condition.TRAP_CARD_ACTIVATED} <= set(wanted)
     named = "spell_or_trap_card_activated" if either else wanted[0].value  # Solemn Judgment
+    if {Condition.ACTIVATION_ADDS_TO_HAND, Condition.ACTIVATION_SUMMONS_FROM_DECK} <= set(wanted):
+        named = "activation_from_the_deck"  # Ash Blossom & Joyous Spring (R181)
     return ("response_speed", "nothing_to_respond_to", (("wanted", named),))
 
 
 def _includes(rules: Rules, state: GameState, link: ChainLink,
               wanted: list[Condition]) -> bool:
-    """Does the activation of ``link`` include an effect that destroys, or one that banishes,
-    as ``wanted`` asks (R173): a step of its resolution does, whatever it will act on."""
+    """Does the activation of ``link`` include an effect that destroys, one that banishes,
+    one that adds a card from the Deck to the hand or one that Special Summons from the Deck,
+    as ``wanted`` asks (R173, R181): a step of its resolution does, whatever it will act on."""
+    effect = rules.effect_of(state, link.card, link.effect)
+    if (Condition.ACTIVATION_ADDS_TO_HAND in wanted and adds_from_deck(effect)) or (
+            Condition.ACTIVATION_SUMMONS_FROM_DECK in wanted and summons_from_deck(effect)):
+        return True  # adding from the Deck to the hand, a Special Summon from the Deck (R181)
     if Condition.ACTIVATION_DESTROYS not in wanted \
             and Condition.ACTIVATION_BANISHES not in wanted:
         return False
-    steps = rules.effect_of(state, link.card, link.effect).resolution
+    steps = effect.resolution
     return (Condition.ACTIVATION_DESTROYS in wanted
             and any(step.op is OpName.DESTROY for step in steps)) or (
         Condition.ACTIVATION_BANISHES in wanted

@@ -28,6 +28,7 @@ from gamebook.cards.model import (
 )
 from gamebook.errors import InputError, raise_all
 from gamebook.rules.mechanics import (
+    adding_to_hand,
     atk,
     attack,
     attack_all,
@@ -117,6 +118,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     spell_trap_lock.MECHANIC,
     untargetable.MECHANIC,
     drawing.MECHANIC,
+    adding_to_hand.MECHANIC,  # after the locks: a lock on a name is the last refusal
     setting.MECHANIC,
     control.MECHANIC,
     joint_targets.MECHANIC,

@@ -1,6 +1,7 @@
-"""The events of a card moving (R171, R172): "if this card is banished", "if this card is
+"""The events of a card moving (R171, R172, R180): "if this card is banished", "if this card is
 returned to the hand", "if this card leaves the field", "if this card is Tributed", "if this
-card is discarded", "if this card is destroyed by a card effect".
+card is discarded", "if this card is destroyed by a card effect", "if this card is added to
+the hand" (from the Deck or the GY: :mod:`gamebook.rules.mechanics.adding_to_hand`).
 
 Whatever moves a card (:mod:`gamebook.rules.mechanics.moving`: destroy, banish, return to the
 hand, send, discard, Tribute, place on or shuffle into the Deck; a Tribute Summon; battle)
@@ -47,8 +48,8 @@ def forget_moved(state: GameState) -> GameState:
                                              if item[0] not in MOVE_EVENTS))
 
 def answers_move(effect: Effect) -> bool:
-    """Does ``effect`` answer its card being banished, returned to the hand, leaving the
-    field, Tributed, discarded or destroyed by a card effect?"""
+    """Does ``effect`` answer its card being banished, returned or added to the hand, leaving
+    the field, Tributed, discarded or destroyed by a card effect?"""
     return effect.answers in _OWN or any(name in _OWN for name in effect.also_answers)
 
 
@@ -62,6 +63,8 @@ def move_events(from_field: bool, to: str, reason: str) -> frozenset[EventName]:
         found.add(EventName.LEFT_FIELD)
         if to == "hand":
             found.add(EventName.RETURNED_TO_HAND)
+    elif to == "hand":  # from the Deck or the GY, by an effect (R180)
+        found.add(EventName.ADDED_TO_HAND)
     if reason in _BY_REASON:
         found.add(_BY_REASON[reason])
     return frozenset(found)
