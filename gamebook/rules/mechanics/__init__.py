@@ -43,6 +43,7 @@ from gamebook.rules.mechanics import (
     chosen_together,
     control,
     damage_step_start,
+    destruction_replacement,
     drawing,
     equip,
     graveyard_lock,
@@ -101,6 +102,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     cannot_be_tributed.MECHANIC,
     attackers_halved.MECHANIC,
     battle_indestructible.MECHANIC,
+    destruction_replacement.MECHANIC,  # asked of a destruction that happens (R179)
     attacked_face_down.MECHANIC,
     damage_step_start.MECHANIC,
     life.MECHANIC,
