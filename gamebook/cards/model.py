@@ -515,7 +515,7 @@ class DestructionReplacement:
 
     __pydantic_config__ = _STRICT
 
-    by: tuple[DestructionCause, ...]
+    by: tuple[DestructionCause, ...]  # battle, effect or both: the destructions it replaces
     # the card banished from the GY instead: `zone: graveyard`, `controller: you`
     banish: TargetSpec
 
