@@ -23,8 +23,8 @@ REPLACE = "A select colossus.destruction_replacement -> thunderball"
 DECLINE = f"A select colossus.destruction_replacement -> {NOTHING}"
 
 
-def _engine(tmp_path: Path, graveyard: list[dict], *, defender: str = "gorz_the_emissary_of_darkness"
-            ) -> Engine:
+def _engine(tmp_path: Path, graveyard: list[dict], *,
+            defender: str = "gorz_the_emissary_of_darkness") -> Engine:
     """A's Thunder Dragon Colossus (2600) has declared an attack on B's ``defender``; B has
     a Set Sakuretsu Armor; A's GY holds ``graveyard``."""
     return Engine(write_situation(tmp_path, {
