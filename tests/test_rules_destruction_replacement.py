@@ -148,3 +148,22 @@ def test_r179_the_word_is_a_monsters_continuous_effect() -> None:
     wrong = replace(effect, replaces_destruction=replace(effect.replaces_destruction,
                                                          banish=spec))
     assert refusal(colossus, wrong)[0] == "replaces_destruction"
+
+
+def test_r179_no_choice_while_the_gy_is_locked(tmp_path) -> None:
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {
+            "A": {"monsters": [{"id": "colossus", "card": "thunder_dragon_colossus"}],
+                  "graveyard": THUNDERBALL,
+                  "spell_traps": [{"id": "valley", "card": "necrovalley", "face_up": True,
+                                   "zone": "field"}]},
+            "B": {"monsters": [{"id": "gorz", "card": "gorz_the_emissary_of_darkness"}]},
+        },
+        "start": {"moment": "attack_declared", "attacker": "colossus", "target": "gorz"},
+        "scope": "end_of_battle",
+    }), "seed")
+    state, events = play_events(eng, [])
+    assert eng.is_terminal(state)  # R112: the GY's cards cannot be banished
+    assert EventKind.SELECTED not in kinds(events)
+    assert state.in_graveyard("colossus") is not None
