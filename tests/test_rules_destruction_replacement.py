@@ -1,4 +1,4 @@
-"""R179: a destruction replaced. Thunder Dragon Colossus's "if this card would be destroyed
+"""R183: a destruction replaced. Thunder Dragon Colossus's "if this card would be destroyed
 by battle or card effect, you can banish 1 Thunder monster from your GY instead" is its
 controller's choice at the moment it would be destroyed: in the middle of the destroying
 link's resolution (whoever's link it is), or at damage calculation."""
@@ -52,7 +52,7 @@ def _destroyed(events) -> list:  # noqa: ANN001
     return [e for e in events if e.kind in (EventKind.DESTROYED, EventKind.DESTROYED_BY_BATTLE)]
 
 
-def test_r179_by_effect_the_controller_not_the_resolving_player_chooses(tmp_path) -> None:
+def test_r183_by_effect_the_controller_not_the_resolving_player_chooses(tmp_path) -> None:
     eng = _engine(tmp_path, THUNDERBALL)
     state = _selecting(eng, [SAKURETSU])
     assert state.chain and state.chain[-1].player is Player.B  # B's link resolves
@@ -69,7 +69,7 @@ def test_r179_by_effect_the_controller_not_the_resolving_player_chooses(tmp_path
     assert not _destroyed(events)
 
 
-def test_r179_by_battle_at_damage_calculation(tmp_path) -> None:
+def test_r183_by_battle_at_damage_calculation(tmp_path) -> None:
     eng = _engine(tmp_path, THUNDERBALL)
     state = _selecting(eng, ["B pass"])
     assert state.window.step is Step.DURING_DAMAGE_CALCULATION
@@ -85,7 +85,7 @@ def test_r179_by_battle_at_damage_calculation(tmp_path) -> None:
     assert not _destroyed(events)
 
 
-def test_r179_declined_it_is_destroyed(tmp_path) -> None:
+def test_r183_declined_it_is_destroyed(tmp_path) -> None:
     eng = _engine(tmp_path, THUNDERBALL)
     state = _selecting(eng, [SAKURETSU])
     state, events = play_events(eng, [DECLINE], state)
@@ -100,7 +100,7 @@ def test_r179_declined_it_is_destroyed(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("graveyard", [[], [{"id": "elf", "card": "gemini_elf"}]])
-def test_r179_no_choice_when_the_cost_cannot_be_paid(tmp_path, graveyard) -> None:
+def test_r183_no_choice_when_the_cost_cannot_be_paid(tmp_path, graveyard) -> None:
     eng = _engine(tmp_path, graveyard)  # no Thunder monster in the GY
     state, events = play_events(eng, [SAKURETSU])
     assert state.window.kind is not WindowKind.SELECT
@@ -111,7 +111,7 @@ def test_r179_no_choice_when_the_cost_cannot_be_paid(tmp_path, graveyard) -> Non
     assert state.in_graveyard("colossus") is not None
 
 
-def test_r179_the_second_destruction_finds_the_gy_empty(tmp_path) -> None:
+def test_r183_the_second_destruction_finds_the_gy_empty(tmp_path) -> None:
     eng = _engine(tmp_path, THUNDERBALL)
     state = _selecting(eng, [SAKURETSU])
     state, events = play_events(eng, [REPLACE], state)
@@ -120,7 +120,7 @@ def test_r179_the_second_destruction_finds_the_gy_empty(tmp_path) -> None:
     assert state.lp == (7900, 8000)
 
 
-def test_r179_the_replaced_card_triggers_nothing_destroyed(tmp_path) -> None:
+def test_r183_the_replaced_card_triggers_nothing_destroyed(tmp_path) -> None:
     eng = _engine(tmp_path, THUNDERBALL)
     state = _selecting(eng, ["B pass"])
     state = play(eng, [REPLACE], state, settle_end=False)
@@ -132,7 +132,7 @@ def test_r179_the_replaced_card_triggers_nothing_destroyed(tmp_path) -> None:
     assert not state.replaced  # kept only while the destroying step applies
 
 
-def test_r179_the_word_is_a_monsters_continuous_effect() -> None:
+def test_r183_the_word_is_a_monsters_continuous_effect() -> None:
     library = load_library()
     colossus = library["thunder_dragon_colossus"]
     effect = colossus.effects[0]
@@ -150,7 +150,7 @@ def test_r179_the_word_is_a_monsters_continuous_effect() -> None:
     assert refusal(colossus, wrong)[0] == "replaces_destruction"
 
 
-def test_r179_no_choice_while_the_gy_is_locked(tmp_path) -> None:
+def test_r183_no_choice_while_the_gy_is_locked(tmp_path) -> None:
     eng = Engine(write_situation(tmp_path, {
         "turn_player": "A",
         "players": {

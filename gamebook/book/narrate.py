@@ -176,7 +176,7 @@ class Narrator:
                 return self.msg("choice.replay_direct")
             return self.msg("choice.replay_attack", target=self.card(action.target))
         if kind is ActionKind.SELECT:
-            if self._replaces(action.card, action.effect):  # R179
+            if self._replaces(action.card, action.effect):  # R183
                 if action.target == NOTHING:
                     return self.msg("choice.replacement_declined", card=self.card(action.card))
                 return self.msg("choice.replace_destruction", card=self.card(action.card),
@@ -186,7 +186,7 @@ class Narrator:
         return self.msg("choice.stop_attack")
 
     def _replaces(self, instance: str | None, effect_id: str | None) -> bool:
-        """Is this the effect of ``instance`` that replaces its destruction (R179)?"""
+        """Is this the effect of ``instance`` that replaces its destruction (R183)?"""
         if instance is None or effect_id is None or instance not in self.instances:
             return False
         return self.instances[instance].effect(effect_id).replaces_destruction is not None
@@ -240,7 +240,7 @@ class Narrator:
                                                     quoted=False))
             return label
         if kind is ActionKind.SELECT:
-            if self._replaces(action.card, action.effect):  # R179
+            if self._replaces(action.card, action.effect):  # R183
                 if action.target == NOTHING:
                     return self.msg("short.replacement_declined")
                 return self.msg("short.replace_destruction",
@@ -708,7 +708,7 @@ class Narrator:
         return self._simple(ev, player)
 
     def _selected(self, ev: Event, player: str) -> str | None:
-        if self._replaces(ev.card, ev.effect):  # R179: the replacement tells it, or this
+        if self._replaces(ev.card, ev.effect):  # R183: the replacement tells it, or this
             if ev.target != NOTHING:
                 return None
             return self.msg("event.replacement_declined", player=player,
@@ -716,7 +716,7 @@ class Narrator:
         return self.msg("event.selected", player=player, choice=self.option(ev.target))
 
     def _destruction_replaced(self, ev: Event, player: str) -> str | None:
-        """A monster not destroyed: its controller banished a GY card instead (R179)."""
+        """A monster not destroyed: its controller banished a GY card instead (R183)."""
         return self.msg(f"event.destruction_replaced_{ev.get('by')}", player=player,
                         card=self.card(ev.card), banished=self.card(ev.target))
 

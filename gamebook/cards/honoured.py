@@ -178,22 +178,22 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
 
 def _replacement_refusal(card: Card, effect: Effect) -> Refusal | None:
     """``replaces_destruction`` is a monster's continuous effect on itself, paid with 1 card
-    of its controller's GY (R179)."""
+    of its controller's GY (R183)."""
     if card.card_type is not CardType.MONSTER or effect.kind is not EffectKind.CONTINUOUS:
         return "replaces_destruction", (
-            "replaces_destruction is a monster's continuous effect on itself (R179): write it "
+            "replaces_destruction is a monster's continuous effect on itself (R183): write it "
             "on an effect of kind: continuous of a Monster Card")
     replacement = effect.replaces_destruction
     if not replacement.by:
         return "replaces_destruction", ("replaces_destruction: 'by' names battle, effect or "
-                                        "both (R179); an empty list never applies")
+                                        "both (R183); an empty list never applies")
     spec = replacement.banish
     if spec.zone is not Zone.GRAVEYARD or spec.controller is not Controller.YOU \
             or spec.pick is not Pick.ONE or spec.up_to is not None or spec.exactly is not None \
             or spec.size is not None or spec.chooser is not None:
         return "replaces_destruction", (
             "replaces_destruction: 'banish' is 1 card of your GY (zone: graveyard, "
-            "controller: you, one card) (R179); the engine has no other cost for it")
+            "controller: you, one card) (R183); the engine has no other cost for it")
     return None
 
 

@@ -509,7 +509,7 @@ class DestructionCause(StrEnum):
 @dataclass(frozen=True)
 class DestructionReplacement:
     """"If this card would be destroyed by battle or card effect, you can banish 1 Thunder
-    monster from your GY instead" (Thunder Dragon Colossus, R179): a continuous effect of a
+    monster from your GY instead" (Thunder Dragon Colossus, R183): a continuous effect of a
     monster on the field. At the moment it would be destroyed by one of ``by``, its controller
     may banish 1 card of their GY that ``banish`` matches; then it is not destroyed."""
 
@@ -687,7 +687,7 @@ class Effect:
     requires_on_field: tuple[str, ...] = ()  # card ids that must be face-up on the field
     modifies: StatModifier | None = None  # a continuous effect's ATK/DEF change (R7, R71)
     # a continuous effect of a monster: "if this card would be destroyed, you can banish 1
-    # card from your GY instead", its controller's choice at that moment (R179)
+    # card from your GY instead", its controller's choice at that moment (R183)
     replaces_destruction: DestructionReplacement | None = None
     tie: Tie | None = None  # a continuous effect: the card and its monster go together (R108)
     # a continuous effect that negates the effects of every face-up monster it selects, while

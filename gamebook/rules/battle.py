@@ -231,7 +231,7 @@ def continue_resolution(rules: Rules, state: GameState, events: list[Event],
 def select_options(rules: Rules, state: GameState) -> list[Action]:
     """The choices of a resolving effect's controller, or of the player who chooses the
     cards its step names (WindowKind.SELECT, R174), or of the controller of a monster that
-    would be destroyed, by the effect of its card that may replace that (R179)."""
+    would be destroyed, by the effect of its card that may replace that (R183)."""
     progress = state.resolving
     if progress.replacing is not None:
         card = progress.replacing
@@ -247,7 +247,7 @@ def select_options(rules: Rules, state: GameState) -> list[Action]:
 def choose_on_select(rules: Rules, state: GameState, action: Action
                      ) -> tuple[GameState, list[Event]]:
     events = [event(EventKind.SELECTED, action.player, action.card, action.effect, action.target)]
-    if not state.chain:  # a destruction by battle, replaced or not (R179)
+    if not state.chain:  # a destruction by battle, replaced or not (R183)
         return _battle_replacement_answered(rules, state, action.target, events)
     return continue_resolution(rules, state, events, chosen=action.target)
 
@@ -519,7 +519,7 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
         events.extend(more)
         if _duel_lost(state):  # the events of the end came with the calculation
             return duel_over(replace(state, resolving=None), []), events
-        if state.resolving is not None:  # a destruction's replacement is chosen first (R179)
+        if state.resolving is not None:  # a destruction's replacement is chosen first (R183)
             return state, events
     return _next_damage_timing(rules, state, step, events)
 
@@ -682,7 +682,7 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
             continue
         if rules.hooks.destruction_replacement and replacement_options(
                 rules, state, instance, DestructionCause.BATTLE):
-            replaceable.append(instance)  # its controller chooses first (R179)
+            replaceable.append(instance)  # its controller chooses first (R183)
             continue
         state, more = _destroyed_by_battle(rules, state, instance)
         events.extend(more)
@@ -708,7 +708,7 @@ def _destroyed_by_battle(rules: Rules, state: GameState, instance: str
 def _ask_replacement(rules: Rules, state: GameState, monsters: tuple[str, ...]
                      ) -> tuple[GameState, list[Event]]:
     """The first of ``monsters`` that may still be replaced waits for its controller's
-    choice (R179), in a SELECT window of damage calculation; the others it passes are
+    choice (R183), in a SELECT window of damage calculation; the others it passes are
     destroyed by the battle."""
     events: list[Event] = []
     for index, instance in enumerate(monsters):
@@ -727,7 +727,7 @@ def _ask_replacement(rules: Rules, state: GameState, monsters: tuple[str, ...]
 
 def _battle_replacement_answered(rules: Rules, state: GameState, chosen: str,
                                  events: list[Event]) -> tuple[GameState, list[Event]]:
-    """The controller of a monster the battle would destroy chose (R179): a GY card banished
+    """The controller of a monster the battle would destroy chose (R183): a GY card banished
     and the monster not destroyed, or ``nothing`` and it is destroyed; then the next one, and
     the Damage Step goes on."""
     progress = state.resolving

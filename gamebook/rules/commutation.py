@@ -135,7 +135,7 @@ def _binds_cards(effect: Effect) -> bool:
             or effect.halves_attackers or effect.negates_trap_effects
             or effect.forbids_trap_activation or effect.negates_spell_effects
             or effect.forbids_spell_activation
-            # a destruction replaced (R179) is paid from the GY: the first to be destroyed
+            # a destruction replaced (R183) is paid from the GY: the first to be destroyed
             # may take the card the second would need
             or effect.replaces_destruction is not None
             or any(step.op in _BINDS for step in (*effect.cost, *effect.resolution)))

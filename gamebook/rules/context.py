@@ -70,7 +70,7 @@ class Hooks:
       ``discarded``, …, as the card off the field keeps it) (R171, R172);
     - ``destruction_replacement(rules, state, instance, cause) -> options``: the monster
       ``instance`` would be destroyed now, by ``cause`` (a DestructionCause: battle or effect),
-      and its controller may replace that destruction (R179): the cards of their GY they may
+      and its controller may replace that destruction (R183): the cards of their GY they may
       banish instead, each a choice (interchangeable ones once); ``()``: no replacement; the
       first non-empty answer counts;
     - ``refresh(rules, state) -> (state, events)``: after each action, before the continuous

@@ -133,7 +133,7 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
             continue
         answered: tuple[str, ...] = ()
         if index == progress.step and progress.replacing is not None:
-            # the answer to a destruction's replacement (R179), the step's own choice before
+            # the answer to a destruction's replacement (R183), the step's own choice before
             state, more = _replacement_answered(rules, state, progress, chosen)
             events.extend(more)
             choice, answered = progress.step_choice, progress.answered + (progress.replacing,)
@@ -148,7 +148,7 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
                     return replace(state, window=window, resolving=waiting), events, False
         if step.op is OpName.DESTROY and rules.hooks.destruction_replacement:
             asked = _replacement_asked(rules, state, link, step, choice, answered)
-            if asked is not None:  # the destroyed card's controller chooses now (R179)
+            if asked is not None:  # the destroyed card's controller chooses now (R183)
                 instance, options = asked
                 who = state.controller(instance)
                 window = Window(WindowKind.SELECT, state.window.step, who)
@@ -395,7 +395,7 @@ def _replacement_asked(rules: Rules, state: GameState, link: ChainLink, step: Pr
                        chosen: str | None, answered: tuple[str, ...]
                        ) -> tuple[str, tuple[str, ...]] | None:
     """The next monster the destroying ``step`` would destroy whose controller may replace
-    that destruction (R179), not ``answered`` yet, and what they may choose; or ``None``."""
+    that destruction (R183), not ``answered`` yet, and what they may choose; or ``None``."""
     acted = _acted_on(rules, state, link, step, cost=False, chosen=chosen)
     if not isinstance(acted[0], tuple):
         return None
@@ -413,7 +413,7 @@ def _replacement_asked(rules: Rules, state: GameState, link: ChainLink, step: Pr
 
 def _replacement_answered(rules: Rules, state: GameState, progress: Resolving,
                           chosen: str | None) -> tuple[GameState, list[Event]]:
-    """The controller of the monster a step would destroy answered (R179): a GY card
+    """The controller of the monster a step would destroy answered (R183): a GY card
     banished, and the monster kept from that step; or ``nothing``, and it is destroyed."""
     if chosen is None or chosen == NOTHING:
         return state, []

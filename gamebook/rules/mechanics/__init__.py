@@ -102,7 +102,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     cannot_be_tributed.MECHANIC,
     attackers_halved.MECHANIC,
     battle_indestructible.MECHANIC,
-    destruction_replacement.MECHANIC,  # asked of a destruction that happens (R179)
+    destruction_replacement.MECHANIC,  # asked of a destruction that happens (R183)
     attacked_face_down.MECHANIC,
     damage_step_start.MECHANIC,
     life.MECHANIC,

@@ -1,4 +1,4 @@
-"""A destruction replaced (R179): "if this card would be destroyed by battle or card effect,
+"""A destruction replaced (R183): "if this card would be destroyed by battle or card effect,
 you can banish 1 Thunder monster from your GY instead" (Thunder Dragon Colossus).
 
 A face-up monster whose continuous effect says ``replaces_destruction`` (its effects not
@@ -81,7 +81,7 @@ def replacement_effect(rules: Rules, state: GameState, instance: str) -> str:
 def replace_destruction(rules: Rules, state: GameState, instance: str, banished: str,
                         cause: DestructionCause) -> tuple[GameState, list[Event]]:
     """The controller of ``instance`` banishes ``banished`` from their GY: ``instance`` is not
-    destroyed (R179)."""
+    destroyed (R183)."""
     gone = state.in_graveyard(banished)
     state = state.without_off_field(banished).with_banished(
         GraveCard(banished, gone.card, gone.owner, REPLACED))
