@@ -23,6 +23,7 @@ OFFICIAL = {
     "battle_fader": 19665973, "book_of_moon": 14087893, "borrelsword_dragon": 85289965,
     "dimensional_prison": 70342110, "enchanted_javelin": 96355986, "gemini_elf": 69140098,
     "gravekeepers_assailant": 25262697, "honest": 37742478, "kuriboh": 40640057,
+    "thunder_dragon_colossus": 15291624, "mega_thunderball": 21817254,  # issue 30 (R183)
     "leo_wizard": 4392470, "linkuriboh": 41999284, "magic_cylinder": 62279055,
     "man_eater_bug": 54652250, "mirror_force": 44095762, "mystical_elf": 15025844,
     "mystical_space_typhoon": 5318639, "necrovalley": 47355498, "negate_attack": 14315573,

@@ -192,9 +192,20 @@ class Narrator:
                 return self.msg("choice.replay_direct")
             return self.msg("choice.replay_attack", target=self.card(action.target))
         if kind is ActionKind.SELECT:
+            if self._replaces(action.card, action.effect):  # R183
+                if action.target == NOTHING:
+                    return self.msg("choice.replacement_declined", card=self.card(action.card))
+                return self.msg("choice.replace_destruction", card=self.card(action.card),
+                                choice=self.option(action.target))
             return self.msg("choice.select", choice=self.option(action.target),
                             effect=self.effect(action.card, action.effect))
         return self.msg("choice.stop_attack")
+
+    def _replaces(self, instance: str | None, effect_id: str | None) -> bool:
+        """Is this the effect of ``instance`` that replaces its destruction (R183)?"""
+        if instance is None or effect_id is None or instance not in self.instances:
+            return False
+        return self.instances[instance].effect(effect_id).replaces_destruction is not None
 
     def tributes(self, instances: Any, *, quoted: bool = True) -> str:
         """The Tributes of a Tribute Summon or Set by name: in the language's quotation marks,
@@ -245,6 +256,11 @@ class Narrator:
                                                     quoted=False))
             return label
         if kind is ActionKind.SELECT:
+            if self._replaces(action.card, action.effect):  # R183
+                if action.target == NOTHING:
+                    return self.msg("short.replacement_declined")
+                return self.msg("short.replace_destruction",
+                                choice=self.option(action.target, quoted=False))
             return self.msg("short.select", choice=self.option(action.target, quoted=False))
         if kind in (ActionKind.NORMAL_SUMMON, ActionKind.SET_MONSTER):  # R130
             if action.cost:
@@ -708,7 +724,19 @@ class Narrator:
         return self._simple(ev, player)
 
     def _selected(self, ev: Event, player: str) -> str | None:
+        if self._replaces(ev.card, ev.effect):  # R183: the replacement tells it, or this
+            if ev.target != NOTHING:
+                return None
+            return self.msg("event.replacement_declined", player=player,
+                            card=self.card(ev.card))
         return self.msg("event.selected", player=player, choice=self.option(ev.target))
+
+    def _destruction_replaced(self, ev: Event, player: str) -> str | None:
+        """A monster not destroyed: its controller banished a GY card instead (R183)."""
+        key = ("event.destruction_replaced_battle" if ev.get("by") == "battle"
+               else "event.destruction_replaced_effect")
+        return self.msg(key, player=player, card=self.card(ev.card),
+                        banished=self.card(ev.target))
 
     def _not_destroyed(self, ev: Event, player: str) -> str | None:
         return self.msg(f"event.not_destroyed_{ev.get('why')}", card=self.card(ev.card),
@@ -906,6 +934,7 @@ _TELLERS: dict[EventKind, Callable[[Narrator, Event, str], str | None]] = {
     K.ADDED_TO_HAND: Narrator._simple,
     K.NAME_LOCKED: Narrator._simple,
     K.SELECTED: Narrator._selected,
+    K.DESTRUCTION_REPLACED: Narrator._destruction_replaced,
     K.SPELL_TRAP_SET: Narrator._spell_trap_set,
     K.SENT_TO_GY: Narrator._sent_to_gy,
     K.SET_FACE_DOWN: Narrator._simple,
@@ -928,6 +957,7 @@ _CONSEQUENCES = frozenset({K.SENT_TO_GY, K.REPLAY_CAUSED, K.POSITION_CHANGED,
                            K.EXTRA_ATTACK_GRANTED, K.ATK_CHANGED, K.NOT_APPLIED,
                            K.ATTACKS_FORBIDDEN, K.CHAIN_RESOLVES, K.WINDOW_CLOSED,
                            K.BATTLE_DAMAGE, K.DESTROYED_BY_BATTLE, K.NOT_DESTROYED,
+                           K.DESTRUCTION_REPLACED,
                            K.LEFT_FIELD, K.DESTROYED, K.BANISHED, K.RETURNED_TO_HAND,
                            K.ADDED_TO_HAND, K.NAME_LOCKED,
                            K.RETURNED_TO_EXTRA_DECK, K.PLACED_ON_DECK,

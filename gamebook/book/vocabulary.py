@@ -61,6 +61,7 @@ VALUES: tuple[tuple[str, tuple[str, ...], type[StrEnum], str | None], ...] = (
     ("What a continuous change counts", ("per",), model.StatCount, "counted_stats"),
     ("Multiples of an original value", ("your_lp_lower", "your_lp_higher"), model.Multiple,
      "continuous_original_becomes"),
+    ("What a destruction is by", ("by",), model.DestructionCause, "destruction_replacement"),
 )
 # The keys of a card file, by the part of it they belong to.
 KEYS: tuple[tuple[str, type], ...] = (
@@ -69,6 +70,8 @@ KEYS: tuple[tuple[str, type], ...] = (
     ("Keys of a target or selection", model.TargetSpec),
     ("Keys of a continuous ATK/DEF change (modifies)", model.StatModifier),
     ("Keys of a tie (tie)", model.Tie), ("Keys of a value by LP", model.ByLifePoints),
+    ("Keys of a destruction's replacement (replaces_destruction)",
+     model.DestructionReplacement),
     ("Keys of a mode (modes)", model.Mode),
 )
 
@@ -91,6 +94,8 @@ MEANINGS: dict[str, str] = {
     "SpellTrapType.field": "a Field Spell, in the Field Zone",
     "SpellTrapType.ritual": "a Ritual Spell",
     "SpellTrapType.counter": "a Counter Trap: Spell Speed 3",
+    "DestructionCause.battle": "destroyed by battle, at damage calculation",
+    "DestructionCause.effect": "destroyed by a card effect, as a step of a chain link applies",
     "EffectKind.trigger": "a Trigger Effect: activated when its event happens",
     "EffectKind.quick": "a Quick Effect: Spell Speed 2, in any window that allows it",
     "EffectKind.ignition": "an Ignition Effect: in its controller's Main Phase only",

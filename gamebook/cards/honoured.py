@@ -19,15 +19,18 @@ from gamebook.cards.model import (
     Card,
     CardType,
     Condition,
+    Controller,
     Effect,
     EffectKind,
     EventName,
     Location,
     MonsterFrame,
     OpName,
+    Pick,
     SpellTrapType,
     StaticAbility,
     TargetFilter,
+    Zone,
     negated_card_types,
     spell_speed,
 )
@@ -123,6 +126,10 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
         return "negates_its_column", ("negates_its_column is said of a Trap Card's activation "
                                       "(Infinite Impermanence's column clause); it means "
                                       "nothing on another effect")
+    if effect.replaces_destruction is not None:
+        found = _replacement_refusal(card, effect)
+        if found is not None:
+            return found
     if card.card_type is CardType.MONSTER:
         found = _monster_refusal(card, effect)
     else:
@@ -175,6 +182,27 @@ def refusal(card: Card, effect: Effect) -> Refusal | None:
         allowed = " or ".join(where.value for where in _EVENT_LOCATIONS[answers])
         return "location", (f"event {answers.value} with location: {location.value} never "
                             f"happens: {_EVENT_WHERE[answers]}; expected location: {allowed}")
+    return None
+
+
+def _replacement_refusal(card: Card, effect: Effect) -> Refusal | None:
+    """``replaces_destruction`` is a monster's continuous effect on itself, paid with 1 card
+    of its controller's GY (R183)."""
+    if card.card_type is not CardType.MONSTER or effect.kind is not EffectKind.CONTINUOUS:
+        return "replaces_destruction", (
+            "replaces_destruction is a monster's continuous effect on itself (R183): write it "
+            "on an effect of kind: continuous of a Monster Card")
+    replacement = effect.replaces_destruction
+    if not replacement.by:
+        return "replaces_destruction", ("replaces_destruction: 'by' names battle, effect or "
+                                        "both (R183); an empty list never applies")
+    spec = replacement.banish
+    if spec.zone is not Zone.GRAVEYARD or spec.controller is not Controller.YOU \
+            or spec.pick is not Pick.ONE or spec.up_to is not None or spec.exactly is not None \
+            or spec.size is not None or spec.chooser is not None:
+        return "replaces_destruction", (
+            "replaces_destruction: 'banish' is 1 card of your GY (zone: graveyard, "
+            "controller: you, one card) (R183); the engine has no other cost for it")
     return None
 
 

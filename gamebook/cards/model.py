@@ -534,6 +534,27 @@ class TargetSpec:
     different_names: bool = False
 
 
+class DestructionCause(StrEnum):
+    """What a card is destroyed by: a battle (R50) or a card effect."""
+
+    BATTLE = "battle"
+    EFFECT = "effect"
+
+
+@dataclass(frozen=True)
+class DestructionReplacement:
+    """"If this card would be destroyed by battle or card effect, you can banish 1 Thunder
+    monster from your GY instead" (Thunder Dragon Colossus, R183): a continuous effect of a
+    monster on the field. At the moment it would be destroyed by one of ``by``, its controller
+    may banish 1 card of their GY that ``banish`` matches; then it is not destroyed."""
+
+    __pydantic_config__ = _STRICT
+
+    by: tuple[DestructionCause, ...]  # battle, effect or both: the destructions it replaces
+    # the card banished from the GY instead: `zone: graveyard`, `controller: you`
+    banish: TargetSpec
+
+
 class StatCount(StrEnum):
     """What a continuous ATK/DEF change counts: its amount is `atk`/`defense` for each (R114)."""
 
@@ -703,6 +724,9 @@ class Effect:
     restricts: tuple[PlayerAbility, ...] = ()
     requires_on_field: tuple[str, ...] = ()  # card ids that must be face-up on the field
     modifies: StatModifier | None = None  # a continuous effect's ATK/DEF change (R7, R71)
+    # a continuous effect of a monster: "if this card would be destroyed, you can banish 1
+    # card from your GY instead", its controller's choice at that moment (R183)
+    replaces_destruction: DestructionReplacement | None = None
     tie: Tie | None = None  # a continuous effect: the card and its monster go together (R108)
     # a continuous effect that negates the effects of every face-up monster it selects, while
     # its card is face-up on the field (Skill Drain, R109)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from gamebook.cards.model import (
     MOVE_EVENTS,
     SENT_EVENTS,
+    DestructionCause,
     EffectKind,
     EventName,
     OpName,
@@ -30,6 +31,11 @@ from gamebook.rules.main_phase import (
     summon_standing,
     summon_succeeds,
 )
+from gamebook.rules.mechanics.destruction_replacement import (
+    replace_destruction,
+    replacement_effect,
+    replacement_options,
+)
 from gamebook.rules.mechanics.immunity import unaffected
 from gamebook.rules.mechanics.life import lp_after_damage, record_damage
 from gamebook.rules.mechanics.move_events import forget_moved
@@ -44,6 +50,7 @@ from gamebook.rules.state import (
     GameState,
     MonsterState,
     Player,
+    Resolving,
     Step,
     Trigger,
     Window,
@@ -52,6 +59,7 @@ from gamebook.rules.state import (
     replace,
 )
 from gamebook.rules.timing import hand_on, legal_targets, pending, triggers_for
+from gamebook.situation.model import NOTHING
 
 END_OF_BATTLE = "end_of_battle"
 END_OF_BATTLE_PHASE = "end_of_battle_phase"
@@ -221,18 +229,27 @@ def continue_resolution(rules: Rules, state: GameState, events: list[Event],
     return state, events + more
 
 
-def select_options(state: GameState) -> list[Action]:
+def select_options(rules: Rules, state: GameState) -> list[Action]:
     """The choices of a resolving effect's controller, or of the player who chooses the
-    cards its step names (WindowKind.SELECT, R174)."""
+    cards its step names (WindowKind.SELECT, R174), or of the controller of a monster that
+    would be destroyed, by the effect of its card that may replace that (R183)."""
+    progress = state.resolving
+    if progress.replacing is not None:
+        card = progress.replacing
+        effect = replacement_effect(rules, state, card)
+        return [Action(ActionKind.SELECT, progress.chooser, card, effect, option)
+                for option in progress.options]
     link = state.chain[-1]
-    who = state.resolving.chooser or link.player
+    who = progress.chooser or link.player
     return [Action(ActionKind.SELECT, who, link.card, link.effect, option)
-            for option in state.resolving.options]
+            for option in progress.options]
 
 
 def choose_on_select(rules: Rules, state: GameState, action: Action
                      ) -> tuple[GameState, list[Event]]:
     events = [event(EventKind.SELECTED, action.player, action.card, action.effect, action.target)]
+    if not state.chain:  # a destruction by battle, replaced or not (R183)
+        return _battle_replacement_answered(rules, state, action.target, events)
     return continue_resolution(rules, state, events, chosen=action.target)
 
 
@@ -489,7 +506,6 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
         return state, events + more
     if step in _BEFORE_CALCULATION and _battle_interrupted(state):
         return _interrupt_battle(rules, state, events)
-    next_step = _NEXT_DAMAGE_TIMING[step]
     if step is Step.DAMAGE_STEP_START:
         state, more = _flip_target(state)
         events.extend(more)
@@ -497,7 +513,16 @@ def close_window(rules: Rules, state: GameState) -> tuple[GameState, list[Event]
         state, more = damage_calculation(rules, state)
         events.extend(more)
         if _duel_lost(state):  # the events of the end came with the calculation
-            return duel_over(state, []), events
+            return duel_over(replace(state, resolving=None), []), events
+        if state.resolving is not None:  # a destruction's replacement is chosen first (R183)
+            return state, events
+    return _next_damage_timing(rules, state, step, events)
+
+
+def _next_damage_timing(rules: Rules, state: GameState, step: Step, events: list[Event]
+                        ) -> tuple[GameState, list[Event]]:
+    """The Damage Step goes on from ``step`` to its next timing (R46-R52)."""
+    next_step = _NEXT_DAMAGE_TIMING[step]
     events.append(event(EventKind.DAMAGE_TIMING, step=next_step.value))
     if next_step is Step.END_OF_DAMAGE_STEP:
         state, more = _leave_destroyed(rules, state)  # they leave first, then the chain (R52)
@@ -638,6 +663,8 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
         if more[0].kind is EventKind.BATTLE_DAMAGE:
             dealer = attacker.id if damaged is tp.opponent else target.id
             happened.add((EventName.INFLICTS_BATTLE_DAMAGE, dealer))
+    state = replace(state, happened=state.happened | happened)
+    replaceable: list[str] = []
     for instance in destroyed:
         monster = state.monster(instance)
         why = next((found for hook in rules.hooks.battle_destruction  # R142
@@ -650,15 +677,69 @@ def damage_calculation(rules: Rules, state: GameState) -> tuple[GameState, list[
             events.append(event(EventKind.NOT_DESTROYED, monster.controller, instance,
                                 why="monsters_cannot_be_destroyed_by_battle"))
             continue
-        state = state.with_monster(replace(monster, battle_destroyed=True))
-        # a "cannot be destroyed by battle" that does not apply: its effects are negated (R109)
-        negated = rules.cards[monster.card].has_ability(
-            StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE)
-        events.append(event(EventKind.DESTROYED_BY_BATTLE, monster.controller, instance,
-                            **({"negated": True} if negated else {})))
-        happened |= {(EventName.DESTROYED_BY_BATTLE, instance), (EventName.DESTROYED, instance)}
-    state = replace(state, happened=state.happened | happened)
+        if rules.hooks.destruction_replacement and replacement_options(
+                rules, state, instance, DestructionCause.BATTLE):
+            replaceable.append(instance)  # its controller chooses first (R183)
+            continue
+        state, more = _destroyed_by_battle(rules, state, instance)
+        events.extend(more)
+    if replaceable:
+        state, more = _ask_replacement(rules, state, tuple(replaceable))
+        events.extend(more)
     return _check_duel_end(state, events)
+
+
+def _destroyed_by_battle(rules: Rules, state: GameState, instance: str
+                         ) -> tuple[GameState, list[Event]]:
+    """The monster is destroyed by the battle: it leaves at the end of the Damage Step (R52)."""
+    monster = state.monster(instance)
+    state = state.with_monster(replace(monster, battle_destroyed=True))
+    # a "cannot be destroyed by battle" that does not apply: its effects are negated (R109)
+    negated = rules.cards[monster.card].has_ability(StaticAbility.CANNOT_BE_DESTROYED_BY_BATTLE)
+    happened = {(EventName.DESTROYED_BY_BATTLE, instance), (EventName.DESTROYED, instance)}
+    state = replace(state, happened=state.happened | happened)
+    return state, [event(EventKind.DESTROYED_BY_BATTLE, monster.controller, instance,
+                         **({"negated": True} if negated else {}))]
+
+
+def _ask_replacement(rules: Rules, state: GameState, monsters: tuple[str, ...]
+                     ) -> tuple[GameState, list[Event]]:
+    """The first of ``monsters`` that may still be replaced waits for its controller's
+    choice (R183), in a SELECT window of damage calculation; the others it passes are
+    destroyed by the battle."""
+    events: list[Event] = []
+    for index, instance in enumerate(monsters):
+        options = replacement_options(rules, state, instance, DestructionCause.BATTLE)
+        if not options:  # its GY card went to the one before
+            state, more = _destroyed_by_battle(rules, state, instance)
+            events.extend(more)
+            continue
+        who = state.controller(instance)
+        waiting = Resolving(0, options, chooser=who, replacing=instance,
+                            waiting=monsters[index + 1:])
+        window = Window(WindowKind.SELECT, Step.DURING_DAMAGE_CALCULATION, who)
+        return replace(state, window=window, resolving=waiting), events
+    return replace(state, resolving=None), events
+
+
+def _battle_replacement_answered(rules: Rules, state: GameState, chosen: str,
+                                 events: list[Event]) -> tuple[GameState, list[Event]]:
+    """The controller of a monster the battle would destroy chose (R183): a GY card banished
+    and the monster not destroyed, or ``nothing`` and it is destroyed; then the next one, and
+    the Damage Step goes on."""
+    progress = state.resolving
+    state = replace(state, resolving=None)
+    if chosen == NOTHING:
+        state, more = _destroyed_by_battle(rules, state, progress.replacing)
+    else:
+        state, more = replace_destruction(rules, state, progress.replacing, chosen,
+                                          DestructionCause.BATTLE)
+    events.extend(more)
+    state, more = _ask_replacement(rules, state, progress.waiting)
+    events.extend(more)
+    if state.resolving is not None:
+        return state, events
+    return _next_damage_timing(rules, state, Step.DURING_DAMAGE_CALCULATION, events)
 
 
 def _damage_changed(rules: Rules, state: GameState, attacker: MonsterState,

@@ -123,7 +123,8 @@ def _reads_stats(effect: Effect) -> bool:
 def _binds_cards(effect: Effect) -> bool:
     """Does the effect answer a card leaving the field, or is it a continuous effect that
     depends on cards on the field (an Equip Card, a tie, a card needed on the field, a
-    negation of other cards' effects, a change of ATK/DEF, a lock, an ability of a player)?
+    negation of other cards' effects, a change of ATK/DEF, a lock, an ability of a player, a
+    destruction's replacement)?
     Only a card's ``grants`` on itself (Borrelsword Dragon's "cannot be destroyed by battle")
     is left: it goes with its card."""
     return (effect.event in _ANSWERS_DESTRUCTION
@@ -134,6 +135,9 @@ def _binds_cards(effect: Effect) -> bool:
             or effect.halves_attackers or effect.negates_trap_effects
             or effect.forbids_trap_activation or effect.negates_spell_effects
             or effect.forbids_spell_activation
+            # a destruction replaced (R183) is paid from the GY: the first to be destroyed
+            # may take the card the second would need
+            or effect.replaces_destruction is not None
             or any(step.op in _BINDS for step in (*effect.cost, *effect.resolution)))
 
 

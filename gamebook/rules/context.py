@@ -68,6 +68,11 @@ class Hooks:
       ``instance`` just moved, from the field or not, to ``to`` (``graveyard``, ``banished``,
       ``hand``, ``deck``, ``extra_deck``), for ``reason`` (``destroyed``, ``tributed``,
       ``discarded``, …, as the card off the field keeps it) (R171, R172);
+    - ``destruction_replacement(rules, state, instance, cause) -> options``: the monster
+      ``instance`` would be destroyed now, by ``cause`` (a DestructionCause: battle or effect),
+      and its controller may replace that destruction (R183): the cards of their GY they may
+      banish instead, each a choice (interchangeable ones once); ``()``: no replacement; the
+      first non-empty answer counts;
     - ``refresh(rules, state) -> (state, events)``: after each action, before the continuous
       ATK/DEF modifiers are brought in line (:mod:`gamebook.rules.continuous`), the lasting
       effects that follow the board (what is attacking now, which card is face-up) start or
@@ -89,6 +94,7 @@ class Hooks:
     sent_to_graveyard: tuple[Callable, ...] = ()
     attack_forbidden: tuple[Callable, ...] = ()
     card_moved: tuple[Callable, ...] = ()
+    destruction_replacement: tuple[Callable, ...] = ()
     refresh: tuple[Callable, ...] = ()
 
     def __add__(self, other: Hooks) -> Hooks:

@@ -262,7 +262,7 @@ class Engine:
         if window.kind is WindowKind.REPLAY:
             actions = replay_options(self.rules, state)
         elif window.kind is WindowKind.SELECT:
-            actions = select_options(state)
+            actions = select_options(self.rules, state)
         else:
             actions = priority_actions(self.rules, state, every_card=every_card)
             if window.kind is WindowKind.OPEN and window.step is Step.BATTLE_STEP \

@@ -47,6 +47,7 @@ class EventKind(StrEnum):
     DECLINE = "decline"
     DESTROYED = "destroyed"
     DESTROYED_BY_BATTLE = "destroyed_by_battle"
+    DESTRUCTION_REPLACED = "destruction_replaced"
     DISCARDED = "discarded"
     DUEL_DRAWN = "duel_drawn"
     DUEL_LOST = "duel_lost"
@@ -280,6 +281,12 @@ SPECS: tuple[EventSpec, ...] = (
               (_opt("negated", "bool", "true when its own \"cannot be destroyed by battle\" "
                     "did not apply because its effects are negated "
                     "(R:negated_on_the_field); absent otherwise"),)),
+    EventSpec(EventKind.DESTRUCTION_REPLACED,
+              "A monster that would be destroyed is not: its controller banishes a card of "
+              "their GY instead (R:destruction_replacement).",
+              "At damage calculation, or as a destroying step applies, on a `select` choice of "
+              "that card.", ("player", "card", "effect", "target"),
+              (Key("by", "str", "`battle` or `effect`: what would have destroyed it"),)),
     EventSpec(EventKind.DISCARDED, "A card is discarded from the hand.",
               "As a discarding step or cost applies.", _PC,
               (_COST,)),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from gamebook.cards.model import (
     CardType,
+    DestructionCause,
     Effect,
     EffectKind,
     OpName,
@@ -27,6 +28,7 @@ from gamebook.cards.model import (
     Primitive,
     Ref,
     SpellTrapType,
+    StaticAbility,
     TargetFilter,
     Zone,
 )
@@ -37,9 +39,14 @@ from gamebook.rules.events import EventKind
 from gamebook.rules.expressions import condition_holds
 from gamebook.rules.mechanics import Where, verb_of
 from gamebook.rules.mechanics.chosen_together import cards_of, chooser, chosen_together, set_options
+from gamebook.rules.mechanics.destruction_replacement import (
+    replace_destruction,
+    replacement_options,
+)
 from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.immunity import unaffected, unaffected_why
 from gamebook.rules.mechanics.moving import card_moved, sent_to_graveyard
+from gamebook.rules.mechanics.negated import has_static
 from gamebook.rules.mechanics.player_locks import set_locked
 from gamebook.rules.mechanics.setting import free_spell_trap_zones
 from gamebook.rules.mechanics.stays import staying, turns_left
@@ -125,17 +132,35 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
             why = "then_not_offered" if step.optional else "previous_not_applied"
             events.append(skipped(link, step, None, why))
             continue
-        choice = chosen if index == progress.step else None
-        if choice is None:
-            options = _choice_needed(rules, state, link, step)
-            if options:
-                who = chooser(link, step)  # the resolving player, or the opponent (R174)
+        answered: tuple[str, ...] = ()
+        if index == progress.step and progress.replacing is not None:
+            # the answer to a destruction's replacement (R183), the step's own choice before
+            state, more = _replacement_answered(rules, state, progress, chosen)
+            events.extend(more)
+            choice, answered = progress.step_choice, progress.answered + (progress.replacing,)
+        else:
+            choice = chosen if index == progress.step else None
+            if choice is None:
+                options = _choice_needed(rules, state, link, step)
+                if options:
+                    who = chooser(link, step)  # the resolving player, or the opponent (R174)
+                    window = Window(WindowKind.SELECT, state.window.step, who)
+                    waiting = Resolving(index, options, applied_previous, applied_any, who)
+                    return replace(state, window=window, resolving=waiting), events, False
+        if step.op is OpName.DESTROY and rules.hooks.destruction_replacement:
+            asked = _replacement_asked(rules, state, link, step, choice, answered)
+            if asked is not None:  # the destroyed card's controller chooses now (R183)
+                instance, options = asked
+                who = state.controller(instance)
                 window = Window(WindowKind.SELECT, state.window.step, who)
-                waiting = Resolving(index, options, applied_previous, applied_any, who)
+                waiting = Resolving(index, options, applied_previous, applied_any, who,
+                                    replacing=instance, answered=answered, step_choice=choice)
                 return replace(state, window=window, resolving=waiting), events, False
         before = state.happened
         state, step_events, applied_previous = _apply(rules, state, link, step, cost=False,
                                                       chosen=choice)
+        if state.replaced:
+            state = replace(state, replaced=frozenset())
         if applied_previous and not verb_of(step.op).bond:  # the last thing that happened (R25)
             state = replace(state, last_happened=state.happened - before)
         applied_any |= applied_previous
@@ -307,6 +332,20 @@ def _present(state: GameState, op: OpName, instance: str | None, *,
 def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, cost: bool,
            chosen: str | None = None) -> Applied:
     """Apply one primitive. Returns (state, events, applied)."""
+    acted = _acted_on(rules, state, link, step, cost=cost, chosen=chosen)
+    if not isinstance(acted[0], tuple):
+        return acted
+    who, of, gone = acted
+    state, events, applied = _apply_to(rules, state, link, step, who, of, cost, chosen)
+    return state, gone + events, applied
+
+
+def _acted_on(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, cost: bool,
+              chosen: str | None = None
+              ) -> tuple[tuple[str, ...], str | None, list[Event]] | Applied:
+    """The cards a step acts on as it applies now, its ``of`` and the events of the cards it
+    no longer acts on (a tuple of cards first); or, when it does nothing, what applying it
+    gives (a state first)."""
     op = step.op
     if step.optional and chosen == NOTHING:  # "you can", and its player chose not to (R164)
         return state, [], False
@@ -354,8 +393,38 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
             who = tuple(i for i in who if i not in immune)
             if not who:
                 return state, gone, False
-    state, events, applied = _apply_to(rules, state, link, step, who, of, cost, chosen)
-    return state, gone + events, applied
+    return who, of, gone
+
+
+def _replacement_asked(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+                       chosen: str | None, answered: tuple[str, ...]
+                       ) -> tuple[str, tuple[str, ...]] | None:
+    """The next monster the destroying ``step`` would destroy whose controller may replace
+    that destruction (R183), not ``answered`` yet, and what they may choose; or ``None``."""
+    acted = _acted_on(rules, state, link, step, cost=False, chosen=chosen)
+    if not isinstance(acted[0], tuple):
+        return None
+    for instance in acted[0]:
+        monster = state.monster(instance)
+        if monster is None or instance in answered or instance in state.replaced \
+                or has_static(rules, state, monster,
+                              StaticAbility.CANNOT_BE_DESTROYED_BY_EFFECTS):
+            continue
+        options = replacement_options(rules, state, instance, DestructionCause.EFFECT)
+        if options:
+            return instance, options
+    return None
+
+
+def _replacement_answered(rules: Rules, state: GameState, progress: Resolving,
+                          chosen: str | None) -> tuple[GameState, list[Event]]:
+    """The controller of the monster a step would destroy answered (R183): a GY card
+    banished, and the monster kept from that step; or ``nothing``, and it is destroyed."""
+    if chosen is None or chosen == NOTHING:
+        return state, []
+    state, events = replace_destruction(rules, state, progress.replacing, chosen,
+                                        DestructionCause.EFFECT)
+    return replace(state, replaced=state.replaced | {progress.replacing}), events
 
 
 def _apply_to(rules: Rules, state: GameState, link: ChainLink, step: Primitive,

@@ -139,6 +139,14 @@ class Resolving:
     # who answers the choice: the resolving player (None), or the opponent who chooses the
     # cards a step names (R174)
     chooser: Player | None = None
+    # a destruction's replacement (R183): the monster whose controller (``chooser``) chooses
+    # now whether to banish one of ``options`` from their GY instead (or ``nothing``); the
+    # answers given so far for the same step, (monster, card banished or ``nothing``); the
+    # step's own choice, made before; in a battle, the monsters still to ask after this one
+    replacing: str | None = None
+    answered: tuple[tuple[str, str], ...] = ()
+    step_choice: str | None = None
+    waiting: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -321,6 +329,9 @@ class Procedure:
     attack: Attack | None = None
     resolving: Resolving | None = None  # the top link's resolution waits for a choice
     ending_battle_phase: bool = False  # an effect ends the Battle Phase after the chain (R58)
+    # the monsters whose destruction by the step now applying was replaced (R183): that step
+    # does not destroy them; empty at every other moment
+    replaced: frozenset[str] = frozenset()
 
 
 class _StateMethods:

@@ -44,6 +44,7 @@ from gamebook.rules.mechanics import (
     chosen_together,
     control,
     damage_step_start,
+    destruction_replacement,
     drawing,
     equip,
     graveyard_lock,
@@ -104,6 +105,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     cannot_be_tributed.MECHANIC,
     attackers_halved.MECHANIC,
     battle_indestructible.MECHANIC,
+    destruction_replacement.MECHANIC,  # asked of a destruction that happens (R183)
     attacked_face_down.MECHANIC,
     damage_step_start.MECHANIC,
     life.MECHANIC,

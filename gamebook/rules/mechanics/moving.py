@@ -66,6 +66,8 @@ def _destroy(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
     events: list[Event] = []
     applied = False
     for instance in who:
+        if instance in state.replaced:  # its controller replaced its destruction (R183)
+            continue
         monster = state.monster(instance)
         if monster is not None and has_static(rules, state, monster,
                                               StaticAbility.CANNOT_BE_DESTROYED_BY_EFFECTS):
