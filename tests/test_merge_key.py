@@ -138,7 +138,8 @@ def test_what_an_endings_key_leaves_out_does_not_change_it(name: str) -> None:
              "deck": (HandCard("x", "kuriboh", Player.A),),
              "vanished": (GraveCard("x", "sheep_token", Player.A, "destroyed"),),
              "normal_summon_used": True, "position_fixed": frozenset({"x"}),
-             "field_effects": frozenset({("negates_trap_effects", "x")})}
+             "field_effects": frozenset({("negates_trap_effects", "x")}),
+             "replaced": frozenset({"x"})}
     assert set(other) == set(Engine.ENDING_LEAVES_OUT)
     endings = [exploration.state(node) for node, data in exploration.graph.nodes(data=True)
                if data["terminal"]]
