@@ -35,6 +35,11 @@ def load_catalog(lang: str) -> dict[str, Any]:
     return nested(lang)
 
 
+# Japanese templates say "only when E" as 「{event}時にしか」, and an event that is a moment
+# after something ends in 後 (「…ダメージ計算後」): 「ダメージ計算後にしか」, never 「…後時」.
+_MENDED: dict[str, tuple[tuple[str, str], ...]] = {"ja": (("後時", "後"),)}
+
+
 class Narrator:
     """Phrases for one book: a language plus the situation's card instances."""
 
@@ -55,7 +60,9 @@ class Narrator:
         self._chains: dict[int, tuple[tuple[ChainLinkView, ...], tuple[str, ...]]] = {}
         self._notes: dict[Note, str] = {}
         self._choices: dict[tuple[Action, tuple[str, ...]], str] = {}
-        self._requoted: tuple[tuple[str, str], ...] = ()
+        # (written, mended): joins of a template and its words that the language writes
+        # otherwise, mended as each sentence is made (see _requote and _MENDED)
+        self._requoted: tuple[tuple[str, str], ...] = _MENDED.get(lang, ())
         self._labels = self._distinct_labels()
 
     # -- words ---------------------------------------------------------------------------

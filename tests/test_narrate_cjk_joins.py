@@ -1,6 +1,8 @@
-"""Two cards of one name, one on each side: the book tells them apart by their owner, and in
-Chinese and Japanese the owner stands before the quoted name (プレイヤーAの「X」), as a reader
-writes it, never inside the quotes (「プレイヤーAのX」)."""
+"""Where a template and its words meet, Chinese and Japanese books write what a reader writes.
+
+Two cards of one name, one on each side: the book tells them apart by their owner, who stands
+before the quoted name (プレイヤーAの「X」), never inside the quotes (「プレイヤーAのX」). And a
+Japanese "only when E" of a moment after something is 「…後にしか」, not 「…後時にしか」."""
 
 from __future__ import annotations
 
@@ -42,3 +44,17 @@ def test_a_card_whose_name_no_other_shares_keeps_its_plain_quotes(battle: Explor
     said = narrator_for(battle, "ja").choice(
         Action(ActionKind.DECLARE_ATTACK, Player.A, "amazoness_a", None, "gemini_elf"))
     assert "プレイヤーAの「アマゾネスの剣士」で「ヂェミナイ・エルフ」を攻撃する" in said
+
+
+def test_a_japanese_moment_after_damage_calculation_takes_no_時() -> None:
+    """「{event}時にしか発動できず」 of an event that is a moment after something: Wall of
+    Illusion's 「ダメージ計算後にしか」, not 「ダメージ計算後時にしか」."""
+    from gamebook.book.pages import build_book
+    from gamebook.render.export import format_files
+
+    wall = Path(__file__).parent.parent / "examples" / "wall_of_illusion_attacked.yaml"
+    files = format_files(build_book(explore(load_situation(wall), "seed"), "ja"), "md")
+    text = "".join(part if isinstance(part, str) else "".join(part)
+                   for part in files.values())
+    assert "ダメージ計算後にしか発動できず" in text
+    assert "後時" not in text
