@@ -219,7 +219,8 @@ class Engine:
                                  "from the field no longer counts its attacks",
         "deck": "the Deck cards are never shown and cannot move after an ending",
         "vanished": "Tokens gone while a trigger waited: gone for good",
-        "replaced": "set only while a destroying step applies (R183): empty at an ending",
+        "replaced": "set only while a destroying step applies (R:destruction_replacement): "
+                    "empty at an ending",
     }
 
     # -- the order reduction (R137) -----------------------------------------------------------
