@@ -126,6 +126,33 @@ def test_r176_cannot_activate_for_the_turn_forbids_a_monster_effect_too(tmp_path
     assert state.has_ability(B, PlayerAbility.CANNOT_ACTIVATE)  # still, in a later attack
 
 
+def test_r176_a_golem_whose_effects_are_negated_locks_nobody(tmp_path) -> None:  # noqa: ANN001
+    # B's face-up Skill Drain negates the Golem's effects on the field, the lock too (R109)
+    drain = {"id": "drain", "card": "skill_drain", "face_up": True}
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {
+            "A": {"monsters": [{"id": "golem", "card": "ancient_gear_golem"}]},
+            "B": {"monsters": [{"id": "elf", "card": "mystical_elf", "position": "defense",
+                                "face_up": False}],
+                  "spell_traps": [{"id": "mirror_force", "card": "mirror_force", **SET},
+                                  drain]}},
+        "start": {"moment": "battle_step"}, "scope": "end_of_battle"}), "seed")
+    state = play(eng, [GOLEM_ATTACKS, "A pass"], settle_end=False)
+    assert "B activate mirror_force.activate" in legal(eng, state)
+
+
+def test_r177_a_player_who_cannot_set_sets_nothing_in_main_phase_1(tmp_path) -> None:  # noqa: ANN001
+    eng = Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {
+            "A": {"monsters": [{"id": "skull", "card": "summoned_skull"}],
+                  "hand": [{"id": "mst", "card": "mystical_space_typhoon"}]},
+            "B": {"spell_traps": [{"id": "ban", "card": "test_set_ban", "face_up": True}]}},
+        "start": {"moment": "main_phase_1"}, "scope": "end_of_main_phase_1"}), "seed")
+    assert not any("set_spell_trap" in action for action in legal(eng, eng.start().state))
+
+
 def _tornado(tmp_path, *, ban_face_up: bool = True) -> Engine:  # noqa: ANN001
     """tests/situations/dust_tornado_set.yaml with A's face-up Test Set Ban beside the MST."""
     ban = {"id": "ban", "card": "test_set_ban", "face_up": ban_face_up}

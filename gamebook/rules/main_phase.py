@@ -41,6 +41,7 @@ from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.move_events import forget_moved
 from gamebook.rules.mechanics.moving import leave_field
+from gamebook.rules.mechanics.player_locks import set_locked
 from gamebook.rules.mechanics.setting import free_spell_trap_zones
 from gamebook.rules.mechanics.summon import free_zone, tributes_needed
 from gamebook.rules.protection import tribute_forbidden
@@ -240,7 +241,8 @@ def set_spell_trap_actions(rules: Rules, state: GameState) -> list[Action]:
     """The turn player's Sets of a Spell or Trap Card from the hand into a free Spell & Trap
     Zone (R141): one of each group of interchangeable cards in the hand."""
     tp = state.turn_player
-    if not _free_to_act(state) or free_spell_trap_zones(rules, state, tp) < 1:
+    if not _free_to_act(state) or free_spell_trap_zones(rules, state, tp) < 1 \
+            or set_locked(rules, state, tp):  # "cannot Set" (R177)
         return []
     held = distinguishable(rules, state, tuple(
         card.id for card in state.hand if card.owner is tp
