@@ -244,6 +244,8 @@ def selections(effect: Effect | Mode) -> Iterator[tuple[tuple, TargetSpec]]:
             yield (name,), spec
     if getattr(effect, "modifies", None) is not None:
         yield ("modifies", "select"), effect.modifies.select
+    if getattr(effect, "replaces_destruction", None) is not None:  # what it banishes (R183)
+        yield ("replaces_destruction", "banish"), effect.replaces_destruction.banish
     for part in ("cost", "resolution"):
         for index, step in enumerate(getattr(effect, part)):
             if step.select is not None:

@@ -236,7 +236,8 @@ def select_options(rules: Rules, state: GameState) -> list[Action]:
     progress = state.resolving
     if progress.replacing is not None:
         card = progress.replacing
-        effect = replacement_effect(rules, state, card)
+        cause = DestructionCause.EFFECT if state.chain else DestructionCause.BATTLE
+        effect = replacement_effect(rules, state, card, cause)
         return [Action(ActionKind.SELECT, progress.chooser, card, effect, option)
                 for option in progress.options]
     link = state.chain[-1]

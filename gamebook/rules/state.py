@@ -141,10 +141,10 @@ class Resolving:
     chooser: Player | None = None
     # a destruction's replacement (R183): the monster whose controller (``chooser``) chooses
     # now whether to banish one of ``options`` from their GY instead (or ``nothing``); the
-    # answers given so far for the same step, (monster, card banished or ``nothing``); the
-    # step's own choice, made before; in a battle, the monsters still to ask after this one
+    # monsters of the same step already asked; the step's own choice, made before; in a
+    # battle, the monsters still to ask after this one
     replacing: str | None = None
-    answered: tuple[tuple[str, str], ...] = ()
+    answered: tuple[str, ...] = ()
     step_choice: str | None = None
     waiting: tuple[str, ...] = ()
 

@@ -55,10 +55,12 @@ def _add_to_hand(rules: Rules, state: GameState, link: ChainLink, step: Primitiv
                  ) -> Applied:
     """Each chosen card goes from the Deck or the GY to its owner's hand (R180)."""
     events: list[Event] = []
+    applied = False
     for instance in who:
         card = off_field(state, instance)
         if card is None or state.in_hand(instance) is not None:
             continue
+        applied = True
         from_zone = "deck" if state.in_deck(instance) is not None else "graveyard"
         state = state.without_off_field(instance).with_hand(
             HandCard(instance, card.card, card.owner))
@@ -69,7 +71,7 @@ def _add_to_hand(rules: Rules, state: GameState, link: ChainLink, step: Primitiv
             lock = (_LOCKED + link.player.value, card.card)
             state = replace(state, field_effects=state.field_effects | {lock})
             events.append(event(EventKind.NAME_LOCKED, link.player, instance))
-    return state, events, bool(who)
+    return state, events, applied
 
 
 def name_locked(state: GameState, player: Player, card_id: str) -> bool:

@@ -72,10 +72,13 @@ def _options(rules: Rules, state: GameState, instance: str, cause: DestructionCa
     return found + (NOTHING,) if found else ()
 
 
-def replacement_effect(rules: Rules, state: GameState, instance: str) -> str:
-    """The id of the effect of ``instance`` that replaces its destruction (for the choice)."""
+def replacement_effect(rules: Rules, state: GameState, instance: str,
+                       cause: DestructionCause) -> str:
+    """The id of the effect of ``instance`` that replaces its destruction by ``cause`` (for
+    the choice): a card may have one for battle and another for card effects."""
     return next(effect.id for effect in rules.card_of(state, instance).played_effects
-                if effect.replaces_destruction is not None)
+                if effect.replaces_destruction is not None
+                and cause in effect.replaces_destruction.by)
 
 
 def replace_destruction(rules: Rules, state: GameState, instance: str, banished: str,
@@ -89,7 +92,7 @@ def replace_destruction(rules: Rules, state: GameState, instance: str, banished:
                        reason=REPLACED)
     controller = state.controller(instance)
     return state, [event(EventKind.DESTRUCTION_REPLACED, controller, instance,
-                         replacement_effect(rules, state, instance), banished,
+                         replacement_effect(rules, state, instance, cause), banished,
                          by=cause.value)]
 
 
