@@ -158,3 +158,42 @@ def test_r182_a_card_added_by_sangan_cannot_answer_its_own_addition(tmp_path):
     state, _ = play_events(eng, [*_ARMOR, "B activate sangan.search", "A pass", "B pass"])
     assert state.in_hand("test_found_spirit") is not None
     assert state.lp == (8000, 8000)  # its trigger was never activated: the name is locked
+
+
+def _colossus_attacks(tmp_path) -> Engine:  # noqa: ANN001
+    """A's Thunder Dragon Colossus has declared an attack on B's Sangan; B's Deck lists
+    Kuriboh and Mystic Tomato, B's GY a Kuriboh."""
+    return Engine(write_situation(tmp_path, {
+        "turn_player": "A",
+        "players": {
+            "A": {"monsters": [{"id": "colossus", "card": "thunder_dragon_colossus"}]},
+            "B": {"monsters": [{"id": "sangan", "card": "sangan"}],
+                  "deck": [{"id": "kuriboh", "card": "kuriboh"},
+                           {"id": "tomato", "card": "mystic_tomato"}]}},
+        "start": {"moment": "attack_declared", "attacker": "colossus", "target": "sangan"},
+        "scope": "end_of_battle"}), "seed")
+
+
+def test_r184_while_colossus_is_face_up_a_search_adds_nothing_from_the_deck(tmp_path):
+    eng = _colossus_attacks(tmp_path)
+    state, _ = play_events(eng, ["A pass", "B pass"], settle_end=False)
+    while "B activate sangan.search" not in legal(eng, state):
+        state, _ = play_events(eng, [legal(eng, state)[0]], state, settle_end=False)
+    # Sangan's mandatory search is activated and resolves, and no Deck card is offered
+    state, events = play_events(eng, ["B activate sangan.search", "A pass", "B pass"], state,
+                                settle_end=False)
+    assert not any(line.startswith("B select") for line in legal(eng, state))
+    assert not [card for card in state.hand if card.owner is Player.B]
+    assert sorted(card.id for card in state.deck) == ["kuriboh", "tomato"]
+    assert not any(e.kind == "added_to_hand" for e in events)
+
+
+def test_r184_the_lock_is_the_colossus_opponents_only(tmp_path):
+    from gamebook.cards.model import PlayerAbility
+    from gamebook.rules.protection import ability_source
+
+    eng = _colossus_attacks(tmp_path)
+    state = eng.start().state
+    lock = PlayerAbility.CANNOT_ADD_FROM_DECK
+    assert ability_source(eng.rules, state, Player.B, lock) == "colossus"
+    assert ability_source(eng.rules, state, Player.A, lock) is None

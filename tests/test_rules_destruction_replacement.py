@@ -135,7 +135,7 @@ def test_r183_the_replaced_card_triggers_nothing_destroyed(tmp_path) -> None:
 def test_r183_the_word_is_a_monsters_continuous_effect() -> None:
     library = load_library()
     colossus = library["thunder_dragon_colossus"]
-    effect = colossus.effects[0]
+    effect = next(e for e in colossus.effects if e.replaces_destruction is not None)
     assert refusal(colossus, effect) is None
     from dataclasses import replace
 

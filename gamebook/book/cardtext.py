@@ -262,6 +262,12 @@ class _Writer:
         if forbidden is not None:  # Fiendish Chain (R166)
             parts.append(self.w("forbids_attacks_of",
                                 monsters=self.spec(forbidden, Pick.ALL, face_up=True)))
+        replacing = getattr(effect, "replaces_destruction", None)
+        if replacing is not None:  # Thunder Dragon Colossus (R183)
+            causes = {cause.value for cause in replacing.by}
+            how = "battle_or_effect" if len(causes) > 1 else causes.pop()
+            parts.append(self.w(f"replaces_destruction_{how}",
+                                cards=self.spec(replacing.banish)))
         if not parts:
             return self.w("no_effect")
         text = parts[0]

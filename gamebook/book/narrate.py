@@ -805,7 +805,8 @@ class Narrator:
         if why == "left_hand":  # R118
             return self.msg("event.not_applied_left_hand", card=self.card(ev.card))
         if why in ("none_selected", "no_attack", "no_free_zone", "cannot_summon",
-                   "cannot_special_summon", "draw_not_modelled", "cannot_set"):
+                   "cannot_special_summon", "draw_not_modelled", "cannot_set",
+                   "cannot_add_from_deck"):
             return self.msg(f"event.not_applied_{why}")
         return self.msg("event.not_applied_previous")
 

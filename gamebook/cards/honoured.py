@@ -277,7 +277,8 @@ _PLAYER_GRANT_CONDITIONS = (
 
 
 # The locks on a player (R176, R177): gamebook.rules.mechanics.player_locks.LOCKS.
-_LOCK_WORDS = ("cannot_activate_spell_trap", "cannot_activate", "cannot_set")
+_LOCK_WORDS = ("cannot_activate_spell_trap", "cannot_activate", "cannot_set",
+               "cannot_add_from_deck")
 
 
 def _player_grants_refusal(card: Card, effect: Effect) -> Refusal | None:

@@ -413,6 +413,8 @@ class PlayerAbility(StrEnum):
     CANNOT_ACTIVATE = "cannot_activate"
     # "cannot Set Spell/Trap Cards": an effect's Set from the hand sets nothing (R177)
     CANNOT_SET = "cannot_set"
+    # "cards cannot be added from the Deck to the hand except by drawing them" (R184)
+    CANNOT_ADD_FROM_DECK = "cannot_add_from_deck"
 
 
 class Location(StrEnum):

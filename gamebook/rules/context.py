@@ -73,6 +73,9 @@ class Hooks:
       and its controller may replace that destruction (R183): the cards of their GY they may
       banish instead, each a choice (interchangeable ones once); ``()``: no replacement; the
       first non-empty answer counts;
+    - ``effects_negated(rules, state, instance) -> source | None``: the card that negates the
+      effects of the face-up monster ``instance`` now (R109), asked by its continuous effects
+      on a player (:func:`gamebook.rules.protection.ability_source`); the first answer counts;
     - ``refresh(rules, state) -> (state, events)``: after each action, before the continuous
       ATK/DEF modifiers are brought in line (:mod:`gamebook.rules.continuous`), the lasting
       effects that follow the board (what is attacking now, which card is face-up) start or
@@ -95,6 +98,7 @@ class Hooks:
     attack_forbidden: tuple[Callable, ...] = ()
     card_moved: tuple[Callable, ...] = ()
     destruction_replacement: tuple[Callable, ...] = ()
+    effects_negated: tuple[Callable, ...] = ()
     refresh: tuple[Callable, ...] = ()
 
     def __add__(self, other: Hooks) -> Hooks:

@@ -29,14 +29,12 @@ def ability_source(rules: Rules, state: GameState, player: Player, ability: Play
                                 and bool(e.grants_player or e.grants_opponent))
     if not granting:
         return None
-    # negated imports selection, which imports this module: asked here, not at the top
-    from gamebook.rules.mechanics.negated import effects_negated
-
     waiting = rules.activations_on_chain(state)
     for card in (*state.monsters, *state.spell_traps):
         if not card.face_up or card.card not in granting or card.id in waiting:
             continue
-        if card in state.monsters and effects_negated(rules, state, card.id) is not None:
+        if card in state.monsters and any(hook(rules, state, card.id) is not None
+                                          for hook in rules.hooks.effects_negated):
             continue  # a monster's effects negated: its continuous ones too (R109)
         own = card.controller is player
         for effect in rules.cards[card.card].effects:

@@ -288,6 +288,9 @@ def _selection(rules: Rules, state: GameState, link: ChainLink, step: Primitive
         found = matching_cards(rules, state, link.player, link.card, spec)
     if step.op is OpName.SPECIAL_SUMMON:  # only monsters are Summoned
         found = tuple(i for i in found if rules.card_of(state, i).card_type is CardType.MONSTER)
+    offered = verb_of(step.op).offered
+    if offered is not None and found:
+        found = offered(rules, state, link, step, found)
     if spec.pick is Pick.HIGHEST_ATK and found:
         best = max(state.monster(i).stats.atk for i in found)
         found = tuple(i for i in found if state.monster(i).stats.atk == best)

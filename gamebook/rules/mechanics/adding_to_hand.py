@@ -25,7 +25,8 @@ from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.moving import card_moved
-from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, off_field
+from gamebook.rules.mechanics.player_locks import deck_locked
+from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, off_field, skipped
 from gamebook.rules.state import ChainLink, GameState, HandCard, Player, replace
 
 # The turn memory's word for a player's lock on a name: ("name_locked:A", card id)
@@ -60,8 +61,11 @@ def _add_to_hand(rules: Rules, state: GameState, link: ChainLink, step: Primitiv
         card = off_field(state, instance)
         if card is None or state.in_hand(instance) is not None:
             continue
-        applied = True
         from_zone = "deck" if state.in_deck(instance) is not None else "graveyard"
+        if from_zone == "deck" and deck_locked(rules, state, card.owner):
+            events.append(skipped(link, step, instance, "cannot_add_from_deck"))  # R184
+            continue
+        applied = True
         state = state.without_off_field(instance).with_hand(
             HandCard(instance, card.card, card.owner))
         state = card_moved(rules, state, instance, from_field=False, to="hand",
@@ -95,7 +99,16 @@ def _grammar(step: Primitive) -> str | None:
     return None
 
 
+def _offered(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+             found: tuple[str, ...]) -> tuple[str, ...]:
+    """No Deck card is offered to a player whose hand it cannot reach (R184): the search
+    resolves and adds nothing from the Deck."""
+    return tuple(i for i in found if state.in_deck(i) is None
+                 or not deck_locked(rules, state, state.in_deck(i).owner))
+
+
 MECHANIC = Mechanic("adding_to_hand", verbs=(
     Verb(OpName.ADD_TO_HAND, _add_to_hand, parameters=("select", "locks_name"),
-         applies_if=Where.OFF_FIELD, activatable_if=None, moves_card=True, grammar=_grammar),
+         applies_if=Where.OFF_FIELD, activatable_if=None, moves_card=True, grammar=_grammar,
+         offered=_offered),
 ), hooks=Hooks(activation_forbidden=(_forbidden,)), present=locks_names)

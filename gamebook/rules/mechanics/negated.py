@@ -186,4 +186,4 @@ MECHANIC = Mechanic("negated", verbs=(
     Verb(OpName.NEGATE_MONSTER_EFFECTS, _negate_monster_effects,
          activatable_if=Where.FACE_UP_MONSTER),
 ), hooks=Hooks(negates_on_resolution=(_negated_on_resolution,),
-               note_if_activated=(_negated_note,)))
+               note_if_activated=(_negated_note,), effects_negated=(effects_negated,)))

@@ -1,7 +1,9 @@
-"""Players who cannot activate, or cannot Set (R176, R177): "your opponent cannot activate
-Spell/Trap Cards", "cannot activate cards or effects", "cannot Set Spell/Trap Cards".
+"""Players who cannot activate, cannot Set, or cannot add from the Deck (R176, R177, R184):
+"your opponent cannot activate Spell/Trap Cards", "cannot activate cards or effects",
+"cannot Set Spell/Trap Cards", "cards cannot be added from the Deck to your opponent's hand
+except by drawing them".
 
-Three abilities of a player (:class:`~gamebook.cards.model.PlayerAbility`), given as every
+Four abilities of a player (:class:`~gamebook.cards.model.PlayerAbility`), given as every
 player ability is: for the rest of the turn by a resolved ``grant_player`` step, or while a
 face-up card's continuous effect says so (``grants_player``, ``grants_opponent``, R110):
 
@@ -10,7 +12,10 @@ face-up card's continuous effect says so (``grants_player``, ``grants_opponent``
   effect are not Spell/Trap Cards being activated, and stay free;
 - ``cannot_activate``: the player cannot activate any card or effect;
 - ``cannot_set``: the player cannot Set a Spell/Trap Card: an effect's Set from the hand
-  (Dust Tornado's "then you can Set", R165) offers no card and Sets nothing.
+  (Dust Tornado's "then you can Set", R165) offers no card and Sets nothing;
+- ``cannot_add_from_deck``: no card goes from the Deck to the player's hand by an effect
+  (Thunder Dragon Colossus's lock on the opponent): a search still resolves, as its card says,
+  and adds nothing from the Deck (``add_to_hand``, R180); a card from the GY still goes.
 
 A lock forbids activating, not what was activated: a card already on the chain when the lock
 comes resolves as usual (the same as Jinzo's "cannot be activated", R123, without its
@@ -35,14 +40,20 @@ from gamebook.rules.state import GameState, Player
 
 RULE = "player_activation_lock"
 SET_RULE = "set_lock"
+DECK_RULE = "deck_to_hand_lock"
 # The words of this mechanic: the abilities it reads.
 LOCKS = (PlayerAbility.CANNOT_ACTIVATE, PlayerAbility.CANNOT_ACTIVATE_SPELL_TRAP,
-         PlayerAbility.CANNOT_SET)
+         PlayerAbility.CANNOT_SET, PlayerAbility.CANNOT_ADD_FROM_DECK)
 
 
 def set_locked(rules: Rules, state: GameState, player: Player) -> bool:
     """Can ``player`` not Set a Spell/Trap Card now (R177)?"""
     return ability_source(rules, state, player, PlayerAbility.CANNOT_SET) is not None
+
+
+def deck_locked(rules: Rules, state: GameState, player: Player) -> bool:
+    """Can no card be added from the Deck to ``player``'s hand now (R184)?"""
+    return ability_source(rules, state, player, PlayerAbility.CANNOT_ADD_FROM_DECK) is not None
 
 
 def _forbidden(rules: Rules, state: GameState, player: Player, instance: str, effect: Effect

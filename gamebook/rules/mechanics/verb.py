@@ -109,6 +109,10 @@ class Verb:
     # before it stays the last thing that happened (R25), so a Special Summon by Call of the
     # Haunted or Premature Burial can still be answered (R97)
     bond: bool = False
+    # the cards a step's ``select`` may still offer as the link resolves, of those it matches:
+    # offered(rules, state, link, step, found) -> found (a player who cannot receive them)
+    offered: Callable[[Rules, GameState, ChainLink, Primitive, tuple[str, ...]],
+                      tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)
