@@ -413,6 +413,22 @@ def extra_zone_problem(card: Card) -> str | None:
             "(R:extra_monster_zone)")
 
 
+def replacement_problem(card: Card, other: Card) -> str | None:
+    """Why ``card``, a monster that may replace its own destruction (R183), may not be in one
+    situation with ``other``: a tie of ``other`` destroys the monster it holds when ``other``
+    goes (Premature Burial, Call of the Haunted: R108), and that destruction does not ask the
+    replacement; ``None`` when they may meet."""
+    if not any(effect.replaces_destruction is not None for effect in card.effects):
+        return None
+    if not any(effect.tie is not None and effect.tie.destroy_monster_when is not None
+               for effect in other.effects):
+        return None
+    return (f"{other.id} destroys the monster it is tied to when it leaves the field "
+            f"(R:tied_cards), and {card.id}'s replacement of its own destruction is not asked "
+            "then, which is not modelled (R:destruction_replacement): the book would show it "
+            "destroyed with no choice")
+
+
 def negation_problem(card: Card, other: Card) -> str | None:
     """Why ``card`` may not be in one situation with ``other`` (another copy of it when they
     are the same card): an effect of ``card`` would negate the continuous effects of

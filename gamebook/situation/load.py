@@ -13,7 +13,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from gamebook.cards.honoured import EXTRA_DECK_FRAMES, extra_zone_problem, negation_problem
+from gamebook.cards.honoured import (
+    EXTRA_DECK_FRAMES,
+    extra_zone_problem,
+    negation_problem,
+    replacement_problem,
+)
 from gamebook.cards.library import CardLibrary, load_library
 from gamebook.cards.model import CardType, MonsterFrame, Position, SpellTrapType
 from gamebook.errors import InputError, InputErrors, raise_all
@@ -247,7 +252,13 @@ def _check_negations(spec: SituationFile, cards: CardLibrary, located: Located,
                      problems: list[InputError]) -> None:
     """A card that would negate the continuous effects of another card of the situation (a
     face-up Spell or Trap's: R123, R157) is refused at its first line, once per pair of
-    cards, since the engine would explore them applying."""
+    cards, since the engine would explore them applying. So is a monster that may replace
+    its destruction (R183) that a card's tie could hold (R108): in a GY, where Call of the
+    Haunted could revive it, or equipped with such a card from the start."""
+    monsters = {m.id: m.card for entry in spec.players.values() for m in entry.monsters}
+    exposed = {item.card for entry in spec.players.values() for item in entry.graveyard} | {
+        monsters[item.equipped_to] for entry in spec.players.values()
+        for item in entry.spell_traps if item.equipped_to in monsters}
     first: dict[str, tuple] = {}
     copies: dict[str, int] = {}
     for player, entry in spec.players.items():
@@ -263,6 +274,8 @@ def _check_negations(spec: SituationFile, cards: CardLibrary, located: Located,
             if other == card_id and copies[card_id] < 2:
                 continue  # "all other Trap effects": its own are not negated
             problem = negation_problem(cards[card_id], cards[other])
+            if problem is None and card_id in exposed:
+                problem = replacement_problem(cards[card_id], cards[other])
             if problem is not None:
                 problems.append(located.error(loc, problem))
 
