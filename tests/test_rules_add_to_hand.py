@@ -186,6 +186,8 @@ def test_r184_while_colossus_is_face_up_a_search_adds_nothing_from_the_deck(tmp_
     assert not [card for card in state.hand if card.owner is Player.B]
     assert sorted(card.id for card in state.deck) == ["kuriboh", "tomato"]
     assert not any(e.kind == "added_to_hand" for e in events)
+    # and the book says why: the lock, not "no card matches"
+    assert [e.get("why") for e in events if e.kind == "not_applied"] == ["cannot_add_from_deck"]
 
 
 def test_r184_the_lock_is_the_colossus_opponents_only(tmp_path):

@@ -275,9 +275,11 @@ def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primit
     return ()
 
 
-def _selection(rules: Rules, state: GameState, link: ChainLink, step: Primitive
-               ) -> tuple[str, ...]:
-    """The cards a step's ``select`` matches now; for ``highest_atk`` only the highest."""
+def _selection(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *,
+               offered: bool = True) -> tuple[str, ...]:
+    """The cards a step's ``select`` matches now; for ``highest_atk`` only the highest; with
+    ``offered``, only those its verb may still offer (a search's Deck cards to a player whose
+    hand they cannot reach, R184)."""
     spec = step.select
     if TargetFilter.SUMMONED in spec.filters:  # the monsters of the event, captured (R97)
         spec = replace(spec, filters=tuple(f for f in spec.filters
@@ -288,9 +290,9 @@ def _selection(rules: Rules, state: GameState, link: ChainLink, step: Primitive
         found = matching_cards(rules, state, link.player, link.card, spec)
     if step.op is OpName.SPECIAL_SUMMON:  # only monsters are Summoned
         found = tuple(i for i in found if rules.card_of(state, i).card_type is CardType.MONSTER)
-    offered = verb_of(step.op).offered
-    if offered is not None and found:
-        found = offered(rules, state, link, step, found)
+    offer = verb_of(step.op).offered if offered else None
+    if offer is not None and found:
+        found = offer(rules, state, link, step, found)
     if spec.pick is Pick.HIGHEST_ATK and found:
         best = max(state.monster(i).stats.atk for i in found)
         found = tuple(i for i in found if state.monster(i).stats.atk == best)
@@ -369,6 +371,9 @@ def _acted_on(rules: Rules, state: GameState, link: ChainLink, step: Primitive, 
         missing = []
     if needs_who and not who or missing:
         why = "none_selected" if step.select is not None and not who else "left_field"
+        if why == "none_selected" and verb_of(op).not_offered_why is not None \
+                and _selection(rules, state, link, step, offered=False):
+            why = verb_of(op).not_offered_why  # there are cards, and none may be given (R184)
         target = missing[0] if missing else None
         return state, [skipped(link, step, target, why)], False
     if _own_card_left_hand(state, link, step):

@@ -113,6 +113,8 @@ class Verb:
     # offered(rules, state, link, step, found) -> found (a player who cannot receive them)
     offered: Callable[[Rules, GameState, ChainLink, Primitive, tuple[str, ...]],
                       tuple[str, ...]] | None = None
+    # why the step does nothing when its select matches cards and ``offered`` keeps none
+    not_offered_why: str | None = None
 
 
 @dataclass(frozen=True)
