@@ -47,8 +47,6 @@ from gamebook.rules.mechanics.equip import equipped_to
 from gamebook.rules.mechanics.immunity import unaffected, unaffected_why
 from gamebook.rules.mechanics.moving import card_moved, sent_to_graveyard
 from gamebook.rules.mechanics.negated import has_static
-from gamebook.rules.mechanics.player_locks import set_locked
-from gamebook.rules.mechanics.setting import free_spell_trap_zones
 from gamebook.rules.mechanics.stays import staying, turns_left
 from gamebook.rules.mechanics.summon import free_zones
 from gamebook.rules.mechanics.verb import Applied, holds, off_field, player_of, skipped
@@ -257,10 +255,6 @@ def _choice_needed(rules: Rules, state: GameState, link: ChainLink, step: Primit
         if step.select.pick is not Pick.ALL:
             options = _selection(rules, state, link, step)
             if step.optional and options:
-                if step.op is OpName.SET_SPELL_TRAP and (
-                        free_spell_trap_zones(rules, state, link.player) < 1
-                        or set_locked(rules, state, link.player)):
-                    return ()  # nothing can be Set: no choice, the step says why (R165, R177)
                 return options + (NOTHING,)  # "you can": a card, or nothing (R164)
             return options if len(options) > 1 else ()
     if step.op is OpName.SPECIAL_SUMMON and step.position is None:
@@ -371,9 +365,10 @@ def _acted_on(rules: Rules, state: GameState, link: ChainLink, step: Primitive, 
         missing = []
     if needs_who and not who or missing:
         why = "none_selected" if step.select is not None and not who else "left_field"
-        if why == "none_selected" and verb_of(op).not_offered_why is not None \
+        not_offered = verb_of(op).not_offered_why
+        if why == "none_selected" and not_offered is not None \
                 and _selection(rules, state, link, step, offered=False):
-            why = verb_of(op).not_offered_why  # there are cards, and none may be given (R184)
+            why = not_offered(rules, state, link, step) or why  # cards, none may be offered
         target = missing[0] if missing else None
         return state, [skipped(link, step, target, why)], False
     if _own_card_left_hand(state, link, step):

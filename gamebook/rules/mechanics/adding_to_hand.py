@@ -110,5 +110,5 @@ def _offered(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
 MECHANIC = Mechanic("adding_to_hand", verbs=(
     Verb(OpName.ADD_TO_HAND, _add_to_hand, parameters=("select", "locks_name"),
          applies_if=Where.OFF_FIELD, activatable_if=None, moves_card=True, grammar=_grammar,
-         offered=_offered, not_offered_why="cannot_add_from_deck"),
+         offered=_offered, not_offered_why=lambda *_: "cannot_add_from_deck"),
 ), hooks=Hooks(activation_forbidden=(_forbidden,)), present=locks_names)

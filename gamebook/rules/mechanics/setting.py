@@ -20,7 +20,7 @@ from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.mechanics.player_locks import set_locked
-from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where, skipped
+from gamebook.rules.mechanics.verb import Applied, Mechanic, Verb, Where
 from gamebook.rules.state import ChainLink, GameState, Player, SpellTrapState
 
 SPELL_TRAP_ZONES = 5  # a player's Spell & Trap Zones, besides the Field Zone
@@ -43,17 +43,27 @@ def _set_spell_trap(rules: Rules, state: GameState, link: ChainLink, step: Primi
     applied = False
     for instance in who[:1]:
         held = state.in_hand(instance)
-        if set_locked(rules, state, held.owner):  # "cannot Set" (R177)
-            events.append(skipped(link, step, instance, "cannot_set"))
-            continue
-        if free_spell_trap_zones(rules, state, held.owner) < 1:
-            events.append(skipped(link, step, instance, "no_free_zone"))
-            continue
         state = state.without_hand(held.id).with_spell_trap(
             SpellTrapState(held.id, held.card, held.owner, False, True))
         events.append(event(EventKind.SPELL_TRAP_SET, held.owner, held.id, by=link.card))
         applied = True
     return state, events, applied
+
+
+def _offered(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
+             found: tuple[str, ...]) -> tuple[str, ...]:
+    """No card is offered to Set without a free Spell & Trap Zone, nor to a player who cannot
+    Set (R165, R177): the step then Sets nothing, and says why (:func:`_not_offered_why`)."""
+    return () if _not_offered_why(rules, state, link, step) else found
+
+
+def _not_offered_why(rules: Rules, state: GameState, link: ChainLink, step: Primitive
+                     ) -> str | None:
+    if set_locked(rules, state, link.player):  # "cannot Set" (R177)
+        return "cannot_set"
+    if free_spell_trap_zones(rules, state, link.player) < 1:
+        return "no_free_zone"
+    return None
 
 
 def _grammar(step: Primitive) -> str | None:
@@ -69,5 +79,6 @@ def _grammar(step: Primitive) -> str | None:
 
 MECHANIC = Mechanic("setting", verbs=(
     Verb(OpName.SET_SPELL_TRAP, _set_spell_trap, parameters=("select",),
-         applies_if=Where.HAND, activatable_if=None, grammar=_grammar),
+         applies_if=Where.HAND, activatable_if=None, grammar=_grammar, offered=_offered,
+         not_offered_why=_not_offered_why),
 ), hooks=Hooks())

@@ -113,8 +113,9 @@ class Verb:
     # offered(rules, state, link, step, found) -> found (a player who cannot receive them)
     offered: Callable[[Rules, GameState, ChainLink, Primitive, tuple[str, ...]],
                       tuple[str, ...]] | None = None
-    # why the step does nothing when its select matches cards and ``offered`` keeps none
-    not_offered_why: str | None = None
+    # why the step does nothing when its select matches cards and ``offered`` keeps none:
+    # not_offered_why(rules, state, link, step) -> the ``not_applied`` event's why
+    not_offered_why: Callable[[Rules, GameState, ChainLink, Primitive], str | None] | None = None
 
 
 @dataclass(frozen=True)
