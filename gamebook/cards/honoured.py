@@ -16,6 +16,8 @@ Rules are cited by their R-number, as the card loader's other messages do.
 from __future__ import annotations
 
 from gamebook.cards.model import (
+    PLAYER_CONDITIONS,
+    PLAYER_LOCKS,
     Card,
     CardType,
     Condition,
@@ -267,25 +269,15 @@ def _attacked_face_down_refusal(card: Card, effect: Effect) -> Refusal | None:
 
 
 # The conditions a face-up card's effect on a player is read with (R110, R176): about its
-# player (gamebook.rules.conditions.PLAYER_CONDITIONS) and "if this card attacks".
-_PLAYER_GRANT_CONDITIONS = (
-    Condition.YOU_CONTROL_NO_CARDS, Condition.YOU_CONTROL_A_MONSTER,
-    Condition.YOU_CONTROL_ANOTHER_MONSTER, Condition.OPPONENTS_TURN, Condition.YOUR_TURN,
-    Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN, Condition.OPPONENTS_MAIN_PHASE,
-    Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT,
-    Condition.SELF_IS_ATTACKER)
-
-
-# The locks on a player (R176, R177): gamebook.rules.mechanics.player_locks.LOCKS.
-_LOCK_WORDS = ("cannot_activate_spell_trap", "cannot_activate", "cannot_set",
-               "cannot_add_from_deck")
+# player and "if this card attacks".
+_PLAYER_GRANT_CONDITIONS = (*PLAYER_CONDITIONS, Condition.SELF_IS_ATTACKER)
 
 
 def _player_grants_refusal(card: Card, effect: Effect) -> Refusal | None:
     """``grants_player``, ``grants_opponent``: a continuous effect of a face-up card (R110),
     read with the conditions of :data:`_PLAYER_GRANT_CONDITIONS` only."""
     for ability in effect.restricts:
-        if ability.value in _LOCK_WORDS:
+        if ability in PLAYER_LOCKS:
             return "restricts", (f"{ability.value} under restricts (\"you cannot … the turn you "
                                  "activate this card\") is not read yet; for the rest of the "
                                  "turn once the effect has resolved, write a grant_player step "

@@ -417,6 +417,19 @@ class PlayerAbility(StrEnum):
     CANNOT_ADD_FROM_DECK = "cannot_add_from_deck"
 
 
+# The conditions about a player, asked of the board as they are read (R110): on an effect of a
+# face-up card on a player (grants_player, grants_opponent) and at activation.
+PLAYER_CONDITIONS = (Condition.YOU_CONTROL_NO_CARDS, Condition.YOU_CONTROL_A_MONSTER,
+                     Condition.YOU_CONTROL_ANOTHER_MONSTER, Condition.OPPONENTS_TURN,
+                     Condition.YOUR_TURN, Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN,
+                     Condition.OPPONENTS_MAIN_PHASE,
+                     Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT)
+
+# The locks on a player (R176, R177, R184), read by gamebook.rules.mechanics.player_locks.
+PLAYER_LOCKS = (PlayerAbility.CANNOT_ACTIVATE, PlayerAbility.CANNOT_ACTIVATE_SPELL_TRAP,
+                PlayerAbility.CANNOT_SET, PlayerAbility.CANNOT_ADD_FROM_DECK)
+
+
 class Location(StrEnum):
     """Where a card is when its effect is activated."""
 

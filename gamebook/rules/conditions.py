@@ -56,9 +56,4 @@ def in_graveyard_since_earlier(state: GameState, instance: str | None) -> bool:
 
 DAMAGE_CONDITIONS = (Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT)
 
-PLAYER_CONDITIONS = (Condition.YOU_CONTROL_NO_CARDS, Condition.YOU_CONTROL_A_MONSTER,
-                     Condition.YOU_CONTROL_ANOTHER_MONSTER, Condition.OPPONENTS_TURN,
-                     Condition.YOUR_TURN, Condition.NOT_SENT_TO_GRAVEYARD_THIS_TURN,
-                     Condition.OPPONENTS_MAIN_PHASE,
-                     Condition.LAST_DAMAGE_WAS_BATTLE, Condition.LAST_DAMAGE_WAS_EFFECT)
 

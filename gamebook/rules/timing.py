@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from gamebook.cards.model import (
     MOVE_EVENTS,
+    PLAYER_CONDITIONS,
     RESPONSE_CONDITIONS,
     Card,
     CardType,
@@ -36,7 +37,7 @@ from gamebook.cards.model import (
 )
 from gamebook.rules.actions import Action, ActionKind, Event, Note, event
 from gamebook.rules.applicable import could_apply
-from gamebook.rules.conditions import PLAYER_CONDITIONS, player_conditions_hold
+from gamebook.rules.conditions import player_conditions_hold
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
 from gamebook.rules.expressions import condition_holds

@@ -32,7 +32,7 @@ free again.
 
 from __future__ import annotations
 
-from gamebook.cards.model import CardType, Effect, EffectKind, PlayerAbility
+from gamebook.cards.model import PLAYER_LOCKS, CardType, Effect, EffectKind, PlayerAbility
 from gamebook.rules.context import Hooks, Rules
 from gamebook.rules.mechanics.verb import Mechanic
 from gamebook.rules.protection import ability_source
@@ -42,8 +42,7 @@ RULE = "player_activation_lock"
 SET_RULE = "set_lock"
 DECK_RULE = "deck_to_hand_lock"
 # The words of this mechanic: the abilities it reads.
-LOCKS = (PlayerAbility.CANNOT_ACTIVATE, PlayerAbility.CANNOT_ACTIVATE_SPELL_TRAP,
-         PlayerAbility.CANNOT_SET, PlayerAbility.CANNOT_ADD_FROM_DECK)
+LOCKS = PLAYER_LOCKS
 
 
 def set_locked(rules: Rules, state: GameState, player: Player) -> bool:
