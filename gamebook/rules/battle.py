@@ -38,7 +38,7 @@ from gamebook.rules.mechanics.destruction_replacement import (
 )
 from gamebook.rules.mechanics.immunity import unaffected
 from gamebook.rules.mechanics.life import lp_after_damage, record_damage
-from gamebook.rules.mechanics.move_events import forget_moved
+from gamebook.rules.mechanics.move_events import forget_moved, moves_that_happened
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.once_per_turn import used_this_turn
 from gamebook.rules.protection import ability_source
@@ -551,10 +551,7 @@ _OTHER_MOVE_EVENTS = tuple(name for name in MOVE_EVENTS if name not in SENT_EVEN
 def _end_of_damage_step_events(state: GameState) -> tuple[EventName, ...]:
     """The events answered at the end of the Damage Step (R52), with the moves of R171 and
     R172 that happened."""
-    if not state.happened:
-        return _END_OF_DAMAGE_STEP_EVENTS
-    moved = tuple(name for name in _OTHER_MOVE_EVENTS
-                  if any(happened is name for happened, _ in state.happened))
+    moved = moves_that_happened(state, _OTHER_MOVE_EVENTS)
     return _END_OF_DAMAGE_STEP_EVENTS + moved if moved else _END_OF_DAMAGE_STEP_EVENTS
 
 

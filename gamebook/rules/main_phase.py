@@ -39,7 +39,7 @@ from gamebook.cards.model import MOVE_EVENTS, CardType, EventName, PlayerAbility
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
-from gamebook.rules.mechanics.move_events import forget_moved
+from gamebook.rules.mechanics.move_events import forget_moved, moves_that_happened
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.player_locks import set_locked
 from gamebook.rules.mechanics.setting import free_spell_trap_zones
@@ -129,7 +129,7 @@ def summon_from_hand(rules: Rules, state: GameState, action: Action
     told = {"tributes": tributes} if tributes else {}
     if not summon:
         events = [event(EventKind.MONSTER_SET, tp, held.id, **told), *tributed]
-        moved = _moved(state)
+        moved = moves_that_happened(state)
         if moved:  # the Tributes of a Tribute Set answer their own move (R172)
             return _moved_window(rules, state, moved[0], moved[1:], events), events
         return open_window(state, Step.MAIN_PHASE_1), events
@@ -275,7 +275,7 @@ def summon_succeeds(rules: Rules, state: GameState, instance: str,
     answered = rules.cards_with(f"answers_{summon.value}",
                                 lambda effect: effect.answers_event(summon))
     flip = summon is EventName.FLIP_SUMMONED
-    moved = _moved(state)  # the Tributes of a Tribute Summon (R172)
+    moved = moves_that_happened(state)  # the Tributes of a Tribute Summon (R172)
     if not answered and not flip and not moved:
         return open_window(state, Step.MAIN_PHASE_1)  # a window nobody can use is no window
     state = open_window(state, Step.MAIN_PHASE_1, WindowKind.EVENT)
@@ -293,15 +293,6 @@ def summon_succeeds(rules: Rules, state: GameState, instance: str,
     if triggers and not rules.config.decline_counts_as_pass:
         state = hand_on(rules, state, tp.opponent)
     return state
-
-
-def _moved(state: GameState) -> tuple[EventName, ...]:
-    """The move events of the Tributes that some card answers (R133, R171, R172), in the
-    vocabulary's order: remembered only for such a card, so most Summons have none."""
-    if not state.happened:
-        return ()
-    return tuple(name for name in MOVE_EVENTS
-                 if any(happened is name for happened, _ in state.happened))
 
 
 def _not_missed(rules: Rules, state: GameState, triggers: tuple[Trigger, ...],

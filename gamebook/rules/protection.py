@@ -15,7 +15,7 @@ from __future__ import annotations
 from gamebook.cards.model import Condition, Effect, EffectKind, PlayerAbility
 from gamebook.rules.conditions import player_conditions_hold
 from gamebook.rules.context import Rules
-from gamebook.rules.state import GameState, Player
+from gamebook.rules.state import GameState, MonsterState, Player
 
 
 def ability_source(rules: Rules, state: GameState, player: Player, ability: PlayerAbility
@@ -33,7 +33,7 @@ def ability_source(rules: Rules, state: GameState, player: Player, ability: Play
     for card in (*state.monsters, *state.spell_traps):
         if not card.face_up or card.card not in granting or card.id in waiting:
             continue
-        if card in state.monsters and any(hook(rules, state, card.id) is not None
+        if isinstance(card, MonsterState) and any(hook(rules, state, card.id) is not None
                                           for hook in rules.hooks.effects_negated):
             continue  # a monster's effects negated: its continuous ones too (R109)
         own = card.controller is player

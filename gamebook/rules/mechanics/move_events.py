@@ -39,6 +39,17 @@ _BY_REASON = {"tributed": EventName.TRIBUTED, "discarded": EventName.DISCARDED,
 
 
 
+def moves_that_happened(state: GameState, names: tuple[EventName, ...] = MOVE_EVENTS
+                        ) -> tuple[EventName, ...]:
+    """Which of the move events ``names`` happened and wait for their window, in the
+    vocabulary's order (R133, R171, R172): remembered only for a card that answers them, so
+    most battles have none."""
+    if not state.happened:
+        return ()
+    return tuple(name for name in names
+                 if any(happened is name for happened, _ in state.happened))
+
+
 def forget_moved(state: GameState) -> GameState:
     """The cards sent to the GY, banished, returned, Tributed, … have had their window
     (R133, R171, R172): their move events are forgotten."""

@@ -41,8 +41,6 @@ from gamebook.rules.state import GameState, Player
 RULE = "player_activation_lock"
 SET_RULE = "set_lock"
 DECK_RULE = "deck_to_hand_lock"
-# The words of this mechanic: the abilities it reads.
-LOCKS = PLAYER_LOCKS
 
 
 def set_locked(rules: Rules, state: GameState, player: Player) -> bool:
@@ -76,7 +74,7 @@ def _forbidden(rules: Rules, state: GameState, player: Player, instance: str, ef
 
 
 def _gives_a_lock(effect: Effect) -> bool:
-    return any(ability in LOCKS for ability in (
+    return any(ability in PLAYER_LOCKS for ability in (
         *effect.grants_player, *effect.grants_opponent,
         *(step.ability for step in (*effect.cost, *effect.resolution))))
 
