@@ -9,7 +9,8 @@ from rules_helpers import forbidden_by, kinds, legal, pass_until, play, play_eve
 
 from gamebook.cards.model import EventName
 from gamebook.rules.engine import Engine
-from gamebook.rules.mechanics.chosen_together import BANISHED_FACE_DOWN, cards_of
+from gamebook.rules.mechanics.chosen_together import cards_of
+from gamebook.rules.mechanics.moving import BANISHED_FACE_DOWN
 from gamebook.rules.state import Player, Step, WindowKind
 
 ACTIVATE = "B activate evenly.activate"

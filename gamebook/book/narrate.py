@@ -15,8 +15,8 @@ from gamebook.cards.model import Card, CardType, EffectKind, cost_choice
 from gamebook.rules.actions import Action, ActionKind, Event, Note
 from gamebook.rules.events import EventKind
 from gamebook.rules.main_phase import TRIBUTES_JOINED
-from gamebook.rules.mechanics.chosen_together import BANISHED_FACE_DOWN
 from gamebook.rules.mechanics.joint_targets import targets_of
+from gamebook.rules.mechanics.moving import BANISHED_FACE_DOWN
 from gamebook.rules.mechanics.summon import answered_name
 from gamebook.rules.resolution import NOTHING
 from gamebook.rules.state import Player

@@ -61,9 +61,10 @@ class Hooks:
       (the ``why`` of the ``not_destroyed`` event); the first answer counts;
     - ``sent_to_graveyard(rules, state, instance, from_field) -> state``: the card
       ``instance`` was just sent to the GY, from the field or not (R133), by whatever sent it;
-    - ``attack_forbidden(rules, state, instance) -> source | None``: the monster
-      ``instance`` cannot declare an attack now because of the face-up card ``source``
-      ("that monster cannot attack": Fiendish Chain, R166); the first answer counts;
+    - ``attack_forbidden(rules, state, instance) -> (source, effect) | None``: the monster
+      ``instance`` cannot declare an attack now because of the effect ``effect`` of the
+      face-up card ``source`` ("that monster cannot attack": Fiendish Chain, R166); the
+      first answer counts;
     - ``card_moved(rules, state, instance, from_field, to, reason) -> state``: the card
       ``instance`` just moved, from the field or not, to ``to`` (``graveyard``, ``banished``,
       ``hand``, ``deck``, ``extra_deck``), for ``reason`` (``destroyed``, ``tributed``,

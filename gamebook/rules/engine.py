@@ -361,10 +361,9 @@ class Engine:
                     or state.attacks_made(monster.id) >= state.attack_allowance(monster.id):
                 continue
             for hook in self.rules.hooks.attack_forbidden:
-                source = hook(self.rules, state, monster.id)
-                if source is not None:
-                    effect = next(e.id for e in self.rules.card_of(state, source).effects
-                                  if e.forbids_attacks_of is not None)
+                found = hook(self.rules, state, monster.id)
+                if found is not None:
+                    source, effect = found
                     notes.append(Note(monster.controller, source, effect, False,
                                       "attack_forbidden_while_face_up", "attack_forbidden",
                                       (("monster", monster.id),)))

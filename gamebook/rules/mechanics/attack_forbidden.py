@@ -31,9 +31,10 @@ def _forbids(effect: Effect) -> bool:
     return effect.kind is EffectKind.CONTINUOUS and effect.forbids_attacks_of is not None
 
 
-def attack_forbidden_by(rules: Rules, state: GameState, instance: str) -> str | None:
-    """The face-up card that forbids the face-up monster ``instance`` to attack now, or
-    ``None``."""
+def attack_forbidden_by(rules: Rules, state: GameState, instance: str
+                        ) -> tuple[str, str] | None:
+    """The face-up card that forbids the face-up monster ``instance`` to attack now and its
+    effect that says so, or ``None``."""
     forbidding = _forbidding_cards(rules)
     monster = state.monster(instance)
     if not forbidding or monster is None or not monster.face_up:
@@ -48,7 +49,7 @@ def attack_forbidden_by(rules: Rules, state: GameState, instance: str) -> str | 
             found = matching_cards(rules, state, card.controller, card.id,
                                    effect.forbids_attacks_of, applying=True)
             if instance in found and not unaffected(rules, state, card.id, (instance,)):
-                return card.id
+                return card.id, effect.id
     return None
 
 

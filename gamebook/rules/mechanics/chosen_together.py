@@ -27,9 +27,6 @@ from gamebook.rules.mechanics.joint_targets import TARGETS_JOINED, different_nam
 from gamebook.rules.mechanics.verb import Mechanic
 from gamebook.rules.state import ChainLink, GameState, Player
 
-# The reason a card banished face-down is kept with in the banishment (GraveCard.reason).
-BANISHED_FACE_DOWN = "banished_face_down"
-
 
 def chosen_together(step: Primitive) -> bool:
     """Does the step's selection choose several cards together (``pick: set``)?"""

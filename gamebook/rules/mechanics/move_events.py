@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from gamebook.cards.model import MOVE_EVENTS, SENT_EVENTS, Effect, EventName
 from gamebook.rules.context import Hooks, Rules
-from gamebook.rules.mechanics.chosen_together import BANISHED_FACE_DOWN
+from gamebook.rules.mechanics.moving import BANISHED_FACE_DOWN
 from gamebook.rules.mechanics.verb import Mechanic
 from gamebook.rules.state import GameState, replace
 

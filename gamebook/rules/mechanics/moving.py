@@ -15,7 +15,6 @@ from gamebook.cards.model import EventName, MonsterFrame, OpName, Primitive, Sta
 from gamebook.rules.actions import Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
-from gamebook.rules.mechanics.chosen_together import BANISHED_FACE_DOWN
 from gamebook.rules.mechanics.negated import has_static
 from gamebook.rules.mechanics.verb import (
     CARDS,
@@ -39,6 +38,10 @@ from gamebook.rules.state import (
     SpellTrapState,
     replace,
 )
+
+# The reason a card banished face-down is kept with in the banishment (GraveCard.reason,
+# R174).
+BANISHED_FACE_DOWN = "banished_face_down"
 
 # The lasting effect "if this card leaves the field, banish it" on a monster (R100): it is
 # banished instead of going anywhere else; it ends when the monster is turned face-down.
