@@ -33,19 +33,18 @@ places is free unless its ``position_fixed`` lists it).
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from gamebook.cards.model import MOVE_EVENTS, CardType, EventName, PlayerAbility, Position
 from gamebook.rules.actions import Action, ActionKind, Event, event
 from gamebook.rules.context import Rules
 from gamebook.rules.events import EventKind
+from gamebook.rules.mechanics.joint_targets import TARGETS_JOINED, target_sets
 from gamebook.rules.mechanics.move_events import forget_moved, moves_that_happened
 from gamebook.rules.mechanics.moving import leave_field
 from gamebook.rules.mechanics.player_locks import set_locked
 from gamebook.rules.mechanics.setting import free_spell_trap_zones
 from gamebook.rules.mechanics.summon import free_zone, tributes_needed
 from gamebook.rules.protection import tribute_forbidden
-from gamebook.rules.selection import card_signature, distinguishable, named_cards
+from gamebook.rules.selection import distinguishable
 from gamebook.rules.state import (
     GameState,
     MonsterState,
@@ -59,7 +58,7 @@ from gamebook.rules.state import (
 from gamebook.rules.timing import hand_on, own_open_main_phase, triggers_for
 from gamebook.stats import StatBlock
 
-TRIBUTES_JOINED = "+"  # the Tributes of a Tribute Summon in an action's ``cost``
+TRIBUTES_JOINED = TARGETS_JOINED  # the Tributes of a Tribute Summon in an action's ``cost``
 # A Tribute's own leaving events: the Summon's event names its Tributes and tells them.
 _TOLD_BY_SUMMON = (EventKind.LEFT_FIELD, EventKind.SENT_TO_GY)
 
@@ -95,15 +94,7 @@ def tribute_choices(rules: Rules, state: GameState, needed: int) -> list[str | N
         return [None]
     own = tuple(m.id for m in state.monsters if m.controller is state.turn_player
                 and tribute_forbidden(rules, state, m.id) is None)  # R170
-    named = named_cards(state)
-    seen: set[tuple] = set()
-    found = []
-    for group in combinations(own, needed):
-        kind = tuple(sorted(repr(card_signature(state, i, named) or i) for i in group))
-        if kind not in seen:
-            seen.add(kind)
-            found.append(TRIBUTES_JOINED.join(group))
-    return found
+    return list(target_sets(state, own, range(needed, needed + 1)))  # as joint targets are
 
 
 def summon_from_hand(rules: Rules, state: GameState, action: Action
