@@ -16,6 +16,8 @@ resolving player; :func:`resolve_top` continues from there once the choice is ma
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from gamebook.cards.model import (
     CardType,
     DestructionCause,
@@ -332,19 +334,26 @@ def _apply(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, 
            chosen: str | None = None) -> Applied:
     """Apply one primitive. Returns (state, events, applied)."""
     acted = _acted_on(rules, state, link, step, cost=cost, chosen=chosen)
-    if not isinstance(acted[0], tuple):
-        return acted
+    if not isinstance(acted, _Acted):
+        return acted  # the step does nothing, and says why
     who, of, gone = acted
     state, events, applied = _apply_to(rules, state, link, step, who, of, cost, chosen)
     return state, gone + events, applied
 
 
+class _Acted(NamedTuple):
+    """The cards a step acts on as it applies now, its ``of``, and the events of the cards
+    it no longer acts on."""
+
+    who: tuple[str, ...]
+    of: str | None
+    gone: list[Event]
+
+
 def _acted_on(rules: Rules, state: GameState, link: ChainLink, step: Primitive, *, cost: bool,
-              chosen: str | None = None
-              ) -> tuple[tuple[str, ...], str | None, list[Event]] | Applied:
-    """The cards a step acts on as it applies now, its ``of`` and the events of the cards it
-    no longer acts on (a tuple of cards first); or, when it does nothing, what applying it
-    gives (a state first)."""
+              chosen: str | None = None) -> _Acted | Applied:
+    """What a step acts on as it applies now; or, when it does nothing, what applying it
+    gives."""
     op = step.op
     if step.optional and chosen == NOTHING:  # "you can", and its player chose not to (R164)
         return state, [], False
@@ -396,7 +405,7 @@ def _acted_on(rules: Rules, state: GameState, link: ChainLink, step: Primitive, 
             who = tuple(i for i in who if i not in immune)
             if not who:
                 return state, gone, False
-    return who, of, gone
+    return _Acted(who, of, gone)
 
 
 def _replacement_asked(rules: Rules, state: GameState, link: ChainLink, step: Primitive,
@@ -405,9 +414,9 @@ def _replacement_asked(rules: Rules, state: GameState, link: ChainLink, step: Pr
     """The next monster the destroying ``step`` would destroy whose controller may replace
     that destruction (R183), not ``answered`` yet, and what they may choose; or ``None``."""
     acted = _acted_on(rules, state, link, step, cost=False, chosen=chosen)
-    if not isinstance(acted[0], tuple):
+    if not isinstance(acted, _Acted):
         return None
-    for instance in acted[0]:
+    for instance in acted.who:
         monster = state.monster(instance)
         if monster is None or instance in answered or instance in state.replaced \
                 or has_static(rules, state, monster,
