@@ -12,7 +12,10 @@ import shutil
 from functools import cache
 from pathlib import Path
 
+import graphviz
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamebook.book.pages import build_book
 from gamebook.cli.entry import main
@@ -500,3 +503,33 @@ def test_an_svg_is_never_drawn_so_narrow_that_its_capitals_fall_under_10_px():
     large = svg.replace("scale(0.5 0.5)", "scale(1 1)")
     # its capitals 15.6 px at its own size: it may be drawn down to 1,024 px, never above it
     assert 'style="min-width: 1024px; max-width: 1594px"' in readable_svg(large)
+
+
+# -- the node and edge statements written without the library's methods ----------------------
+
+_DOT_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12) | \
+    st.sampled_from(["p1", "node", "edge", "-4.2", "<b>x</b>", "a\\", 'say "hi"', "", "#888888"])
+_VALUES = _DOT_TEXT | _DOT_TEXT.map(graphviz.escape) | st.none()
+
+
+@pytest.mark.filterwarnings("ignore:expect syntax error")  # a trailing backslash, both ways
+@settings(max_examples=300, deadline=None)
+@given(name=_DOT_TEXT, head=_DOT_TEXT, label=_VALUES,
+       attributes=st.dictionaries(st.sampled_from(["tooltip", "color", "URL", "class", "style",
+                                                   "minlen", "fillcolor"]), _VALUES,
+                                  max_size=4))
+def test_statements_write_the_lines_of_the_library(name: str, head: str, label: str | None,
+                                                    attributes: dict) -> None:
+    """Diagrams write their nodes and edges with Statements (a quoted value is kept, not
+    quoted again): the lines are the ones graphviz's own node and edge write, byte for byte,
+    whatever the text (HTML-like, escaped, keywords, quotes, backslashes)."""
+    library = graphviz.Digraph()
+    ours = graphviz.Digraph()
+    statements = diagram_module.Statements()
+    for _ in range(2):  # the second time from what was kept
+        library.node(name, label=label, **attributes)
+        statements.node(ours, name, label=label, **attributes)
+        if ":" not in name + head:  # a node id with a port: not one that diagrams write
+            library.edge(name, head, label=label, **attributes)
+            statements.edge(ours, name, head, label=label, **attributes)
+    assert ours.source == library.source

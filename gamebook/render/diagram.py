@@ -210,10 +210,63 @@ def diagrams(book: Book, *, merge_endings: bool = False,
     return parts
 
 
+class Statements:
+    """Node and edge statements added to a ``graphviz`` graph's ``body``, as its ``node`` and
+    ``edge`` write them, each distinct value quoted once.
+
+    A page's node and a choice's edges are most of a diagram: through the library's methods,
+    quoting every attribute (a regular expression or three each) was two thirds of writing
+    the DOT of a large book, and the same colours, styles and ids recur on every line.
+    ``tests/test_diagram.py`` checks the lines against the library's own."""
+
+    def __init__(self) -> None:
+        from graphviz.quoting import quote, quote_edge
+
+        self._quote, self._quote_edge = quote, quote_edge
+        # by the value's class too: graphviz.escape's NoHtml is quoted as no HTML, and it
+        # equals the plain str of its text
+        self._quoted: dict[type, dict[str, str]] = {}
+        self._quoted_edge: dict[str, str] = {}
+
+    def quote(self, value: str) -> str:
+        quoted = self._quoted.get(value.__class__)
+        if quoted is None:
+            quoted = self._quoted[value.__class__] = {}
+        found = quoted.get(value)
+        if found is None:
+            found = quoted[value] = self._quote(value)
+        return found
+
+    def quote_edge(self, value: str) -> str:
+        """A node id of an edge (ids here are plain: no port, no HTML)."""
+        found = self._quoted_edge.get(value)
+        if found is None:
+            found = self._quoted_edge[value] = self._quote_edge(value)
+        return found
+
+    def _attributes(self, label: str | None, attributes: dict[str, str | None]) -> str:
+        """`` [label=… a=… b=…]``: the label first, then the others by name, none that is
+        ``None`` (the library's ``attr_list``)."""
+        quote = self.quote
+        listed = [f"label={quote(label)}"] if label is not None else []
+        listed += [f"{quote(name)}={quote(value)}"
+                   for name, value in sorted(attributes.items()) if value is not None]
+        return f" [{' '.join(listed)}]" if listed else ""
+
+    def node(self, graph: Any, name: str, label: str | None = None, **attributes: str) -> None:
+        graph.body.append(f"\t{self.quote(name)}{self._attributes(label, attributes)}\n")
+
+    def edge(self, graph: Any, tail: str, head: str, label: str | None = None,
+             **attributes: str) -> None:
+        graph.body.append(f"\t{self.quote_edge(tail)} -> {self.quote_edge(head)}"
+                          f"{self._attributes(label, attributes)}\n")
+
+
 class _Builder:
     def __init__(self, book: Book, merge_endings: bool, book_file: str,
                  layouts: bool = True) -> None:
         self.layouts = layouts
+        self.statements = Statements()
         self.book = book
         self.merge = merge_endings
         self.book_file = book_file
@@ -518,6 +571,7 @@ class _Builder:
             for page in members:
                 where[page.number] = index
         dot = self.new_graph(self.title(title), rankdir.split("-")[0])
+        node, edge = self.statements.node, self.statements.edge
         ids = self._ids(pages)
         endings: dict[str, list[Page]] = {}
         by_window: dict[str, list[str]] = {}
@@ -527,14 +581,14 @@ class _Builder:
             if page.terminal:
                 endings.setdefault(ids[page.number], []).append(page)
                 continue
-            dot.node(ids[page.number], label=str(page.number),
-                     tooltip=text(self.page_tooltip(page)),
-                     URL=f"{self.book_file}#p{page.number}", fontsize=PAGE_FONT_SIZE,
-                     **PLAYER_STYLE[page.to_move])
+            node(dot, ids[page.number], label=str(page.number),
+                 tooltip=text(self.page_tooltip(page)),
+                 URL=f"{self.book_file}#p{page.number}", fontsize=PAGE_FONT_SIZE,
+                 **PLAYER_STYLE[page.to_move])
             step = _point(page).step
             by_window.setdefault(step, []).append(ids[page.number])
             window[ids[page.number]] = step
-        for node, group in endings.items():
+        for key, group in endings.items():
             outcome_class, summary = (self.ending_key if self.merge else self.ending_label)(
                 group[0])
             classes.add(outcome_class)
@@ -543,14 +597,14 @@ class _Builder:
                      else str(group[0].number))
             tooltip = "\n".join(self.page_tooltip(page) for page in group[:3])
             summary = "\n".join(self.wrap(part) for part in summary.split("\n"))
-            dot.node(node, label=text(f"{self.wrap(label)}\n{summary}", LABEL_LIMIT),
-                     tooltip=text(tooltip), URL=f"{self.book_file}#p{group[0].number}",
-                     fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE)
+            node(dot, key, label=text(f"{self.wrap(label)}\n{summary}", LABEL_LIMIT),
+                 tooltip=text(tooltip), URL=f"{self.book_file}#p{group[0].number}",
+                 fillcolor=OUTCOME_STYLE[outcome_class], **ENDING_STYLE)
         if self.merge and endings:  # merged endings gather many edges: all at the bottom
             with dot.subgraph(name="merged_endings") as bottom:
                 bottom.attr(rank="sink")
-                for node in endings:
-                    bottom.node(node)
+                for key in endings:
+                    node(bottom, key)
         stubs: dict[int, list[str]] = {}
         entries: dict[int, str] = {}
         for parent in self.book.pages:  # pages entered from another attack or step
@@ -568,8 +622,8 @@ class _Builder:
                                                               moment=label), WRAP * 2)),
                              shape="cds", style="filled", fillcolor="#f4f4f4",
                              color="#888888", URL=f"{self.stem}.{index}.svg", tooltip=text(label))
-                dot.edge(stub, ids[choice.page], color="#888888", style="dotted",
-                         tooltip=text(choice.label))
+                edge(dot, stub, ids[choice.page], color="#888888", style="dotted",
+                     tooltip=text(choice.label))
         labelled: dict[tuple[str, str, str], list[tuple[str, str]]] = {}
         for page in pages:
             seen = set()
@@ -586,8 +640,8 @@ class _Builder:
                 colour = EDGE_COLOUR[choice.action.player.value]
                 if choice.action.kind is ActionKind.PASS:  # the most common choice: dashed
                     # two ranks down, as a choice's words take the rank between
-                    dot.edge(ids[page.number], child, tooltip=text(choice.label),
-                             color=colour, style="dashed", minlen="2")
+                    edge(dot, ids[page.number], child, tooltip=text(choice.label),
+                         color=colour, style="dashed", minlen="2")
                     continue
                 label = text(self.edge_label(choice), LABEL_LIMIT)
                 sources = labelled.setdefault((child, label, colour), [])
@@ -607,15 +661,15 @@ class _Builder:
         across = rankdir.startswith("TB")
         for number, ((child, label, colour), sources) in enumerate(labelled.items(), start=1):
             words = f"{CHOICE}{number}"
-            dot.node(words, label=_padded(label) if across else label, shape="plaintext",
-                     fontcolor=colour, margin="0.04,0.1" if across else "0.1,0.14",
-                     width="0", height="0", tooltip=text(sources[0][1]), **{"class": JOINT})
+            node(dot, words, label=_padded(label) if across else label, shape="plaintext",
+                 fontcolor=colour, margin="0.04,0.1" if across else "0.1,0.14",
+                 width="0", height="0", tooltip=text(sources[0][1]), **{"class": JOINT})
             by_window.setdefault(window.get(sources[0][0], ""), []).append(words)
             into, out = ("n", "s") if across else ("w", "e")
             for source, tooltip in sources:
-                dot.edge(source, words, tooltip=text(tooltip), color=colour, arrowhead="none",
-                         headport=into)
-            dot.edge(words, child, tooltip=text(sources[0][1]), color=colour, tailport=out)
+                edge(dot, source, words, tooltip=text(tooltip), color=colour,
+                     arrowhead="none", headport=into)
+            edge(dot, words, child, tooltip=text(sources[0][1]), color=colour, tailport=out)
         if clusters and len(by_window) > 1:
             # ranked each on its own (dot's default), not with newrank: Graphviz 2.43 with
             # newrank keeps no room between the edge labels of the ranks a cluster spans,
@@ -629,18 +683,18 @@ class _Builder:
                 with dot.subgraph(name=f"cluster_{step}") as cluster:
                     cluster.attr(label=text(self.words(f"step.{step}")), fontsize=FONT_SIZE,
                                  color="#bbbbbb", style="rounded")
-                    for node in nodes:
-                        cluster.node(node)
+                    for member in nodes:
+                        node(cluster, member)
         continues = []
         for index, nodes in sorted(stubs.items()):  # an arrow per page, coloured by its part
             label = (groups or [("?", ())])[index - 1][0]
             fill = STUB_FILLS[(index - 1) % len(STUB_FILLS)]
             continues.append((self.words("diagram.continues", moment=label), fill, index))
-            for node in nodes:
-                number = int(node.removeprefix("to_p"))
-                dot.node(node, label=str(number), shape="cds", style="filled", fillcolor=fill,
-                         color="#666666", URL=f"{self.stem}.{index}.svg",
-                         tooltip=text(f"{label}: " + self.words("meta.page", number=number)))
+            for stub in nodes:
+                number = int(stub.removeprefix("to_p"))
+                node(dot, stub, label=str(number), shape="cds", style="filled", fillcolor=fill,
+                     color="#666666", URL=f"{self.stem}.{index}.svg",
+                     tooltip=text(f"{label}: " + self.words("meta.page", number=number)))
         self._legend(dot, classes, continues, column=rankdir.endswith("-column"))
         return dot.source
 

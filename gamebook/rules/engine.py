@@ -72,14 +72,12 @@ from gamebook.rules.state import (
 )
 from gamebook.rules.timing import (
     activate,
-    activation_problem,
-    candidate_effects,
     decline,
     declined_by_decline,
     declined_by_pass,
+    every_activation,
     pass_priority,
     priority_actions,
-    same_as,
 )
 from gamebook.situation.model import Situation, StartMoment
 from gamebook.stats import StatBlock
@@ -290,24 +288,21 @@ class Engine:
         (:func:`~gamebook.rules.timing.same_as`) can be activated, with reason ``same_as``."""
         if state.window.kind in (WindowKind.ENDED, WindowKind.REPLAY, WindowKind.SELECT):
             return []
-        repeats = same_as(self.rules, state,
-                          priority_actions(self.rules, state, every_card=True))
+        checked, repeats = every_activation(self.rules, state)
         notes = []
-        for player in (state.turn_player, state.turn_player.opponent):
-            for instance, _card, effect in candidate_effects(self.rules, state, player):
-                problem = activation_problem(self.rules, state, player, instance, effect)
-                if problem is None and player is state.window.priority and instance in repeats:
-                    notes.append(Note(player, instance, effect.id, True, None, "same_as",
-                                      (("card", repeats[instance]),)))
-                elif problem is None and (note := self._negated_note(
-                        state, instance, effect)) is not None:
-                    rule, reason, args = note
-                    notes.append(Note(player, instance, effect.id, True, rule, reason, args))
-                elif problem is None:
-                    notes.append(Note(player, instance, effect.id, True))
-                else:
-                    rule, reason, args = problem
-                    notes.append(Note(player, instance, effect.id, False, rule, reason, args))
+        for player, instance, effect, problem in checked:
+            if problem is None and player is state.window.priority and instance in repeats:
+                notes.append(Note(player, instance, effect.id, True, None, "same_as",
+                                  (("card", repeats[instance]),)))
+            elif problem is None and (note := self._negated_note(
+                    state, instance, effect)) is not None:
+                rule, reason, args = note
+                notes.append(Note(player, instance, effect.id, True, rule, reason, args))
+            elif problem is None:
+                notes.append(Note(player, instance, effect.id, True))
+            else:
+                rule, reason, args = problem
+                notes.append(Note(player, instance, effect.id, False, rule, reason, args))
         return notes + self._attack_lock_notes(state)
 
     def _negated_note(self, state: GameState, instance: str, effect: Effect

@@ -170,6 +170,17 @@ def _answered_events(rules: Rules) -> frozenset[EventName]:
     return found
 
 
+def _answering_cards(rules: Rules) -> frozenset[str]:
+    """The card ids of the situation's Spell/Trap Cards with a "when E" effect
+    (``_Zones.answering``)."""
+    found = rules.__dict__.get("_answering_cards")
+    if found is None:
+        found = frozenset(card_id for card_id, zones in _effects_by_zone(rules).items()
+                          if zones.answering)
+        object.__setattr__(rules, "_answering_cards", found)
+    return found
+
+
 def _zones(card: Card) -> _Zones:
     activated = [effect for effect in card.played_effects if effect.kind in ACTIVATED_KINDS]
     if card.card_type is CardType.MONSTER:
@@ -862,10 +873,13 @@ def timing_passed(rules: Rules, state: GameState, player: Player) -> tuple[str, 
     A forced pass is not a page of the book; this is how the book can still say that, say,
     a second Widespread Ruin cannot follow the resolved chain of the attack declaration.
     """
-    by_zone = _effects_by_zone(rules)
-    if not any(by_zone[card.card].answering for card in (*state.spell_traps, *state.hand,
-                                                         *state.graveyard, *state.vanished)):
-        return ()  # most passes: no such card anywhere, nothing to look at
+    answering = _answering_cards(rules)
+    if not answering or not (
+            any(card.card in answering and card.controller is player
+                for card in state.spell_traps)
+            or any(card.card in answering and card.owner is player
+                   for card in (*state.hand, *state.graveyard, *state.vanished))):
+        return ()  # most passes: the player has no such card, nothing to look at
     missed = []
     for instance, card, effect in candidate_effects(rules, state, player):
         if card.card_type is CardType.MONSTER or effect.answers is None:
@@ -887,12 +901,14 @@ def refused_answers(rules: Rules, state: GameState, player: Player) -> tuple[Not
     (:func:`timing_passed`), a declined trigger by the pass that declined it.
     """
     window = state.window
-    answered = {window.event, *window.also} - {None}
     # The first answer to an activation: a card that answers only some activations (Ghost
     # Ogre & Snow Rabbit, not a card's own activation) says it cannot answer this one (R2).
     answering = bool(state.chain) and window.passes == 0
-    if answered.isdisjoint(_answered_events(rules)) and not answering:
-        return ()  # most passes: no card of the situation answers these events
+    if not answering:
+        events = _answered_events(rules)
+        if window.event not in events and (not window.also or events.isdisjoint(window.also)):
+            return ()  # most passes: no card of the situation answers these events
+    answered = {window.event, *window.also} - {None}
     refused = []
     for instance, _card, effect in candidate_effects(rules, state, player):
         responds = answering and any(c in RESPONSE_CONDITIONS for c in effect.conditions)
@@ -954,6 +970,30 @@ def priority_actions(rules: Rules, state: GameState, *, every_card: bool = False
     return actions
 
 
+def every_activation(rules: Rules, state: GameState
+                     ) -> tuple[list[tuple[Player, str, Effect, Problem | None]], dict[str, str]]:
+    """Every activated effect of both players' cards, the turn player's first, with why it
+    may not be activated now (``None``: it may), and the cards whose activations repeat an
+    earlier card's among the priority holder's (:func:`same_as`): what a page's can/cannot
+    lines are made of, each effect checked once (the holder's legal activations are those of
+    ``priority_actions(every_card=True)``, from the same checks)."""
+    window = state.window
+    holder = window.priority
+    placed = {(t.card, t.effect) for t in window.triggers} if window.triggers else ()
+    checked: list[tuple[Player, str, Effect, Problem | None]] = []
+    actions: list[Action] = []
+    for player in (state.turn_player, state.turn_player.opponent):
+        for instance, _card, effect in candidate_effects(rules, state, player):
+            problem, choices = activation_check(rules, state, player, instance, effect)
+            checked.append((player, instance, effect, problem))
+            if player is not holder or (effect.kind in _TRIGGERED and effect.answers is not None
+                                        and (instance, effect.id) not in placed):
+                continue  # as in priority_actions: not among this window's triggers
+            actions += [Action(ActionKind.ACTIVATE, player, instance, effect.id, target, cost)
+                        for cost, target in choices]
+    return checked, same_as(rules, state, actions)
+
+
 def same_as(rules: Rules, state: GameState, actions: list[Action]) -> dict[str, str]:
     """Cards whose activations repeat an earlier card's: card → the card the book follows.
 
@@ -980,6 +1020,8 @@ def same_as(rules: Rules, state: GameState, actions: list[Action]) -> dict[str, 
 
 
 _PASSES = {player: Action(ActionKind.PASS, player) for player in Player}  # one value each
+# A step's value, read without the enum's ``value`` property at every pass.
+_STEP_VALUES = {step: step.value for step in Step}
 _TRIGGERED = (EffectKind.TRIGGER, EffectKind.FLIP)  # activated only as a window's triggers
 
 
@@ -1002,6 +1044,8 @@ def declined_by_pass(rules: Rules, state: GameState, player: Player) -> tuple[Tr
     A trigger still waiting for its SEGOC stage (an opponent's lower stage is pending) is not
     declined by a pass: its owner has not had the chance to decide on it yet (R20).
     """
+    if not state.window.triggers:  # most passes
+        return ()
     return tuple(t for t in pending(state)
                  if t.player is player and not t.mandatory and _can_activate(rules, state, t))
 
@@ -1179,7 +1223,7 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
         replace(t, status=TriggerStatus.DECLINED) if t in declined else t
         for t in window.triggers) if declined else window.triggers
     passes = window.passes + 1
-    details: dict = {"forced": forced, "step": window.step.value}
+    details: dict = {"forced": forced, "step": _STEP_VALUES[window.step]}
     if declined:
         details["declined"] = tuple(f"{t.card}.{t.effect}" for t in declined)
     if forced:

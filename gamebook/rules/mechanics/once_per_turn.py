@@ -45,8 +45,13 @@ def use_key(card_id: str, instance: str, effect: Effect) -> tuple[str, str]:
 def used_this_turn(rules: Rules, state: GameState, instance: str, effect: Effect) -> bool:
     """Has the limit of ``effect`` been reached, this turn for this card or this name, or
     this Duel for this name?"""
-    return limited(effect) and use_key(rules.card_of(state, instance).id, instance,
-                                       effect) in state.used_once_per_turn
+    if effect.once_per_duel or effect.once_per_turn_by_name:  # kept by the card's name
+        return use_key(rules.card_of(state, instance).id, instance,
+                       effect) in state.used_once_per_turn
+    # by the instance (use_key's last case): asked for every effect at every priority, so
+    # the card is not looked up
+    return effect.once_per_turn and (instance, effect.mode_of or effect.id) \
+        in state.used_once_per_turn
 
 
 def record_use(rules: Rules, state: GameState, instance: str, effect: Effect) -> GameState:
