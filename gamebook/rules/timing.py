@@ -903,7 +903,8 @@ def refused_answers(rules: Rules, state: GameState, player: Player) -> tuple[Not
     window = state.window
     # The first answer to an activation: a card that answers only some activations (Ghost
     # Ogre & Snow Rabbit, not a card's own activation) says it cannot answer this one (R2).
-    answering = bool(state.chain) and window.passes == 0
+    answering = bool(state.chain) and window.passes == 0 and bool(rules.cards_with(
+        "responds", lambda effect: any(c in RESPONSE_CONDITIONS for c in effect.conditions)))
     if not answering:
         events = _answered_events(rules)
         if window.event not in events and (not window.also or events.isdisjoint(window.also)):
