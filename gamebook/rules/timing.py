@@ -98,42 +98,37 @@ def candidate_effects(rules: Rules, state: GameState, player: Player
     effects that say they are activated from the hand, and Spell Cards (R8 decides which).
     """
     on_chain = {(link.card, link.effect) for link in state.chain} if state.chain else ()
-    cards, by_zone = rules.cards, _effects_by_zone(rules)
+    by_zone = _effects_by_zone(rules)
     for monster in state.monsters:
-        if monster.controller is not player or not monster.face_up:
-            continue
-        card = cards[monster.card]
-        for effect in by_zone[card.id].on_field:
-            if (monster.id, effect.id) not in on_chain:
-                yield monster.id, card, effect
+        if monster.controller is player and monster.face_up:
+            zones = by_zone[monster.card]
+            for effect in zones.on_field:
+                if (monster.id, effect.id) not in on_chain:
+                    yield monster.id, zones.card, effect
     for spell_trap in state.spell_traps:
-        if spell_trap.controller is not player:
-            continue
-        card = cards[spell_trap.card]
-        for effect in by_zone[card.id].as_spell_trap:
-            if (spell_trap.id, effect.id) not in on_chain:
-                yield spell_trap.id, card, effect
-    for gone in (*state.graveyard, *state.vanished):
-        if gone.owner is not player:
-            continue
-        card = cards[gone.card]
-        for effect in by_zone[card.id].in_graveyard:
-            if (gone.id, effect.id) not in on_chain:
-                yield gone.id, card, effect
+        if spell_trap.controller is player:
+            zones = by_zone[spell_trap.card]
+            for effect in zones.as_spell_trap:
+                if (spell_trap.id, effect.id) not in on_chain:
+                    yield spell_trap.id, zones.card, effect
+    for gone in state.graveyard + state.vanished if state.vanished else state.graveyard:
+        if gone.owner is player:
+            zones = by_zone[gone.card]
+            for effect in zones.in_graveyard:
+                if (gone.id, effect.id) not in on_chain:
+                    yield gone.id, zones.card, effect
     for held in state.hand:
-        if held.owner is not player:
-            continue
-        card = cards[held.card]
-        for effect in by_zone[card.id].in_hand:
-            if (held.id, effect.id) not in on_chain:
-                yield held.id, card, effect
+        if held.owner is player:
+            zones = by_zone[held.card]
+            for effect in zones.in_hand:
+                if (held.id, effect.id) not in on_chain:
+                    yield held.id, zones.card, effect
     for gone in state.banished:  # face-up: only what answers its own move (R171)
-        if gone.owner is not player:
-            continue
-        card = cards[gone.card]
-        for effect in by_zone[card.id].in_banishment:
-            if (gone.id, effect.id) not in on_chain:
-                yield gone.id, card, effect
+        if gone.owner is player:
+            zones = by_zone[gone.card]
+            for effect in zones.in_banishment:
+                if (gone.id, effect.id) not in on_chain:
+                    yield gone.id, zones.card, effect
 
 
 class _Zones(NamedTuple):
@@ -146,6 +141,7 @@ class _Zones(NamedTuple):
     in_hand: tuple[Effect, ...]
     in_banishment: tuple[Effect, ...]
     answering: bool
+    card: Card  # the card itself (the instances' card ids are the keys)
 
 
 def _effects_by_zone(rules: Rules) -> dict[str, _Zones]:
@@ -195,7 +191,8 @@ def _zones(card: Card) -> _Zones:
         in_hand=in_hand,
         in_banishment=tuple(e for e in activated if e.location is Location.BANISHED),
         answering=card.card_type is not CardType.MONSTER
-        and any(effect.answers is not None for effect in card.played_effects))
+        and any(effect.answers is not None for effect in card.played_effects),
+        card=card)
 
 
 def find_trigger(state: GameState, instance: str, effect_id: str) -> Trigger | None:
