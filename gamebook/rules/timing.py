@@ -1020,6 +1020,9 @@ def same_as(rules: Rules, state: GameState, actions: list[Action]) -> dict[str, 
 _PASSES = {player: Action(ActionKind.PASS, player) for player in Player}  # one value each
 # A step's value, read without the enum's ``value`` property at every pass.
 _STEP_VALUES = {step: step.value for step in Step}
+# The pass event that says no more than who passed, whether it was forced and in which step,
+# by those three: made once (``event`` sorts and interns a pass's details at every pass).
+_PLAIN_PASSES: dict[tuple[Player, bool, Step], Event] = {}
 _TRIGGERED = (EffectKind.TRIGGER, EffectKind.FLIP)  # activated only as a window's triggers
 
 
@@ -1237,7 +1240,14 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
     if top is not None and top.player is not player and rules.effect_of(
             state, top.card, top.effect).opponent_cannot_respond:
         details["no_response"] = f"{top.card}.{top.effect}"
-    events = [event(EventKind.PASS, player, **details)]
+    if len(details) == 2:  # forced and step alone: most passes, one event each
+        key = (player, forced, window.step)
+        told = _PLAIN_PASSES.get(key)
+        if told is None:
+            told = _PLAIN_PASSES[key] = event(EventKind.PASS, player, **details)
+    else:
+        told = event(EventKind.PASS, player, **details)
+    events = [told]
     window = replace(window, triggers=triggers, passes=passes, priority=player.opponent)
     state = replace(state, window=window)
     # Two passes close the window, unless a trigger can still be placed: a mandatory one
