@@ -1248,12 +1248,31 @@ def pass_priority(rules: Rules, state: GameState, action: Action, *, forced: boo
     else:
         told = event(EventKind.PASS, player, **details)
     events = [told]
-    window = replace(window, triggers=triggers, passes=passes, priority=player.opponent)
+    window = _after_pass(window, player) if triggers is window.triggers \
+        else replace(window, triggers=triggers, passes=passes, priority=player.opponent)
     state = replace(state, window=window)
     # Two passes close the window, unless a trigger can still be placed: a mandatory one
     # (R10), or an optional one whose owner has not yet had the chance to decide (R20).
     closes = passes >= 2 and not any(_can_activate(rules, state, t) for t in pending(state))
     return state, events, closes
+
+
+def _after_pass(window: Window, player: Player) -> Window:
+    """``window`` once ``player`` passed in it, nothing declined: one more pass, the other
+    player's priority. Made once for each window and kept (a pass is most transitions, and
+    the window kept brings its hash along), as fresh windows are (``open_window``)."""
+    key = (window, player)
+    found = _AFTER_PASSES.get(key)
+    if found is None:
+        if len(_AFTER_PASSES) >= _AFTER_PASSES_LIMIT:  # a long-running process: start again
+            _AFTER_PASSES.clear()
+        found = _AFTER_PASSES[key] = replace(window, passes=window.passes + 1,
+                                             priority=player.opponent)
+    return found
+
+
+_AFTER_PASSES: dict[tuple[Window, Player], Window] = {}
+_AFTER_PASSES_LIMIT = 100_000
 
 
 def _priority_rule(state: GameState) -> str:
