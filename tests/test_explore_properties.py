@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -102,3 +103,72 @@ def test_r69_every_random_battle_explores_into_a_sound_terminating_graph(tmp_pat
             assert monster.stats.atk >= 0
     again = explore(situation, max_states=MAX_STATES, max_seconds=120)
     assert sorted(again.graph.edges) == sorted(exploration.graph.edges)
+
+
+def _notes_effect_by_effect(engine, state) -> list:
+    """A page's can/cannot lines as they were made before every_activation: the priority
+    holder's legal activations searched through priority_actions(every_card=True), then
+    every effect checked on its own with activation_problem."""
+    from gamebook.rules.actions import Note
+    from gamebook.rules.state import WindowKind
+    from gamebook.rules.timing import (
+        activation_problem,
+        candidate_effects,
+        priority_actions,
+        same_as,
+    )
+
+    rules = engine.rules
+    if state.window.kind in (WindowKind.ENDED, WindowKind.REPLAY, WindowKind.SELECT):
+        return []
+    repeats = same_as(rules, state, priority_actions(rules, state, every_card=True))
+    notes = []
+    for player in (state.turn_player, state.turn_player.opponent):
+        for instance, _card, effect in candidate_effects(rules, state, player):
+            problem = activation_problem(rules, state, player, instance, effect)
+            if problem is None and player is state.window.priority and instance in repeats:
+                notes.append(Note(player, instance, effect.id, True, None, "same_as",
+                                  (("card", repeats[instance]),)))
+            elif problem is None and (note := engine._negated_note(state, instance,
+                                                                   effect)) is not None:
+                notes.append(Note(player, instance, effect.id, True, *note))
+            elif problem is None:
+                notes.append(Note(player, instance, effect.id, True))
+            else:
+                notes.append(Note(player, instance, effect.id, False, *problem))
+    return notes + engine._attack_lock_notes(state)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(spec=situations())
+def test_a_pages_notes_check_each_effect_once_and_say_the_same(tmp_path_factory, spec):
+    """Engine.notes checks each effect once (every_activation) and keeps the priority
+    holder's legal activations from the same checks: on every page of random battles, the
+    same lines, in the same order, as checking effect by effect and searching the holder's
+    activations again."""
+    path = tmp_path_factory.mktemp("random") / "battle.yaml"
+    path.write_text(yaml.safe_dump(spec, sort_keys=False), encoding="utf-8")
+    situation = load_situation(path, card_folders=(CARDS,))
+    try:
+        exploration = explore(situation, max_states=MAX_STATES, max_seconds=120)
+    except BudgetExceeded:
+        return
+    engine = exploration.engine
+    for node in exploration.graph.nodes:
+        state = exploration.state(node)
+        assert engine.notes(state) == _notes_effect_by_effect(engine, state), node
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_examples_notes_check_each_effect_once_and_say_the_same(path):
+    """The same as above on every page of every example (triggers placed, interchangeable
+    cards, locks, negation: what random battles may not reach)."""
+    exploration = explore(load_situation(path, card_folders=(CARDS,)), max_seconds=120)
+    engine = exploration.engine
+    for node in exploration.graph.nodes:
+        state = exploration.state(node)
+        assert engine.notes(state) == _notes_effect_by_effect(engine, state), node
