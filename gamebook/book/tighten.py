@@ -53,6 +53,8 @@ class Tightener:
             pattern = rf"(?<![\w-])({'|'.join(map(re.escape, names))})(?![\w-])"
         self._pattern = re.compile(pattern) if names else None
         self._said: dict[tuple[str, Mentioned], tuple[str, Mentioned]] = {}
+        # the same lines are read after the same rules on thousands of pages
+        self._cited: dict[tuple[str, frozenset[str]], tuple[str, frozenset[str]]] = {}
 
     def names(self, line: str, mentioned: Mentioned) -> tuple[str, Mentioned]:
         """``line`` with the short name of every card already ``mentioned``, and the cards
@@ -87,7 +89,11 @@ class Tightener:
         said = []
         for line in lines:
             if not keep_rules:
-                line, cited = _cite_once(line, cited)
+                key = (line, cited)
+                found = self._cited.get(key)
+                if found is None:
+                    found = self._cited[key] = _cite_once(line, cited)
+                line, cited = found
             line, mentioned = self.names(line, mentioned)
             said.append(line)
         return tuple(said), (mentioned, cited)
