@@ -95,7 +95,10 @@ class Event:
     data: tuple[tuple[str, Any], ...] = ()
 
     def get(self, key: str, default: Any = None) -> Any:
-        return dict(self.data).get(key, default)
+        for name, value in self.data:  # a few pairs: read in place, no dict built
+            if name == key:
+                return value
+        return default
 
     def as_dict(self) -> dict[str, Any]:
         result: dict[str, Any] = {"kind": self.kind.value}
