@@ -255,7 +255,7 @@ def _tightened(tightener: Tightener, arrivals: tuple[Arrival, ...], then: tuple[
     here, then the page's own lines (what follows them all, the ✔ lines, the ✘ lines, an
     ending's lines), which start afresh. A rule a ✘ line cites is cited there only, each ✘
     line keeping its own."""
-    start = (START[0], frozenset(cited(cannot)))
+    start = (START[0], tightener.cited(cannot))
     told = []
     for arrival in arrivals:
         lines, _ = tightener.read(arrival.lines, start)

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from gamebook.book.rulebook import RULE_NUMBER
+from gamebook.book.rulebook import RULE_NUMBER, cited
 
 if TYPE_CHECKING:
     from gamebook.book.narrate import Narrator
@@ -55,6 +55,14 @@ class Tightener:
         self._said: dict[tuple[str, Mentioned], tuple[str, Mentioned]] = {}
         # the same lines are read after the same rules on thousands of pages
         self._cited: dict[tuple[str, frozenset[str]], tuple[str, frozenset[str]]] = {}
+        self._rules_of: dict[tuple[str, ...], frozenset[str]] = {}
+
+    def cited(self, lines: tuple[str, ...]) -> frozenset[str]:
+        """The R-numbers ``lines`` cite: a page's ✘ lines, the same on many pages."""
+        found = self._rules_of.get(lines)
+        if found is None:
+            found = self._rules_of[lines] = frozenset(cited(lines))
+        return found
 
     def names(self, line: str, mentioned: Mentioned) -> tuple[str, Mentioned]:
         """``line`` with the short name of every card already ``mentioned``, and the cards
