@@ -508,7 +508,9 @@ def test_an_svg_is_never_drawn_so_narrow_that_its_capitals_fall_under_10_px():
 # -- the node and edge statements written without the library's methods ----------------------
 
 _DOT_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12) | \
-    st.sampled_from(["p1", "node", "edge", "-4.2", "<b>x</b>", "a\\", 'say "hi"', "", "#888888"])
+    st.sampled_from(["p1", "node", "edge", "-4.2", "<b>x</b>", "a\\", 'say "hi"', "", "#888888",
+                     "Page 12\nB to move\nChain: Mirror Force, then \"Sakuretsu Armor\"",
+                     "<" + "a long label, quoted each time it is written " * 2 + ">"])
 _VALUES = _DOT_TEXT | _DOT_TEXT.map(graphviz.escape) | st.none()
 
 

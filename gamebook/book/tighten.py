@@ -96,7 +96,7 @@ class Tightener:
         mentioned, cited = before
         said = []
         for line in lines:
-            if not keep_rules:
+            if not keep_rules and "R" in line:  # no R: no citation (_cite_once)
                 key = (line, cited)
                 found = self._cited.get(key)
                 if found is None:

@@ -210,6 +210,12 @@ def diagrams(book: Book, *, merge_endings: bool = False,
     return parts
 
 
+# The longest value Statements keeps quoted: colours, styles, ids, numbers, a choice's words
+# (on every edge that makes it). A page's tooltip is longer and written once: kept, the
+# tooltips of a book of 10^5 pages would be held twice while its diagrams are written.
+_KEPT_QUOTE = 100
+
+
 class Statements:
     """Node and edge statements added to a ``graphviz`` graph's ``body``, as its ``node`` and
     ``edge`` write them, each distinct value quoted once.
@@ -229,6 +235,8 @@ class Statements:
         self._quoted_edge: dict[str, str] = {}
 
     def quote(self, value: str) -> str:
+        if len(value) > _KEPT_QUOTE:  # a page's tooltip or label: quoted once anyway
+            return self._quote(value)
         quoted = self._quoted.get(value.__class__)
         if quoted is None:
             quoted = self._quoted[value.__class__] = {}
