@@ -242,6 +242,12 @@ RESPONSE_CONDITIONS = (Condition.OPPONENT_ACTIVATES_SPELL, Condition.OPPONENT_AC
                        Condition.MONSTER_EFFECT_ACTIVATED)
 
 
+def responds_to_activations(effect: Effect) -> bool:
+    """Is ``effect`` activated only in answer to certain activations ("when your opponent
+    activates a Trap Card …", R2)?"""
+    return any(c in RESPONSE_CONDITIONS for c in effect.conditions)
+
+
 class Ref(StrEnum):
     """Which card a primitive acts on; captured when the effect is activated (R18)."""
 

@@ -49,7 +49,6 @@ from dataclasses import dataclass
 
 from gamebook.cards.model import (
     MOVE_EVENTS,
-    RESPONSE_CONDITIONS,
     Effect,
     EffectKind,
     EventName,
@@ -57,6 +56,7 @@ from gamebook.cards.model import (
     Ref,
     SpellTrapType,
     TargetFilter,
+    responds_to_activations,
 )
 from gamebook.rules.context import Rules
 from gamebook.rules.mechanics.life import reads_damage
@@ -106,7 +106,7 @@ def _reads_chain(effect: Effect) -> bool:
     directly below? (A top link's "cannot be responded to" is asked of each link instead: no
     link that has it moves, so the top of the chain stays the same.)"""
     steps = (*effect.cost, *effect.resolution)
-    return (any(c in RESPONSE_CONDITIONS for c in effect.conditions)
+    return (responds_to_activations(effect)
             or any(step.who is Ref.CHAINED_TO or step.of is Ref.CHAINED_TO
                    or step.op in _CHAIN_OPS for step in steps))
 

@@ -34,6 +34,7 @@ from gamebook.cards.model import (
     TargetFilter,
     Zone,
     cost_choice,
+    responds_to_activations,
 )
 from gamebook.rules.actions import Action, ActionKind, Event, Note, event
 from gamebook.rules.applicable import could_apply
@@ -900,8 +901,8 @@ def refused_answers(rules: Rules, state: GameState, player: Player) -> tuple[Not
     window = state.window
     # The first answer to an activation: a card that answers only some activations (Ghost
     # Ogre & Snow Rabbit, not a card's own activation) says it cannot answer this one (R2).
-    answering = bool(state.chain) and window.passes == 0 and bool(rules.cards_with(
-        "responds", lambda effect: any(c in RESPONSE_CONDITIONS for c in effect.conditions)))
+    answering = bool(state.chain) and window.passes == 0 \
+        and bool(rules.cards_with("responds", responds_to_activations))
     if not answering:
         events = _answered_events(rules)
         if window.event not in events and (not window.also or events.isdisjoint(window.also)):
@@ -909,7 +910,7 @@ def refused_answers(rules: Rules, state: GameState, player: Player) -> tuple[Not
     answered = {window.event, *window.also} - {None}
     refused = []
     for instance, _card, effect in candidate_effects(rules, state, player):
-        responds = answering and any(c in RESPONSE_CONDITIONS for c in effect.conditions)
+        responds = answering and responds_to_activations(effect)
         if effect.answers not in answered and not responds:
             continue
         problem = activation_problem(rules, state, player, instance, effect,
