@@ -125,13 +125,17 @@ def measure(family: str, size: str, max_seconds: float, reduce_orders: bool = Fa
                           reduce_orders=reduce_orders)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     graph = exploration.graph
+    pages, transitions = graph.number_of_nodes(), exploration.transitions
     endings = sum(1 for _, terminal in graph.nodes(data="terminal") if terminal)
-    # Written into files as gamebook build writes them (in pieces, one file at a time).
-    # CPU time, as for exploring: a busy machine's wall time is noise.
+    del graph
+    # Written into files as gamebook build writes them (in pieces, one file at a time, the
+    # exploration dropped once the book is made). CPU time, as for exploring: a busy
+    # machine's wall time is noise.
     with tempfile.TemporaryDirectory() as folder:
         stage = Stage(Path(folder))
         began = time.process_time()
         book = build_book(exploration)
+        del exploration
         stage.write("book.md", render_chunks(book, "md"))
         stage.write("graph.json", graph_json_chunks(book))
         book_seconds = time.process_time() - began
@@ -141,11 +145,10 @@ def measure(family: str, size: str, max_seconds: float, reduce_orders: bool = Fa
         build_seconds = time.process_time() - began
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     return {"family": family, "size": size, "reduce_orders": reduce_orders,
-            "decisions": graph.number_of_nodes() - endings,
-            "pages": graph.number_of_nodes(), "transitions": exploration.transitions,
+            "decisions": pages - endings, "pages": pages, "transitions": transitions,
             "explore_s": wall, "explore_cpu_s": cpu,
-            "us_per_transition": 1e6 * cpu / max(exploration.transitions, 1),
-            "decisions_per_s": (graph.number_of_nodes() - endings) / max(cpu, 1e-9),
+            "us_per_transition": 1e6 * cpu / max(transitions, 1),
+            "decisions_per_s": (pages - endings) / max(cpu, 1e-9),
             "book_s": book_seconds, "build_s": build_seconds, "peak_mb": peak}
 
 

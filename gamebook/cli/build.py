@@ -88,6 +88,9 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
     progress.phase("writing", pages=f"{report.pages:,}")
     deadline.phase = "writing the book"
     book = build_book(exploration, args.lang)
+    # The book holds what its files say; the explored states and graph, most of a big
+    # exploration's memory, are not held while the files are made.
+    del exploration
     merge = getattr(args, "merge_endings", False)
     # Each file is written into the staging folder as soon as it is made and then dropped:
     # a big book's formats are hundreds of megabytes each.
@@ -96,6 +99,8 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
         diagrams = make_diagrams(book, merge_endings=merge,
                                  layouts=report.pages <= IMAGE_PAGE_LIMIT)
         _write(stage, {f"{diagram.name}.dot": diagram.source for diagram in diagrams})
+        if args.no_images or report.pages > IMAGE_PAGE_LIMIT:
+            diagrams = []  # not drawn: a big book's DOT is not held while its formats are made
         if args.command == "build":
             for fmt in formats:
                 _write(stage, format_files(book, fmt, merge_endings=merge))
