@@ -12,7 +12,7 @@ from rules_helpers import ROOT
 from gamebook.rules.actions import event
 from gamebook.rules.engine import Engine
 from gamebook.rules.events import EventKind, EventProtocolError
-from gamebook.rules.state import GameState, replace
+from gamebook.rules.state import GameState, WindowKind, remembered, replace
 from gamebook.situation.load import load_situation
 from gamebook.stats import Operation, Stat, StatBlock, StatClass
 
@@ -50,6 +50,16 @@ def test_a_state_and_its_copies_keep_a_dictionary_sized_to_their_fields():
         hash(window)
         window = replace(window, passes=step)
     assert sys.getsizeof(window.__dict__) <= sys.getsizeof({**window.__dict__})
+
+
+def test_the_forced_run_memo_keeps_of_a_state_its_values_equal_for_equal_states_only():
+    state = _start()
+    kept = remembered(state)
+    assert kept is not state and kept == remembered(replace(state, lp=state.lp))
+    assert kept != remembered(replace(state, ending_battle_phase=True))
+    ending = Engine(load_situation(EXAMPLE)).merge_key(replace(
+        state, window=replace(state.window, kind=WindowKind.ENDED)))
+    assert remembered(ending) is ending and remembered(ending) != kept  # kept as it is
 
 
 def test_equal_states_are_equal_and_unequal_ones_are_not_whatever_their_hashes():

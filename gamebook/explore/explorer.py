@@ -69,7 +69,8 @@ class Exploration:
 
 
 def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int = 200_000,
-                 max_seconds: float = 60.0, key: Any = None, prelude: tuple = (),
+                 max_seconds: float = 60.0, key: Any = None,
+                 memo_key: Callable[[Hashable], Hashable] | None = None, prelude: tuple = (),
                  choices: Callable[[Any], tuple[Any, list]] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  on_progress: Callable[[int, float], None] | None = None,
@@ -81,12 +82,15 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
     may give ``choices(state)`` instead: ``(forced action or None, legal actions)``, so that
     the legal actions of a decision point are computed once, not once to see that there is
     a decision and again to explore it. ``key(state)`` is the merge key (default: the state
-    itself, which must be hashable). ``clock`` measures ``max_seconds`` (the caller may count
-    CPU time instead of wall time). ``on_progress(pages, seconds)``, if given, is told how far
-    the search is every 1,024 decision points (for a progress line). ``reduce``, if given,
-    merges decision points the game proves equivalent (:class:`Reduction`): a choice that
-    reaches one whose page shows another of them keeps ``reordered`` on its edge (or, for an
-    alternative, in ``alternatives_reordered``: the alternative's index and why).
+    itself, which must be hashable). ``memo_key(key)``, if given, is what the memo of forced
+    runs keeps of a key, smaller than it and equal exactly when the keys are equal (the memo
+    finds a key by its hash and tells keys of equal hash apart by it). ``clock`` measures
+    ``max_seconds`` (the caller may count CPU time instead of wall time).
+    ``on_progress(pages, seconds)``, if given, is told how far the search is every 1,024
+    decision points (for a progress line). ``reduce``, if given, merges decision points the
+    game proves equivalent (:class:`Reduction`): a choice that reaches one whose page shows
+    another of them keeps ``reordered`` on its edge (or, for an alternative, in
+    ``alternatives_reordered``: the alternative's index and why).
     ``commute(state, a, b)``, if given, says that the free actions ``a`` and ``b`` (no chain,
     no window, no event anything answers) reach the same state from ``state`` in either order:
     at the decision point ``b`` reached, ``a`` (the first of the two in the choices' order) is
@@ -100,7 +104,8 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
     gc.disable()
     try:
         return _explore(game, start, forced=forced, max_states=max_states,
-                        max_seconds=max_seconds, key=key, prelude=prelude, choices=choices,
+                        max_seconds=max_seconds, key=key, memo_key=memo_key,
+                        prelude=prelude, choices=choices,
                         clock=clock, on_progress=on_progress, reduce=reduce,
                         commute=commute)
     finally:
@@ -109,7 +114,8 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
 
 
 def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_seconds: float,
-             key: Any, prelude: tuple, choices: Callable[[Any], tuple[Any, list]] | None,
+             key: Any, memo_key: Callable[[Hashable], Hashable] | None, prelude: tuple,
+             choices: Callable[[Any], tuple[Any, list]] | None,
              clock: Callable[[], float], on_progress: Callable[[int, float], None] | None,
              reduce: Reduction | None = None,
              commute: Callable[[Any, Any, Any], bool] | None = None) -> Exploration:
@@ -121,14 +127,17 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
             return forced(state), None
 
     key = key or (lambda state: state)
+    memo_key = memo_key or (lambda key: key)
     began = clock()
     graph = DecisionGraph()
     ids: dict[Hashable, str] = {}
     result = Exploration(graph=graph, root="", engine=game)
     states = result.states
     counter = 0
-    # forced runs already followed: where each ends (the state and its key) and the events
-    settled: dict[Hashable, tuple[Any, Hashable, tuple]] = {}
+    # forced runs already followed, by the hash of each state they passed through: what the
+    # memo keeps of that state's key, where the run ends (the state and its key), the run's
+    # events and where that state's begin in them; states of equal hash in a list (_recall)
+    settled: dict[int, tuple | list[tuple]] = {}
     known_actions: dict[str, list] = {}  # legal actions of nodes waiting in the queue
     is_terminal = game.is_terminal
     apply = game.apply
@@ -143,16 +152,18 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
         """
         nonlocal counter
         run: list[Any] = []
-        visited: list[tuple[Hashable, int]] = []
+        visited: list[tuple[Hashable, int, int]] = []  # key, its hash, where its events begin
         actions = None
         for _ in range(FORCED_CHAIN_LIMIT):
             state_key = key(state)
-            done = settled.get(state_key)
-            if done is not None:
-                state, state_key, tail = done  # the end's key is kept: an ending's is costly
-                run.extend(tail)
+            hashed = hash(state_key)
+            done = settled.get(hashed)
+            if done is not None and (done := _recall(done, memo_key(state_key))) is not None:
+                # where the run ends, with its key: an ending's is costly to make again
+                _, state, state_key, whole, begin = done
+                run.extend(whole[begin:] if begin else whole)
                 break
-            visited.append((state_key, len(run)))
+            visited.append((state_key, hashed, len(run)))
             if is_terminal(state):
                 break
             action, actions = choices(state)
@@ -166,10 +177,11 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
         else:
             raise BudgetExceeded(f"more than {FORCED_CHAIN_LIMIT} forced steps in a row: "
                                  "the game does not reach a decision (runaway loop)")
-        if visited:
-            settled[visited[0][0]] = (state, state_key, tuple(run))
-            for visited_key, begin in visited[1:]:
-                settled[visited_key] = (state, state_key, tuple(run[begin:]))
+        whole = tuple(run)  # each state's events from there on are a slice of it
+        for visited_key, hashed, begin in visited:
+            done = (memo_key(visited_key), state, state_key, whole, begin)
+            found = settled.get(hashed)
+            settled[hashed] = done if found is None else _with_other(found, done)
         events.extend(run)
         return state, state_key, actions
 
@@ -304,6 +316,19 @@ def choice_name(action: Any) -> str:
     return " ".join(part for part in (player, getattr(kind, "value", str(kind)), what) if part)
 
 
+def _recall(found: tuple | list[tuple], kept: Hashable) -> tuple | None:
+    """The remembered run of ``found`` (one, or a list of those of equal hash) whose state
+    was ``kept``, or ``None``."""
+    if found.__class__ is tuple:
+        return found if found[0] == kept else None  # type: ignore[return-value]
+    return next((done for done in found if done[0] == kept), None)
+
+
+def _with_other(found: tuple | list[tuple], done: tuple) -> list[tuple]:
+    """``found`` and ``done``, two runs from states of equal hash (almost never)."""
+    return [*(found if isinstance(found, list) else [found]), done]
+
+
 def _multiplied(taken: Counter, shown: int = 5) -> str:
     """The choices explored most often where a player had more than one: the ones that
     multiplied the graph, for the message of a stopped run."""
@@ -369,6 +394,7 @@ def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_
         return None, actions
 
     result = explore_game(engine, start.state, choices=choices, key=engine.merge_key,
+                          memo_key=engine.memo_key,
                           max_states=max_states, max_seconds=max_seconds, prelude=start.events,
                           clock=clock, on_progress=on_progress,
                           reduce=_Reduction(engine.order_key, engine.reordered)

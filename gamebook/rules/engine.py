@@ -69,6 +69,7 @@ from gamebook.rules.state import (
     SpellTrapState,
     Step,
     WindowKind,
+    remembered,
 )
 from gamebook.rules.timing import (
     activate,
@@ -195,6 +196,10 @@ class Engine:
         if state.window.kind is not WindowKind.ENDED:
             return state
         return ("ending", state.turn_player, state.player_abilities, self._shown(state))
+
+    # What the explorer's memo of forced runs keeps of a merge key: a state's field values,
+    # not the state (:func:`~gamebook.rules.state.remembered`).
+    memo_key = staticmethod(remembered)
 
     # The fields of the state an ending's merge key reads, directly or through what its page
     # shows (which monsters may still attack reads the attacks counted and granted, the locks,

@@ -7,6 +7,7 @@ book shares pages. "Same position" is defined here and nowhere else: the state *
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field, fields, make_dataclass
 from dataclasses import replace as _dataclass_replace
 from enum import StrEnum
@@ -590,6 +591,15 @@ _FIELD_NAMES = {cls: frozenset(f.name for f in fields(cls)) for cls in _FAST}
 _FIELD_VALUES = {cls: itemgetter(*(f.name for f in fields(cls))) for cls in _FAST + _ORDERED}
 _state_key = _FIELD_VALUES[GameState]
 _ORDER = {cls: attrgetter(*(f.name for f in fields(cls))) for cls in _ORDERED}
+
+
+def remembered(key: Hashable) -> Hashable:
+    """What a memo keeps of the merge key ``key``: a state's field values, without the
+    state's instance dictionary (a third of its memory; the explorer's memo of forced runs
+    keeps every state a run passed through, hundreds of thousands in a big exploration),
+    any other key as it is. Equal only for equal keys: a key of another kind is not a tuple
+    of as many values."""
+    return _state_key(key.__dict__) if key.__class__ is GameState else key
 
 
 def replace(obj, /, **changes):  # noqa: ANN001, ANN201 - same signature as dataclasses.replace
