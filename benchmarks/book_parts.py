@@ -1,11 +1,15 @@
-"""Benchmark: where the time of writing a book goes, part by part, for one or more checkouts.
+"""Benchmark: where the time (or the memory) of writing a book goes, part by part, for one or
+more checkouts.
 
-Run ``python benchmarks/book_parts.py [ROOT ...] [--repeat N] [--situation S ...]`` (default:
-this checkout; give an older worktree and this one for a before/after pair in one run).
-Prints, per root and situation: the exploration (every order, as ``--all-orders``), then the
-parts of the book as ``gamebook build`` writes them: the page model, the Markdown, graph.json,
-the HTML and the diagrams' DOT sources (Graphviz is not run), each the best CPU seconds of N
-runs, and the book's total. Figures, not assertions.
+Run ``python benchmarks/book_parts.py [ROOT ...] [--repeat N] [--situation S ...] [--memory]``
+(default: this checkout; give an older worktree and this one for a before/after pair in one
+run). Prints, per root and situation: the exploration (every order, as ``--all-orders``), then
+the parts of the book in the order ``gamebook build`` makes them: the page model, the
+diagrams' DOT sources (Graphviz is not run), the Markdown, the HTML and graph.json, each the
+best CPU seconds of N runs, and the book's total. With ``--memory``: one run of each situation
+in a process of its own, and after each part the process's resident memory and its peak so
+far (MB), the exploration dropped once the book is made, as ``gamebook build`` drops it.
+Figures, not assertions.
 
 A situation is ``crowded`` (``benchmarks/crowded_battle.yaml``) or a point of the scale
 curve, ``FAMILY:SIZE`` (``distinct_traps:3+3``: see ``benchmarks/scale.py``). Each root runs
@@ -21,7 +25,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PARTS = ("explore", "model", "md", "json", "html", "dot")  # as _MEASURE times them
+PARTS = ("explore", "model", "dot", "md", "html", "json")  # as _MEASURE measures them
 
 # Measures one root (argv: root, repeat, situations...); prints one JSON line a situation.
 _MEASURE = """
@@ -58,30 +62,48 @@ def drain(chunks):
         pass
 
 
-for name in sys.argv[3:]:
+def memory():  # resident and peak memory of this process, MB (Linux)
+    import resource
+    with open("/proc/self/statm") as statm:
+        resident = int(statm.read().split()[1]) * resource.getpagesize()
+    return resident / 2**20, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+for name in sys.argv[4:]:
     situation = load(name)
     best = {}
+    marks = {}
     for _ in range(int(sys.argv[2])):
         times = []
         began = time.process_time()
         exploration = explore(situation, max_seconds=3600, max_states=1_000_000,
                               reduce_orders=False)
+        pages = exploration.graph.number_of_nodes()
         times.append(time.process_time())
+        marks["explore"] = memory()
         book = build_book(exploration)
+        del exploration  # as gamebook build: the book holds what its files say
         times.append(time.process_time())
-        drain(render_chunks(book, "md"))
-        times.append(time.process_time())
-        drain(graph_json_chunks(book))
-        times.append(time.process_time())
-        drain(render_chunks(book, "html"))
-        times.append(time.process_time())
+        marks["model"] = memory()
         drain(diagram.source for diagram in diagrams(book, layouts=False))
         times.append(time.process_time())
-        for part, start, end in zip(("explore", "model", "md", "json", "html", "dot"),
+        marks["dot"] = memory()
+        drain(render_chunks(book, "md"))
+        times.append(time.process_time())
+        marks["md"] = memory()
+        drain(render_chunks(book, "html"))
+        times.append(time.process_time())
+        marks["html"] = memory()
+        drain(graph_json_chunks(book))
+        times.append(time.process_time())
+        marks["json"] = memory()
+        for part, start, end in zip(("explore", "model", "dot", "md", "html", "json"),
                                     [began, *times], times):
             best[part] = min(best.get(part, float("inf")), end - start)
-    print(json.dumps({"situation": name, "pages": exploration.graph.number_of_nodes(),
-                      **best}), flush=True)
+    row = {"situation": name, "pages": pages, **best}
+    if sys.argv[3] == "memory":
+        row["memory"] = marks
+    print(json.dumps(row), flush=True)
 """
 
 
@@ -93,26 +115,42 @@ def main() -> int:
     parser.add_argument("--situation", action="append", dest="situations",
                         help="crowded or FAMILY:SIZE (default: crowded and "
                              "distinct_traps:3+3); repeatable")
+    parser.add_argument("--memory", action="store_true",
+                        help="print the resident memory and the peak after each part (MB; "
+                             "one run, a process for each situation) instead of CPU seconds")
     args = parser.parse_args()
     situations = args.situations or ["crowded", "distinct_traps:3+3"]
+    width = 11 if args.memory else 7
     print(f"{'root':<30} {'situation':<20} {'pages':>7} "
-          + " ".join(f"{part:>7}" for part in PARTS) + f" {'book':>7}")
+          + " ".join(f"{part:>{width}}" for part in PARTS)
+          + ("" if args.memory else f" {'book':>7}"))
+    # a process for each situation when its peak is measured, one for all when times are
+    runs = [[name] for name in situations] if args.memory else [situations]
     for root in args.roots:
         root = root.resolve()
-        done = subprocess.run([sys.executable, "-c", _MEASURE, str(root), str(args.repeat),
-                               *situations], capture_output=True, text=True, check=False,
-                              env={"PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin"})
-        if done.returncode != 0:
-            last = (done.stderr.strip().splitlines() or ["failed"])[-1]
-            print(f"{str(root):<30} failed: {last}")
-            continue
-        for line in done.stdout.splitlines():
-            row = json.loads(line)
-            book = sum(row[part] for part in PARTS[1:])
-            print(f"{str(root):<30} {row['situation']:<20} {row['pages']:>7,} "
-                  + " ".join(f"{row[part]:>7.2f}" for part in PARTS) + f" {book:>7.2f}",
-                  flush=True)
+        for names in runs:
+            done = subprocess.run(
+                [sys.executable, "-c", _MEASURE, str(root),
+                 "1" if args.memory else str(args.repeat),
+                 "memory" if args.memory else "time", *names],
+                capture_output=True, text=True, check=False,
+                env={"PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin"})
+            if done.returncode != 0:
+                last = (done.stderr.strip().splitlines() or ["failed"])[-1]
+                print(f"{str(root):<30} failed: {last}")
+                continue
+            for line in done.stdout.splitlines():
+                print(_row(root, json.loads(line)), flush=True)
     return 0
+
+
+def _row(root: Path, row: dict) -> str:
+    head = f"{str(root):<30} {row['situation']:<20} {row['pages']:>7,} "
+    if "memory" in row:  # resident/peak after each part
+        return head + " ".join(f"{'{:.0f}/{:.0f}'.format(*row['memory'][part]):>11}"
+                               for part in PARTS)
+    book = sum(row[part] for part in PARTS[1:])
+    return head + " ".join(f"{row[part]:>7.2f}" for part in PARTS) + f" {book:>7.2f}"
 
 
 if __name__ == "__main__":
