@@ -448,8 +448,7 @@ class Narrator:
         book's edges repeat the same forced runs thousands of times.
         """
         events = tuple(events)
-        # Keyed by the events' ids, 8 bytes each (a fifth of the memory of a tuple of ints);
-        # the entry keeps the events alive, so no id is another event's while it is kept.
+        # the ids as 8 bytes each: a tuple would hold an int object for each, 5 times that
         key = array("Q", map(id, events)).tobytes()
         found = self._told.get(key)
         if found is None:
