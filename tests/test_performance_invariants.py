@@ -76,6 +76,8 @@ def test_a_pickled_state_carries_no_hash_from_its_process():
     hash(state)
     copy = pickle.loads(pickle.dumps(state))
     assert "_hash" not in copy.__dict__ and copy == state
+    fitted = sys.getsizeof({**state.__dict__, "_hash": 0})
+    assert sys.getsizeof(replace(copy, lp=(1, 2)).__dict__) <= fitted  # and so its copies
     code = ("import pickle, sys; state = pickle.loads(sys.stdin.buffer.read()); "
             "print(hash(state) == hash(type(state).new(**state.fields())))")
     done = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(state),

@@ -346,6 +346,10 @@ class _StateMethods:
         # later state is a copy of it (``replace``), which keeps its size.
         object.__setattr__(self, "__dict__", dict(self.__dict__))
 
+    def __setstate__(self, state: dict) -> None:
+        # unpickled (a process pool's worker): sized to its fields, as __post_init__ does
+        object.__setattr__(self, "__dict__", dict(state))
+
     @classmethod
     def new(cls, **fields: object) -> GameState:
         """A state from the names of its parts' fields."""
@@ -581,8 +585,8 @@ def _with(cards: tuple, card: GraveCard | HandCard | Lasting) -> tuple:
 
 
 # The engine's own value types: plain frozen dataclasses (no slots, no cached properties, no
-# __post_init__ but GameState's, which only repacks its dictionary), so a copy of the
-# instance dictionary, its kept hash reset, is a faithful new value. _FIELD_VALUES reads an
+# __post_init__ or __setstate__ but GameState's, which only repack its dictionary), so a copy
+# of the instance dictionary, its kept hash reset, is a faithful new value. _FIELD_VALUES reads an
 # instance dictionary's field values, in field order.
 _FAST = (GameState, Board, TurnMemory, Procedure, Window, Attack, ChainLink, Trigger,
          MonsterState, SpellTrapState, Resolving)
