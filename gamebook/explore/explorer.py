@@ -326,7 +326,7 @@ def _recall(found: tuple | list[tuple], kept: Hashable) -> tuple | None:
 
 def _with_other(found: tuple | list[tuple], done: tuple) -> list[tuple]:
     """``found`` and ``done``, two runs from states of equal hash (almost never)."""
-    return [*(found if isinstance(found, list) else [found]), done]
+    return [found, done] if found.__class__ is tuple else [*found, done]
 
 
 def _multiplied(taken: Counter, shown: int = 5) -> str:

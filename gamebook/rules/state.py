@@ -586,8 +586,8 @@ def _with(cards: tuple, card: GraveCard | HandCard | Lasting) -> tuple:
 
 # The engine's own value types: plain frozen dataclasses (no slots, no cached properties, no
 # __post_init__ or __setstate__ but GameState's, which only repack its dictionary), so a copy
-# of the instance dictionary, its kept hash reset, is a faithful new value. _FIELD_VALUES reads an
-# instance dictionary's field values, in field order.
+# of the instance dictionary, its kept hash reset, is a faithful new value. _FIELD_VALUES
+# reads an instance dictionary's field values, in field order.
 _FAST = (GameState, Board, TurnMemory, Procedure, Window, Attack, ChainLink, Trigger,
          MonsterState, SpellTrapState, Resolving)
 _ORDERED = (GraveCard, HandCard, Lasting)
