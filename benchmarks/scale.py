@@ -4,10 +4,10 @@ Run ``python benchmarks/scale.py`` to print the curve, ``python benchmarks/scale
 to also put it into ``benchmarks/README.md`` (between the ``scale:begin``/``scale:end``
 marks). Each point runs in a fresh process, so its peak memory (maximum resident set size)
 is its own. Per point: decision points, pages, transitions (actions applied, forced passes
-included), exploring seconds (wall and CPU), microseconds per transition, the book (page
-model, Markdown, graph.json) in CPU seconds, all that ``gamebook build`` makes by default after
-exploring (the book, book.html and the diagrams' DOT sources) in CPU seconds, and the peak
-memory of the whole process.
+included), exploring seconds (wall and CPU), microseconds per transition, the book (its
+pages made and written into book.md and book.html, and graph.json) in CPU seconds, all that
+``gamebook build`` makes by default after exploring (the book and the diagrams' DOT sources)
+in CPU seconds, and the peak memory of the whole process.
 
 Families, all made from the bundled test cards (``tests/cards``), with ``--cards`` rules:
 
@@ -105,12 +105,11 @@ def measure(family: str, size: str, max_seconds: float, reduce_orders: bool = Fa
     import json as json_module
 
     sys.path.insert(0, str(ROOT))
-    from gamebook.book.pages import build_book
+    from gamebook.book.pages import PageFeed
     from gamebook.explore.explorer import explore
     from gamebook.inputs.files import Stage
     from gamebook.render.diagram import diagrams
-    from gamebook.render.export import graph_json_chunks
-    from gamebook.render.markup import render_chunks
+    from gamebook.render.export import graph_json_chunks, write_formats
     from gamebook.situation.load import load_situation
 
     with tempfile.TemporaryDirectory() as folder:
@@ -128,18 +127,19 @@ def measure(family: str, size: str, max_seconds: float, reduce_orders: bool = Fa
     pages, transitions = graph.number_of_nodes(), exploration.transitions
     endings = sum(1 for _, terminal in graph.nodes(data="terminal") if terminal)
     del graph
-    # Written into files as gamebook build writes them (in pieces, one file at a time, the
-    # exploration dropped once the book is made). CPU time, as for exploring: a busy
-    # machine's wall time is noise.
+    # Written into files as gamebook build writes them: the pages made one at a time and
+    # written into book.md and book.html together, each state let go once its page is
+    # made; then, from the book's outline, the diagrams' DOT and graph.json. CPU time, as
+    # for exploring: a busy machine's wall time is noise.
     with tempfile.TemporaryDirectory() as folder:
         stage = Stage(Path(folder))
         began = time.process_time()
-        book = build_book(exploration)
-        del exploration
-        stage.write("book.md", render_chunks(book, "md"))
+        with PageFeed(exploration, let_go=True) as feed:
+            del exploration
+            write_formats(feed, stage, ["md", "html"])
+            book = feed.outline()
         stage.write("graph.json", graph_json_chunks(book))
         book_seconds = time.process_time() - began
-        stage.write("book.html", render_chunks(book, "html"))
         for diagram in diagrams(book, layouts=False):  # Graphviz is not timed
             stage.write(f"{diagram.name}.dot", diagram.source)
         build_seconds = time.process_time() - began

@@ -34,10 +34,10 @@ def main() -> int:
             marks.write_text(name + "\n", encoding="utf-8")
             time.sleep(600)  # until the test's signal arrives
 
-    write, swap = files.Stage.write, files._swap
+    added, swap = files.Stage.added, files._swap
 
-    def paused_write(self, name, data):  # type: ignore[no-untyped-def]
-        write(self, name, data)
+    def paused_added(self, name):  # type: ignore[no-untyped-def]
+        added(self, name)  # each file, once it is whole (several may be open at once)
         checkpoint(f"wrote {name}")
 
     def paused_swap(stage, out):  # type: ignore[no-untyped-def]
@@ -45,7 +45,7 @@ def main() -> int:
         swap(stage, out)
         checkpoint("after the swap")
 
-    files.Stage.write = paused_write  # type: ignore[method-assign]
+    files.Stage.added = paused_added  # type: ignore[method-assign]
     files._swap = paused_swap
     return gamebook(argv)
 

@@ -152,7 +152,7 @@ def test_a_budget_bounds_the_whole_command_and_writes_nothing(tmp_path, capsys, 
             pass
         raise AssertionError("the deadline should have stopped the book")
 
-    monkeypatch.setattr(pages, "build_book", slow_book)
+    monkeypatch.setattr(pages, "PageFeed", slow_book)  # where the pages are made
     out = tmp_path / "out"
     began = time.monotonic()
     assert main(["build", str(EXAMPLE), "--out", str(out), "--max-seconds", "1.5"]) == 3
@@ -200,13 +200,12 @@ def test_the_budget_counts_cpu_time_not_waiting(tmp_path, capsys, monkeypatch):
     """A run that waits (a loaded machine, a slow disk) does not use up --max-seconds."""
     from gamebook.book import pages
 
-    build_book = pages.build_book
+    class WaitingFeed(pages.PageFeed):
+        def __init__(self, *args, **kwargs):  # waits where the pages are made
+            time.sleep(4)
+            super().__init__(*args, **kwargs)
 
-    def waiting_book(*args, **kwargs):
-        time.sleep(4)
-        return build_book(*args, **kwargs)
-
-    monkeypatch.setattr(pages, "build_book", waiting_book)
+    monkeypatch.setattr(pages, "PageFeed", WaitingFeed)
     out = tmp_path / "out"
     assert main(["build", str(EXAMPLE), "--out", str(out), "--max-seconds", "3",
                  "--no-images", "--quiet"]) == 0

@@ -13,7 +13,9 @@ with the page it leads to; an ending page summarises the outcome instead.
 from __future__ import annotations
 
 import gc
-from collections import Counter
+from collections import Counter, deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -103,10 +105,14 @@ class Book:
         """Every sentence of the book, in page order (for the rules it cites)."""
         texts = [self.rules_line]
         for page in self.pages:
-            for arrival in page.arrivals:
-                texts.extend(arrival.lines)
-            texts += [*page.then, *page.can, *page.cannot, *page.ending]
+            texts += _sentences(page)
         return texts
+
+
+def _sentences(page: Page) -> list[str]:
+    """Every sentence of ``page`` that may cite a rule."""
+    texts = [line for arrival in page.arrivals for line in arrival.lines]
+    return [*texts, *page.then, *page.can, *page.cannot, *page.ending]
 
 
 def narrator_for(exploration: Exploration | Views, lang: str) -> Narrator:
@@ -116,31 +122,169 @@ def narrator_for(exploration: Exploration | Views, lang: str) -> Narrator:
 
 
 def build_book(exploration: Exploration, lang: str = "en") -> Book:
+    """The whole book of ``exploration`` in ``lang``, every page in memory (see
+    :class:`PageFeed` for a book written as its pages are made)."""
     # The page model is acyclic (reference counting frees it): the cyclic garbage collector
     # would only walk the exploration's millions of objects again and again (15 % of the
     # time of a big book). It is off while the pages are made, as while exploring.
+    with _collector_off():
+        head, pages = _book_and_pages(exploration, lang)
+        book = replace(head, pages=tuple(pages))
+        # The same sentences recur on thousands of pages: each distinct one is searched once.
+        return replace(book, appendix=appendix(cited(dict.fromkeys(book.texts())), lang))
+
+
+@contextmanager
+def _collector_off() -> Iterator[None]:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _build_book(exploration, lang)
+        yield
     finally:
         if collecting:
             gc.enable()
 
 
-def _build_book(exploration: Exploration, lang: str) -> Book:
-    views = Views(exploration)
+class PageFeed:
+    """A book whose pages are made one at a time, in number order, for the formats written
+    from them in step (:func:`~gamebook.render.export.write_formats`): each format reads the
+    pages once, through :meth:`reader`; a page is made when the first reader comes to it
+    and dropped when the last has read it, so a book of 10^5 pages is never whole in
+    memory. What the diagrams and graph.json read of a page (its number, choices, chain,
+    outcome and ending, not its story, field or notes) is kept: :meth:`outline`, once
+    every page is made, is the book they are made from.
+
+    While pages are made the cyclic garbage collector is off, as in :func:`build_book`;
+    :meth:`outline` (or :meth:`close`) turns it back on and lets go of the exploration."""
+
+    def __init__(self, exploration: Exploration, lang: str = "en", *,
+                 let_go: bool = False) -> None:
+        """``let_go``: the exploration is the feed's alone (``gamebook build`` keeps no
+        other reference), and each state is let go once its page's view is made: a big
+        exploration's states are not all held while the pages are made. The exploration is
+        then no longer whole."""
+        self._collecting = gc.isenabled()
+        gc.disable()
+        self.book, self._source = _book_and_pages(exploration, lang, let_go)
+        self._made: deque[Page] = deque()  # pages some reader has still to read
+        self._first = 0  # the index of _made[0] among the pages
+        self._read: list[int] = []  # how many pages each reader has read
+        self._outline: list[Page] = []
+        self._seen: set[str] = set()  # sentences searched for R-numbers
+        self._cited: list[str] = cited([self.book.rules_line])
+        self._appendix: tuple[AppendixEntry, ...] | None = None
+
+    def __enter__(self) -> PageFeed:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def reader(self) -> Book:
+        """The book for one more format: its ``pages`` are read once, as they are made; its
+        ``appendix`` once they all are (a template reads it after the pages)."""
+        if self._source is None or self._outline:  # it would have missed pages
+            raise RuntimeError("a reader of the pages joins before the first is made")
+        self._read.append(0)
+        return _Reading(self, len(self._read) - 1)  # type: ignore[return-value]
+
+    def read(self, reader: int) -> int:
+        """How many pages ``reader`` has read."""
+        return self._read[reader]
+
+    def pages(self, reader: int) -> Iterator[Page]:
+        made, read = self._made, self._read
+        while True:
+            at = read[reader] - self._first
+            if at == len(made):
+                page = self._next()
+                if page is None:
+                    return
+                made.append(page)
+            page = made[at]
+            read[reader] += 1
+            while made and min(read) > self._first:  # read by every reader: dropped
+                made.popleft()
+                self._first += 1
+            yield page
+
+    def _next(self) -> Page | None:
+        if self._source is None:
+            return None
+        page = next(self._source, None)
+        if page is None:
+            return None
+        self._outline.append(replace(page, arrivals=(), then=(), field=(), can=(),
+                                     cannot=()))
+        for text in _sentences(page):
+            if text not in self._seen:
+                self._seen.add(text)
+                self._cited += cited((text,))
+        return page
+
+    def appendix(self) -> tuple[AppendixEntry, ...]:
+        """The rules every page cites, once they are all made."""
+        if self._appendix is None:
+            while self._next() is not None:
+                pass
+            self._appendix = appendix(self._cited, self.book.lang)
+        return self._appendix
+
+    def outline(self) -> Book:
+        """The book with every page made, each without its story, field and notes: what the
+        diagrams and graph.json are made from. The exploration is let go."""
+        book = replace(self.book, pages=tuple(self._outline_pages()),
+                       appendix=self.appendix())
+        self.close()
+        return book
+
+    def _outline_pages(self) -> list[Page]:
+        self.appendix()  # every page made
+        return self._outline
+
+    def close(self) -> None:
+        """Let go of the exploration and the pages not read; the collector back on."""
+        self._source = None
+        self._made.clear()
+        self._seen = set()
+        if self._collecting:
+            self._collecting = False
+            gc.enable()
+
+
+class _Reading:
+    """One reader's view of a :class:`PageFeed`: the book, its pages read once."""
+
+    def __init__(self, feed: PageFeed, reader: int) -> None:
+        self._feed = feed
+        self._reader = reader
+
+    @property
+    def pages(self) -> Iterator[Page]:
+        return self._feed.pages(self._reader)
+
+    @property
+    def appendix(self) -> tuple[AppendixEntry, ...]:
+        return self._feed.appendix()
+
+    @property
+    def read(self) -> int:
+        return self._feed.read(self._reader)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._feed.book, name)
+
+
+def _book_and_pages(exploration: Exploration, lang: str, let_go: bool = False
+                    ) -> tuple[Book, Iterator[Page]]:
+    """The book without its pages and appendix, and its pages, made one at a time in
+    number order as they are read (``let_go``: as :class:`PageFeed`)."""
+    views = Views(exploration, let_go=let_go)
     situation = views.situation
     narrator = narrator_for(views, lang)
     numbers = number_pages(exploration)
-    labels = _Labels(views, narrator)
-    tightener = Tightener(narrator)
-    pages = []
-    several_attacks = situation.spec.scope.value == "end_of_battle_phase"
-    for node, number in numbers.items():  # numbered in insertion order
-        pages.append(_page(exploration, views.point(node), narrator, number, numbers, labels,
-                           tightener, several_attacks))
-    endings = sum(1 for page in pages if page.terminal)
+    endings = sum(1 for _, to_move in exploration.graph.nodes(data="to_move")
+                  if to_move is None)
     book = Book(
         title=situation.title_in(lang),
         description=situation.description_in(lang),
@@ -150,16 +294,21 @@ def _build_book(exploration: Exploration, lang: str) -> Book:
                                     f"rules_description.{views.preset}")),
         scope_line=narrator.msg("meta.scope",
                                 scope=narrator.msg(f"scope.{situation.spec.scope.value}")),
-        summary_line=narrator.msg("meta.summary", pages=len(pages),
-                                  decisions=len(pages) - endings, endings=endings),
+        summary_line=narrator.msg("meta.summary", pages=len(numbers),
+                                  decisions=len(numbers) - endings, endings=endings),
         lang=lang,
-        pages=tuple(pages),
+        pages=(),
         language_line=_untranslated(situation, lang, narrator),
         narrator=narrator,
         facts=views.facts,
     )
-    # The same sentences recur on thousands of pages: each distinct one is searched once.
-    return replace(book, appendix=appendix(cited(dict.fromkeys(book.texts())), lang))
+    labels = _Labels(views, narrator)
+    tightener = Tightener(narrator)
+    several_attacks = situation.spec.scope.value == "end_of_battle_phase"
+    pages = (_page(exploration, views.point(node), narrator, number, numbers, labels,
+                   tightener, several_attacks)
+             for node, number in numbers.items())  # numbered in insertion order
+    return book, pages
 
 
 def _untranslated(situation: Any, lang: str, narrator: Narrator) -> str:

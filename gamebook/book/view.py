@@ -153,8 +153,12 @@ class Cast:
 class Views:
     """The views of one exploration, each built once when first asked for."""
 
-    def __init__(self, exploration: Exploration) -> None:
+    def __init__(self, exploration: Exploration, *, let_go: bool = False) -> None:
+        """``let_go``: the exploration is these views' alone, and each state is let go once
+        its point's view is made (the only reader of a state here): a big book's states
+        are not all held while its pages are made."""
         self.exploration = exploration
+        self._let_go = let_go
         engine = exploration.engine
         situation = engine.situation
         self.cast = Cast({instance: situation.cards[card]
@@ -175,6 +179,8 @@ class Views:
         found = self._points.get(node)
         if found is None:
             found = self._points[node] = self._point(node)
+            if self._let_go:
+                del self.exploration.states[node]
         return found
 
     def _point(self, node: str) -> PointView:

@@ -75,11 +75,18 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
         sys.stdout.write(report.to_json() if args.json else report.to_text())
         return 0 if report.terminates else 1
 
-    from gamebook.book.pages import build_book
+    from gamebook.book.pages import PageFeed
     from gamebook.inputs.files import staged_folder
     from gamebook.render.diagram import diagrams as make_diagrams
     from gamebook.render.diagram import missing_font
-    from gamebook.render.export import format_files, graph_json_chunks, part_files, shorten
+    from gamebook.render.export import (
+        TOLD_FORMATS,
+        format_files,
+        graph_json_chunks,
+        part_files,
+        shorten,
+        write_formats,
+    )
 
     out = Path(args.out) if args.out else default_output(situation.name, args.lang, args.rules,
                                                          situation.spec.rules)
@@ -87,23 +94,29 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
     note = None if args.no_images else missing_font(args.lang)
     progress.phase("writing", pages=f"{report.pages:,}")
     deadline.phase = "writing the book"
-    book = build_book(exploration, args.lang)
-    # The book holds what its files say; the explored states and graph, most of a big
-    # exploration's memory, are not held while the files are made.
-    del exploration
     merge = getattr(args, "merge_endings", False)
-    # Each file is written into the staging folder as soon as it is made and then dropped:
-    # a big book's formats are hundreds of megabytes each.
+    # Each file is written into the staging folder as it is made: a big book's formats are
+    # hundreds of megabytes each.
     with staged_folder(out, owned) as stage:
+        # The pages are made one at a time and written into every format told from them at
+        # once, so the whole book is never in memory: only its outline, what the diagrams
+        # and graph.json are made from. The explored states, most of a big exploration's
+        # memory, are let go as their pages are made, the graph once the last page is.
+        with PageFeed(exploration, args.lang, let_go=True) as feed:
+            del exploration  # the feed's alone: it lets each state go once its page is made
+            if args.command == "build":
+                write_formats(feed, stage, formats)
+            book = feed.outline()
         # Layouts are tried with Graphviz only for a book small enough to be drawn.
         diagrams = make_diagrams(book, merge_endings=merge,
                                  layouts=report.pages <= IMAGE_PAGE_LIMIT)
         _write(stage, {f"{diagram.name}.dot": diagram.source for diagram in diagrams})
         if args.no_images or report.pages > IMAGE_PAGE_LIMIT:
-            diagrams = []  # not drawn: a big book's DOT is not held while its formats are made
+            diagrams = []  # not drawn: a big book's DOT is not held while graph.json is made
         if args.command == "build":
             for fmt in formats:
-                _write(stage, format_files(book, fmt, merge_endings=merge))
+                if fmt not in TOLD_FORMATS:  # a Mermaid chart: made from the outline
+                    _write(stage, format_files(book, fmt, merge_endings=merge))
             _write(stage, {"graph.json": graph_json_chunks(book),
                            "audit.json": report.to_json()})
         if not args.no_images:

@@ -13,7 +13,7 @@ import errno
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -90,17 +90,27 @@ class Stage:
     def write(self, name: str, data: str | bytes | Iterable[str]) -> None:
         """Write file ``name``: text, bytes, or text in pieces (written as they come, so a
         file of hundreds of megabytes is never all in memory)."""
+        with self.writing(name) as write:
+            if isinstance(data, bytes):
+                write(data)
+            elif isinstance(data, str):  # encoded a slice at a time: no second copy
+                for start in range(0, len(data), 1 << 20):
+                    write(data[start:start + (1 << 20)])
+            else:
+                for piece in data:
+                    write(piece)
+
+    @contextmanager
+    def writing(self, name: str) -> Iterator[Callable[[str | bytes], None]]:
+        """File ``name`` open for writing while the block runs: it gives a function that
+        writes a piece of text (or bytes), so several files can be written at once."""
         target = self.path / name
         try:
             with open(target, "wb", buffering=1 << 20) as stream:
-                if isinstance(data, bytes):
-                    stream.write(data)
-                elif isinstance(data, str):  # encoded a slice at a time: no second copy
-                    for start in range(0, len(data), 1 << 20):
-                        stream.write(data[start:start + (1 << 20)].encode("utf-8"))
-                else:
-                    for piece in data:
-                        stream.write(piece.encode("utf-8"))
+                def write(piece: str | bytes) -> None:
+                    stream.write(piece if isinstance(piece, bytes) else piece.encode("utf-8"))
+
+                yield write
                 stream.flush()
                 os.fsync(stream.fileno())
         except OSError as exc:

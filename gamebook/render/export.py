@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from gamebook.book.pages import Book, Choice
+from gamebook.book.pages import Book, Choice, PageFeed
 from gamebook.book.rulebook import cite
 from gamebook.render.diagram import diagrams, shorten  # noqa: F401 - shorten is public here
 
@@ -160,6 +160,44 @@ def format_files(book: Book, fmt: str, *,
     if fmt == "print":
         return {"book.print.html": render_chunks(book, "print")}
     return {f"book.{fmt}": render_chunks(book, fmt)}
+
+
+# The formats made from every sentence of the pages: written together, in one pass over the
+# pages (:func:`write_formats`), as the pages are made.
+TOLD_FORMATS = ("md", "html", "txt", "print", "twee")
+TOLD_FILES = {"md": "book.md", "html": "book.html", "txt": "book.txt",
+              "print": "book.print.html", "twee": "book.twee"}
+
+
+def write_formats(feed: PageFeed, stage: Any, formats: list[str]) -> None:
+    """Write into ``stage`` (:class:`~gamebook.inputs.files.Stage`) the files of each format
+    of ``formats`` told from the pages' sentences (:data:`TOLD_FORMATS`), all at once as
+    ``feed`` makes the pages: the format that has read the fewest pages writes its next
+    piece (about a megabyte), so the pages that one format has read and another not are
+    only a few hundred, whatever the size of the book."""
+    from contextlib import ExitStack
+
+    from gamebook.render.markup import render_chunks
+    from gamebook.render.twee import twee_chunks
+
+    told = []
+    for fmt in dict.fromkeys(formats):
+        if fmt not in TOLD_FORMATS:
+            continue
+        reading = feed.reader()
+        chunks = twee_chunks(reading) if fmt == "twee" else render_chunks(reading, fmt)
+        told.append((TOLD_FILES[fmt], reading, iter(chunks)))
+    with ExitStack() as files:
+        writers = [(reading, chunks, files.enter_context(stage.writing(name)))
+                   for name, reading, chunks in told]
+        while writers:
+            behind = min(writers, key=lambda writer: writer[0].read)
+            piece = next(behind[1], None)
+            if piece is None:
+                writers.remove(behind)
+            else:
+                behind[2](piece)
+
 
 
 def part_files(folder: Any) -> list[str]:

@@ -244,8 +244,15 @@ def render_chunks(book: Book, fmt: str) -> Iterator[str]:
 _BLANK_LINES = re.compile(r"\n{3,}")
 
 
-def _blocks(pieces: Iterator[str], size: int = 1 << 20) -> Iterator[str]:
-    """The pieces joined into blocks of about ``size`` characters."""
+# The size of the pieces a book's text is written in (characters): large enough that
+# writing costs nothing, small enough that formats written together stay in step (about a
+# few hundred pages between them, :func:`~gamebook.render.export.write_formats`).
+BLOCK = 1 << 20
+
+
+def _blocks(pieces: Iterator[str], size: int | None = None) -> Iterator[str]:
+    """The pieces joined into blocks of about ``size`` characters (:data:`BLOCK`)."""
+    size = size or BLOCK
     block: list[str] = []
     length = 0
     for piece in pieces:

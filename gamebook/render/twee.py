@@ -13,6 +13,7 @@ import hashlib
 import json
 import re
 import uuid
+from collections.abc import Iterator
 
 from gamebook.book.narrate import Narrator
 from gamebook.book.pages import Book, Page
@@ -88,17 +89,22 @@ def _passage(narrator: Narrator, page: Page, intro: tuple[str, ...] = ()) -> lis
 
 def book_twee(book: Book) -> str:
     """The Twee 3 source of ``book``."""
+    return "".join(twee_chunks(book))
+
+
+def twee_chunks(book: Book) -> Iterator[str]:
+    """:func:`book_twee` a passage at a time, reading ``book.pages`` once."""
     narrator = Narrator(book.lang, {})
     data = {"ifid": ifid(book), "format": STORY_FORMAT, "format-version": STORY_FORMAT_VERSION,
             "start": passage_name(narrator, 1),
             # Twine's story map colours a passage by its tag: who decides, or an ending
             "tag-colors": {"A": "blue", "B": "red", "ending": "green"}}
     title = " ".join(book.title.split())
-    out = [":: StoryTitle", "\\" + title if title.startswith("::") else title, "",
-           ":: StoryData", json.dumps(data, ensure_ascii=False, indent=2), ""]
+    yield "\n".join([":: StoryTitle", "\\" + title if title.startswith("::") else title, "",
+                     ":: StoryData", json.dumps(data, ensure_ascii=False, indent=2), ""])
     for page in book.pages:
         tags = " [ending]" if page.terminal else f" [{page.to_move}]"
-        out.append(f":: {_header_name(passage_name(narrator, page.number))}{tags}")
+        out = [f":: {_header_name(passage_name(narrator, page.number))}{tags}"]
         intro = (book.description, book.language_line, book.rules_line,
                  book.scope_line) if page.number == 1 else ()
         body = _passage(narrator, page, tuple(line for line in intro if line))
@@ -106,4 +112,4 @@ def book_twee(book: Book) -> str:
             body.pop()
         out += body
         out.append("")
-    return "\n".join(out)
+        yield "\n" + "\n".join(out)
