@@ -141,7 +141,7 @@ def measure(family: str, size: str, max_seconds: float, reduce_orders: bool = Fa
         stage.write("graph.json", graph_json_chunks(book))
         book_seconds = time.process_time() - began
         for diagram in diagrams(book, layouts=False):  # Graphviz is not timed
-            stage.write(f"{diagram.name}.dot", diagram.source)
+            stage.write(f"{diagram.name}.dot", diagram.lines)
         build_seconds = time.process_time() - began
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     return {"family": family, "size": size, "reduce_orders": reduce_orders,

@@ -110,7 +110,7 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
         # Layouts are tried with Graphviz only for a book small enough to be drawn.
         diagrams = make_diagrams(book, merge_endings=merge,
                                  layouts=report.pages <= IMAGE_PAGE_LIMIT)
-        _write(stage, {f"{diagram.name}.dot": diagram.source for diagram in diagrams})
+        _write(stage, {f"{diagram.name}.dot": diagram.lines for diagram in diagrams})
         if args.no_images or report.pages > IMAGE_PAGE_LIMIT:
             diagrams = []  # not drawn: a big book's DOT is not held while graph.json is made
         if args.command == "build":

@@ -104,11 +104,18 @@ _XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\ufff
 
 @dataclass(frozen=True)
 class Diagram:
-    """One diagram: ``name`` is its file stem (``graph``, ``graph.1``), ``source`` DOT."""
+    """One diagram: ``name`` is its file stem (``graph``, ``graph.1``), ``lines`` its DOT
+    source in pieces (a statement a line: a diagram of 10^5 pages that will not be drawn
+    is written without ever being one string, which would take its size again)."""
 
     name: str
-    source: str
+    lines: tuple[str, ...]
     pages: int = 0  # the book's pages drawn in it (an overview draws none)
+
+    @property
+    def source(self) -> str:
+        """The DOT source."""
+        return "".join(self.lines)
 
 
 def shorten(value: str, limit: int) -> str:
@@ -191,8 +198,7 @@ def diagrams(book: Book, *, merge_endings: bool = False,
     whole = None
     if len(groups) < 2 or len(book.pages) <= SPLIT_LIMIT:
         clusters = len(book.pages) > CLUSTER_LIMIT
-        whole = Diagram(stem, builder.diagram(book.pages, clusters=clusters),
-                        len(book.pages))
+        whole = Diagram(stem, builder.lines(book.pages, clusters=clusters), len(book.pages))
         # one diagram, unless it is laid out too tangled to follow (:mod:`layoutfigures`)
         # or so wide that its capitals shrink under :data:`MIN_CAPITAL`: then its stages,
         # cut further where one is still too much; merged endings gather the edges of an
@@ -203,9 +209,9 @@ def diagrams(book: Book, *, merge_endings: bool = False,
     if len(groups) < 2:
         assert whole is not None  # one group is only ever drawn whole first
         return [whole]
-    parts = [Diagram(stem, builder.overview(groups))]
+    parts = [Diagram(stem, (builder.overview(groups),))]
     for index, (label, pages) in enumerate(groups, start=1):
-        parts.append(Diagram(f"{stem}.{index}", builder.diagram(
+        parts.append(Diagram(f"{stem}.{index}", builder.lines(
             pages, clusters=True, title=label, groups=groups), len(pages)))
     return parts
 
@@ -526,6 +532,16 @@ class _Builder:
         return parts
 
     # -- one diagram -----------------------------------------------------------------------
+    def lines(self, pages: tuple[Page, ...], *, clusters: bool = False,
+              title: str | None = None,
+              groups: list[tuple[str, tuple[Page, ...]]] | None = None) -> tuple[str, ...]:
+        """:meth:`diagram` in pieces: a statement a line when no layout is tried (the source
+        is only written), else the source tried."""
+        if len(pages) > TRIAL_LIMIT or not self.layouts:  # one source, of the guessed shape
+            return tuple(self._graph(pages, clusters, title, groups,
+                                     _rank_direction(pages, {p.number for p in pages})))
+        return (self.diagram(pages, clusters=clusters, title=title, groups=groups),)
+
     def diagram(self, pages: tuple[Page, ...], *, clusters: bool = False,
                 title: str | None = None,
                 groups: list[tuple[str, tuple[Page, ...]]] | None = None,
@@ -573,6 +589,11 @@ class _Builder:
             self.figures, self.scale = measured[best], trials[best][0]
             self.chosen[key] = (best, best in wider)
             return sources[best]
+        return self._graph(pages, clusters, title, groups, rankdir).source
+
+    def _graph(self, pages: tuple[Page, ...], clusters: bool, title: str | None,
+               groups: list[tuple[str, tuple[Page, ...]]] | None, rankdir: str) -> Any:
+        """The ``graphviz.Digraph`` of ``pages`` laid out in ``rankdir``."""
         inside = {page.number for page in pages}
         where = {}
         for index, (_, members) in enumerate(groups or (), start=1):
@@ -704,7 +725,7 @@ class _Builder:
                      color="#666666", URL=f"{self.stem}.{index}.svg",
                      tooltip=text(f"{label}: " + self.words("meta.page", number=number)))
         self._legend(dot, classes, continues, column=rankdir.endswith("-column"))
-        return dot.source
+        return dot
 
     def _ids(self, pages: tuple[Page, ...]) -> dict[int, str]:
         ids: dict[int, str] = {}
