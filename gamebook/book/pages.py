@@ -388,7 +388,8 @@ def _page(exploration: Exploration, point: PointView, narrator: Narrator, number
         can=can,
         cannot=cannot,
         choices=tuple(choices),
-        decides=narrator.msg("meta.decides", player=narrator.player(to_move)) if to_move else None,
+        decides=narrator.once(narrator.msg("meta.decides", player=narrator.player(to_move)))
+        if to_move else None,
         ending=ending,
         outcome=point.outcome,
         moment=narrator.moment(point) if several_attacks and to_move else None,
