@@ -35,7 +35,7 @@ from gamebook.book.view import (
 from gamebook.explore.explorer import Exploration, number_pages
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Choice:
     label: str
     page: int
@@ -49,14 +49,14 @@ class Choice:
     reordered: Reordered | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Arrival:
     from_page: int | None  # None: the start of the book
     choice: str | None  # None where the page it comes from has one choice leading here
     lines: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Page:
     number: int
     node: str

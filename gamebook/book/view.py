@@ -93,7 +93,7 @@ class AttackView:
     target: str | None  # None: a direct attack
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChoiceView:
     """One choice at a decision point and the point it leads to."""
     action: Action
@@ -119,7 +119,7 @@ class EndingView:
     cards: tuple[tuple[str, bool], ...]  # each Spell/Trap Card of the battle: used or not
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class PointView:
     """One decision point (or ending) as the book reads it."""
     node: str
