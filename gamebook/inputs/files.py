@@ -96,9 +96,16 @@ class Stage:
             elif isinstance(data, str):  # encoded a slice at a time: no second copy
                 for start in range(0, len(data), 1 << 20):
                     write(data[start:start + (1 << 20)])
-            else:
+            else:  # small pieces (a diagram's lines) joined into about a megabyte each
+                block: list[str] = []
+                size = 0
                 for piece in data:
-                    write(piece)
+                    block.append(piece)
+                    size += len(piece)
+                    if size >= 1 << 20:
+                        write("".join(block))
+                        block, size = [], 0
+                write("".join(block))
 
     @contextmanager
     def writing(self, name: str) -> Iterator[Callable[[str | bytes], None]]:
