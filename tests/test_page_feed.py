@@ -121,8 +121,8 @@ def test_the_collector_is_off_while_pages_are_made_and_on_again_after():
 
 
 def test_a_feed_that_owns_its_exploration_lets_each_state_go_once_its_page_is_made(tmp_path):
-    """``gamebook build`` hands the exploration over (``let_go``): the states are let go as
-    the pages are made, and the files are the same."""
+    """``gamebook build`` hands the exploration over (``let_go``): the states and the edges
+    are let go as the pages are made, and the files are the same."""
     exploration = explore(load_situation(BOOK_OF_MOON), None)
     states = len(exploration.states)
     whole = build_book(_explored(BOOK_OF_MOON))
@@ -138,5 +138,7 @@ def test_a_feed_that_owns_its_exploration_lets_each_state_go_once_its_page_is_ma
         write_formats(feed, Stage(tmp_path), ["md"])
         outline = feed.outline()
     assert held[0] < states and held[-1] == 0
+    graph = exploration.graph
+    assert graph.number_of_edges() == 0 and not any(map(graph.in_degree, graph))
     assert (tmp_path / "book.md").read_text(encoding="utf-8") == render(whole, "md")
     assert graph_json(outline) == graph_json(whole)

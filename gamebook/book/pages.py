@@ -305,10 +305,15 @@ def _book_and_pages(exploration: Exploration, lang: str, let_go: bool = False
     labels = _Labels(views, narrator)
     tightener = Tightener(narrator)
     several_attacks = situation.spec.scope.value == "end_of_battle_phase"
-    pages = (_page(exploration, views.point(node), narrator, number, numbers, labels,
-                   tightener, several_attacks)
-             for node, number in numbers.items())  # numbered in insertion order
-    return book, pages
+    def pages() -> Iterator[Page]:
+        graph = exploration.graph
+        for node, number in numbers.items():  # numbered in insertion order
+            yield _page(exploration, views.point(node), narrator, number, numbers, labels,
+                        tightener, several_attacks)
+            if let_go:  # its arrivals are told: the edges into it are not read again
+                graph.let_go_of_edges(node, into=True)
+
+    return book, pages()
 
 
 def _untranslated(situation: Any, lang: str, narrator: Narrator) -> str:

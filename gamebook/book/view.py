@@ -154,9 +154,9 @@ class Views:
     """The views of one exploration, each built once when first asked for."""
 
     def __init__(self, exploration: Exploration, *, let_go: bool = False) -> None:
-        """``let_go``: the exploration is these views' alone, and each state is let go once
-        its point's view is made (the only reader of a state here): a big book's states
-        are not all held while its pages are made."""
+        """``let_go``: the exploration is these views' alone, and each state and the edges
+        out of it are let go once its point's view is made (the only reader of both here):
+        a big book's states are not all held while its pages are made."""
         self.exploration = exploration
         self._let_go = let_go
         engine = exploration.engine
@@ -179,8 +179,9 @@ class Views:
         found = self._points.get(node)
         if found is None:
             found = self._points[node] = self._point(node)
-            if self._let_go:
+            if self._let_go:  # what the point's view was made from
                 del self.exploration.states[node]
+                self.exploration.graph.let_go_of_edges(node)
         return found
 
     def _point(self, node: str) -> PointView:

@@ -45,6 +45,11 @@ class DecisionGraph:
             data = self._succ[source][target] = self._pred[target][source] = {}
         data.update(attrs)
 
+    def let_go_of_edges(self, node: Hashable, *, into: bool = False) -> None:
+        """Forget the edges out of ``node`` (``into``: the edges into it): a reader that is
+        done with them lets them go (the book, as its pages are made). Its nodes stay."""
+        (self._pred if into else self._succ)[node] = {}
+
     # -- questions -------------------------------------------------------------------------
     def __contains__(self, node: object) -> bool:
         try:
