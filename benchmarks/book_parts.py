@@ -4,12 +4,13 @@ more checkouts.
 Run ``python benchmarks/book_parts.py [ROOT ...] [--repeat N] [--situation S ...] [--memory]``
 (default: this checkout; give an older worktree and this one for a before/after pair in one
 run). Prints, per root and situation: the exploration (every order, as ``--all-orders``), then
-the parts of the book in the order ``gamebook build`` makes them: the page model, the
+the parts of the book one after the other, to be told apart: the whole page model, the
 diagrams' DOT sources (Graphviz is not run), the Markdown, the HTML and graph.json, each the
-best CPU seconds of N runs, and the book's total. With ``--memory``: one run of each situation
-in a process of its own, and after each part the process's resident memory and its peak so
-far (MB), the exploration dropped once the book is made, as ``gamebook build`` drops it.
-Figures, not assertions.
+best CPU seconds of N runs, and the book's total. (``gamebook build`` makes each page once
+and writes the Markdown and HTML in one pass over them, the DOT and graph.json after; its
+peak memory is ``scale.py``'s.) With ``--memory``: one run of each situation in a process
+of its own, and after each part the process's resident memory and its peak so far (MB), the
+exploration dropped once the book is made. Figures, not assertions.
 
 A situation is ``crowded`` (``benchmarks/crowded_battle.yaml``) or a point of the scale
 curve, ``FAMILY:SIZE`` (``distinct_traps:3+3``: see ``benchmarks/scale.py``). Each root runs
