@@ -151,8 +151,8 @@ class PageFeed:
     pages once, through :meth:`reader`; a page is made when the first reader comes to it
     and dropped when the last has read it, so a book of 10^5 pages is never whole in
     memory. What the diagrams and graph.json read of a page (its number, choices, chain,
-    outcome and ending, not its story, field or notes) is kept: :meth:`outline`, once
-    every page is made, is the book they are made from.
+    outcome, ending and the point's view, not its story, field or can/cannot lines) is
+    kept: :meth:`outline`, once every page is made, is the book they are made from.
 
     While pages are made the cyclic garbage collector is off, as in :func:`build_book`;
     :meth:`outline` (or :meth:`close`) turns it back on and lets go of the exploration."""
@@ -160,9 +160,9 @@ class PageFeed:
     def __init__(self, exploration: Exploration, lang: str = "en", *,
                  let_go: bool = False) -> None:
         """``let_go``: the exploration is the feed's alone (``gamebook build`` keeps no
-        other reference), and each state is let go once its page's view is made: a big
-        exploration's states are not all held while the pages are made. The exploration is
-        then no longer whole."""
+        other reference), and each state and the graph's edges are let go once read (see
+        :class:`~gamebook.book.view.Views`): a big exploration is not all held while the
+        pages are made. The exploration is then no longer whole."""
         self._collecting = gc.isenabled()
         gc.disable()
         self.book, self._source = _book_and_pages(exploration, lang, let_go)
@@ -171,7 +171,7 @@ class PageFeed:
         self._read: list[int] = []  # how many pages each reader has read
         self._outline: list[Page] = []
         self._seen: set[str] = set()  # sentences searched for R-numbers
-        self._cited: list[str] = cited([self.book.rules_line])
+        self._cited: set[str] = set(cited([self.book.rules_line]))
         self._appendix: tuple[AppendixEntry, ...] | None = None
 
     def __enter__(self) -> PageFeed:
@@ -193,6 +193,8 @@ class PageFeed:
         return self._read[reader]
 
     def pages(self, reader: int) -> Iterator[Page]:
+        """The pages for ``reader``, in number order, each made when the first reader comes
+        to it."""
         made, read = self._made, self._read
         while True:
             at = read[reader] - self._first
@@ -219,7 +221,7 @@ class PageFeed:
         for text in _sentences(page):
             if text not in self._seen:
                 self._seen.add(text)
-                self._cited += cited((text,))
+                self._cited.update(cited((text,)))
         return page
 
     def appendix(self) -> tuple[AppendixEntry, ...]:
@@ -233,19 +235,16 @@ class PageFeed:
     def outline(self) -> Book:
         """The book with every page made, each without its story, field and notes: what the
         diagrams and graph.json are made from. The exploration is let go."""
-        book = replace(self.book, pages=tuple(self._outline_pages()),
-                       appendix=self.appendix())
+        entries = self.appendix()  # every page made
+        book = replace(self.book, pages=tuple(self._outline), appendix=entries)
         self.close()
         return book
-
-    def _outline_pages(self) -> list[Page]:
-        self.appendix()  # every page made
-        return self._outline
 
     def close(self) -> None:
         """Let go of the exploration and the pages not read; the collector back on."""
         self._source = None
         self._made.clear()
+        self._outline = []
         self._seen = set()
         if self._collecting:
             self._collecting = False
@@ -305,6 +304,7 @@ def _book_and_pages(exploration: Exploration, lang: str, let_go: bool = False
     labels = _Labels(views, narrator)
     tightener = Tightener(narrator)
     several_attacks = situation.spec.scope.value == "end_of_battle_phase"
+
     def pages() -> Iterator[Page]:
         graph = exploration.graph
         for node, number in numbers.items():  # numbered in insertion order

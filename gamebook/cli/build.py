@@ -100,10 +100,10 @@ def _run(args: argparse.Namespace, formats: list[str], deadline: Deadline,
     with staged_folder(out, owned) as stage:
         # The pages are made one at a time and written into every format told from them at
         # once, so the whole book is never in memory: only its outline, what the diagrams
-        # and graph.json are made from. The explored states, most of a big exploration's
-        # memory, are let go as their pages are made, the graph once the last page is.
+        # and graph.json are made from. The explored states and the graph's edges, most of
+        # a big exploration's memory, are let go as the pages are made.
         with PageFeed(exploration, args.lang, let_go=True) as feed:
-            del exploration  # the feed's alone: it lets each state go once its page is made
+            del exploration  # the feed's alone: it lets go of what it has read
             if args.command == "build":
                 write_formats(feed, stage, formats)
             book = feed.outline()

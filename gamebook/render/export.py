@@ -199,7 +199,6 @@ def write_formats(feed: PageFeed, stage: Any, formats: list[str]) -> None:
                 behind[2](piece)
 
 
-
 def part_files(folder: Any) -> list[str]:
     """The part files (:data:`PART_FILE`) an earlier build left in ``folder``: a new build
     replaces them like its fixed names."""
