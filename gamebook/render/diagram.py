@@ -232,9 +232,9 @@ class Statements:
     ``tests/test_diagram.py`` checks the lines against the library's own."""
 
     def __init__(self) -> None:
-        from graphviz.quoting import quote, quote_edge
+        from graphviz.quoting import NoHtml, quote, quote_edge
 
-        self._quote, self._quote_edge = quote, quote_edge
+        self._library_quote, self._quote_edge, self._no_html = quote, quote_edge, NoHtml
         # by the value's class too: graphviz.escape's NoHtml is quoted as no HTML, and it
         # equals the plain str of its text
         self._quoted: dict[type, dict[str, str]] = {}
@@ -250,6 +250,15 @@ class Statements:
         if found is None:
             found = quoted[value] = self._quote(value)
         return found
+
+    def _quote(self, value: str) -> str:
+        """``value`` as the library quotes it. A text made safe by :func:`text` (no HTML)
+        with a space in it and no backslash, as a page's tooltip is, cannot be an ID or a
+        keyword: it is quoted, its double quotes escaped, without the library's three
+        regular expressions (a third of writing a large book's DOT)."""
+        if value.__class__ is self._no_html and " " in value and "\\" not in value:
+            return '"' + value.replace('"', '\\"') + '"'
+        return self._library_quote(value)
 
     def quote_edge(self, value: str) -> str:
         """A node id of an edge (ids here are plain: no port, no HTML)."""
