@@ -255,7 +255,7 @@ class Statements:
         """``value`` as the library quotes it. A text made safe by :func:`text` (no HTML)
         with a space in it and no backslash, as a page's tooltip is, cannot be an ID or a
         keyword: it is quoted, its double quotes escaped, without the library's three
-        regular expressions (a third of writing a large book's DOT)."""
+        regular expressions (writing distinct_traps 4+3's DOT: 4.15 s before, 3.43 after)."""
         if value.__class__ is self._no_html and " " in value and "\\" not in value:
             return '"' + value.replace('"', '\\"') + '"'
         return self._library_quote(value)
