@@ -15,7 +15,7 @@ from __future__ import annotations
 import gc
 from collections import Counter, deque
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -163,8 +163,8 @@ class PageFeed:
         other reference), and each state and the graph's edges are let go once read (see
         :class:`~gamebook.book.view.Views`): a big exploration is not all held while the
         pages are made. The exploration is then no longer whole."""
-        self._collecting = gc.isenabled()
-        gc.disable()
+        self._collector = ExitStack()  # off until close(), as in build_book
+        self._collector.enter_context(_collector_off())
         self.book, self._source = _book_and_pages(exploration, lang, let_go)
         self._made: deque[Page] = deque()  # pages some reader has still to read
         self._first = 0  # the index of _made[0] among the pages
@@ -246,9 +246,7 @@ class PageFeed:
         self._made.clear()
         self._outline = []
         self._seen = set()
-        if self._collecting:
-            self._collecting = False
-            gc.enable()
+        self._collector.close()
 
 
 class _Reading:

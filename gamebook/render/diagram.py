@@ -559,9 +559,9 @@ class _Builder:
         largest at 1,600 px (tried with Graphviz when it is installed and the diagram has at
         most :data:`TRIAL_LIMIT` pages, else guessed from the graph's shape)."""
         if rankdir is None:
-            if len(pages) > TRIAL_LIMIT or not self.layouts:  # one source, of the guessed shape
-                return self.diagram(pages, clusters=clusters, title=title, groups=groups,
-                                    rankdir=_rank_direction(pages, {p.number for p in pages}))
+            if len(pages) > TRIAL_LIMIT or not self.layouts:  # no layout tried: as lines()
+                return "".join(self.lines(pages, clusters=clusters, title=title,
+                                          groups=groups))
             key = tuple(page.number for page in pages)
             if key in self.chosen:  # tried already (when a stage was cut): that layout again
                 layout, searched = self.chosen[key]
