@@ -72,11 +72,12 @@ def test_networkx_algorithms_take_the_decision_graph_itself():
 
 
 def test_exploring_and_auditing_import_neither_networkx_nor_pydantic(tmp_path):
-    """With the input cache warm, ``gamebook audit`` runs without the heavy libraries."""
+    """With the input cache warm, ``gamebook audit`` runs without the heavy libraries, nor
+    PyYAML: the progress line, never shown here, reads no catalog (which loads the rulebook)."""
     env = {**os.environ, "GAMEBOOK_CACHE_DIR": str(tmp_path)}
     code = ("import sys; from gamebook.cli.entry import main; code = main(['audit', sys.argv[1], "
             "'--quiet']); print(sorted(m for m in ('networkx', 'pydantic', 'jinja2', "
-            "'graphviz') if m in sys.modules)); raise SystemExit(code)")
+            "'graphviz', 'yaml') if m in sys.modules)); raise SystemExit(code)")
     command = [sys.executable, "-c", code, str(EXAMPLE)]
     first = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT)
     assert first.returncode == 0, first.stderr
