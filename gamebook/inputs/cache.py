@@ -18,13 +18,18 @@ validation, with its file and line.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
 import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+try:  # hashlib's own BLAKE2 (hashlib never takes it from OpenSSL), without importing hashlib:
+    # it loads OpenSSL, 2-4 ms of every command, which would use it for this hash alone
+    from _blake2 import blake2b as _digest
+except ImportError:  # pragma: no cover - a Python built without the module
+    from hashlib import blake2b as _digest
 
 # The rooms whose code decides what a validated situation or card library is: every module of
 # them is read (a list of file names went stale once the modules moved into these rooms, and
@@ -56,7 +61,7 @@ def folder() -> Path | None:
 
 @cache
 def code_fingerprint() -> bytes:
-    digest = hashlib.sha256(_FORMAT)
+    digest = _digest(_FORMAT)
     digest.update(sys.version.encode())
     for name in _sources():
         try:
@@ -88,7 +93,7 @@ def key(kind: str, parts: list[bytes]) -> str:
     """The entry name for ``kind`` and the ``parts`` that decide it."""
     from gamebook.inputs.limits import current
 
-    digest = hashlib.sha256(code_fingerprint())
+    digest = _digest(code_fingerprint())
     digest.update(kind.encode() + b"\0" + repr(current()).encode())
     for part in parts:
         digest.update(len(part).to_bytes(8, "little"))
