@@ -8,7 +8,6 @@ their outcomes.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,6 +92,8 @@ class Audit:
         }
 
     def to_json(self) -> str:
+        import json  # here, not at the top: `gamebook audit` prints text
+
         return json.dumps(self.as_dict(), indent=2, sort_keys=True) + "\n"
 
     def to_text(self) -> str:
@@ -158,6 +159,8 @@ def audit(exploration: Exploration) -> Audit:
 
 def _cycles(exploration: Exploration, found: tuple[tuple[str, ...], ...]) -> tuple[Cycle, ...]:
     """Each cycle once, by page numbers, with the choices round it, into it and out of it."""
+    if not found:  # the pages are not numbered for nothing
+        return ()
     graph = exploration.graph
     numbers = number_pages(exploration)
     cycles = []
