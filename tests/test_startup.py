@@ -104,6 +104,27 @@ def test_graph_json_is_networkx_node_link_data_written_without_networkx(tmp_path
     assert result.stdout.splitlines()[-1] == "False"
 
 
+def test_only_the_process_own_command_line_freezes_what_the_command_leaves(capsys):
+    """``main()`` on the process's command line freezes the objects left (the interpreter's
+    end then does not look for cycles among them); given its arguments, it leaves the
+    collector as it was."""
+    import gc
+
+    from gamebook.cli.entry import main
+
+    frozen = gc.get_freeze_count()
+    assert main(["audit", str(EXAMPLE), "--quiet"]) == 0
+    assert gc.get_freeze_count() == frozen
+    capsys.readouterr()
+    code = ("import gc, sys; from gamebook.cli.entry import main; "
+            "sys.argv[1:] = ['audit', sys.argv[1], '--quiet']; code = main(); "
+            "print(gc.get_freeze_count() > 0); raise SystemExit(code)")
+    result = subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], capture_output=True,
+                            text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "True"
+
+
 def test_version_alone_imports_neither_the_parser_nor_the_engine():
     code = ("import sys\nfrom gamebook.cli.entry import main\ntry:\n    main(['--version'])\n"
             "except SystemExit as exit:\n    assert exit.code == 0\n"

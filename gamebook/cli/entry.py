@@ -11,6 +11,7 @@ option, 3 budget exceeded, 130/143 interrupted or terminated.
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import signal
 import sys
@@ -316,6 +317,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         limits.restore(old_limits)
         _install(signal.SIGTERM, old_handler)
+        if argv is None:  # the process's own command line: the process ends next
+            _before_the_end()
+
+
+def _before_the_end() -> None:
+    """Freeze what the command leaves (:func:`gc.freeze`) as the process is about to end.
+
+    The interpreter's end looks for reference cycles among every object of the modules it
+    imported, several times, as it frees them: about 9 ms of a 0.2 s ``gamebook audit``, for
+    nothing (the process ends). Frozen objects are freed all the same, by their reference
+    counts, and the end still flushes the output and runs what ``atexit`` holds; only a
+    cycle is left to the system, which takes the whole memory back. Not when ``main`` is
+    given its arguments (the tests, a caller that goes on running)."""
+    gc.freeze()
 
 
 def _print_version() -> NoReturn:
