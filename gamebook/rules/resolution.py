@@ -175,18 +175,18 @@ def resolve_top(rules: Rules, state: GameState, chosen: str | None = None
         events.append(_no_effect(link, number))
     if min(state.lp) <= 0:  # the Duel is over at once: nothing more moves (R102)
         return replace(state, chain=state.chain[:-1]), events, True
-    gone, more = _after_resolving(rules, state, link)
-    if gone is not None:  # not the last thing that happened (R25): it is not a step
-        state = sent_to_graveyard(rules, state, gone.id, from_field=True)
-        state = card_moved(rules, state, gone.id, from_field=True, to="graveyard",
+    leaving, more = _after_resolving(rules, state, link)
+    if leaving is not None:  # not the last thing that happened (R25): it is not a step
+        state = sent_to_graveyard(rules, state, leaving.id, from_field=True)
+        state = card_moved(rules, state, leaving.id, from_field=True, to="graveyard",
                            reason="resolved")
-    if gone is None and state.spell_trap(link.card) is not None \
+    if leaving is None and state.spell_trap(link.card) is not None \
             and turns_left(state, link.card) is None and link.negated is None \
             and (turns := rules.card_of(state, link.card).stays_for_opponent_turns):
         state = state.with_lasting(staying(link.card, turns))  # R111
     chain = state.chain[:-1]  # the link is popped in the same copy as its card leaves
-    state = replace(state, chain=chain) if gone is None else state.to_grave_from_spell_trap_zone(
-        gone, chain=chain)
+    state = replace(state, chain=chain) if leaving is None else state.to_grave_from_spell_trap_zone(
+        leaving, chain=chain)
     return state, events + more, True
 
 
@@ -385,13 +385,13 @@ def _acted_on(rules: Rules, state: GameState, link: ChainLink, step: Primitive, 
     if step.who is Ref.TARGET and not cost:
         for instance in who:
             # a verb that acts in more than one zone must find its target where it was chosen
-            why = (_target_moved(rules, state, link, instance)
-                   if verb_of(op).applies_if in (Where.FIELD_OR_GRAVEYARD, Where.OFF_FIELD)
-                   else None)
-            if why is None and _target_turned_face_down(rules, state, link, instance):
-                why = "no_longer_face_up"
-            if why is not None:
-                gone.append(skipped(link, step, instance, why))
+            lost = (_target_moved(rules, state, link, instance)
+                    if verb_of(op).applies_if in (Where.FIELD_OR_GRAVEYARD, Where.OFF_FIELD)
+                    else None)
+            if lost is None and _target_turned_face_down(rules, state, link, instance):
+                lost = "no_longer_face_up"
+            if lost is not None:
+                gone.append(skipped(link, step, instance, lost))
         if gone:
             who = tuple(i for i in who if all(e.target != i for e in gone))
             if not who:
