@@ -28,34 +28,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PARTS = ("explore", "model", "dot", "md", "html", "json")  # as _MEASURE measures them
 
-# Measures one root (argv: root, repeat, situations...); prints one JSON line a situation.
+# Measures one root (argv: root, repeat, "memory" or "time", this checkout's benchmarks folder,
+# situations...); prints one JSON line a situation.
 _MEASURE = """
-import json, sys, tempfile, time
+import json, sys, time
 from pathlib import Path
 root = Path(sys.argv[1])
 sys.path.insert(0, str(root))
-sys.path.insert(0, str(root / "benchmarks"))
+sys.path.insert(0, sys.argv[4])  # this checkout's benchmarks: the same situations for every root
 from gamebook.book.pages import build_book
 from gamebook.explore.explorer import explore
 from gamebook.render.diagram import diagrams
 from gamebook.render.export import graph_json_chunks
 from gamebook.render.markup import render_chunks
-from gamebook.situation.load import load_situation
-
-
-def load(name):
-    if name == "crowded":
-        return load_situation(root / "benchmarks" / "crowded_battle.yaml",
-                              card_folders=(root / "tests" / "cards",))
-    import scale
-    family, size = name.split(":")
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "situation.yaml"
-        path.write_text(json.dumps(scale.situation(family, size)), encoding="utf-8")
-        cards = Path(folder) / "cards"
-        cards.mkdir()
-        scale.scale_cards(cards)
-        return load_situation(path, card_folders=(root / "tests" / "cards", cards))
+from scale import load_point
 
 
 def drain(chunks):
@@ -70,8 +56,8 @@ def memory():  # resident and peak memory of this process, MB (Linux)
     return resident / 2**20, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-for name in sys.argv[4:]:
-    situation = load(name)
+for name in sys.argv[5:]:
+    situation = load_point(name, root)
     best = {}
     marks = {}
     for _ in range(int(sys.argv[2])):
@@ -135,7 +121,7 @@ def main() -> int:
             done = subprocess.run(
                 [sys.executable, "-c", _MEASURE, str(root),
                  "1" if args.memory else str(args.repeat),
-                 "memory" if args.memory else "time", *names],
+                 "memory" if args.memory else "time", str(ROOT / "benchmarks"), *names],
                 capture_output=True, text=True, check=False,
                 env={"PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin"})
             if done.returncode != 0:

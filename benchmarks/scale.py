@@ -65,6 +65,25 @@ def scale_cards(folder: Path) -> None:
                                                                encoding="utf-8")
 
 
+def load_point(name: str, root: Path):  # noqa: ANN201 - a Situation of root's gamebook
+    """The situation ``name`` loaded with the gamebook package the caller imports (``root``'s,
+    first on ``sys.path``), its cards from ``root``'s test cards: ``crowded`` (this folder's
+    ``crowded_battle.yaml``) or a point of the curve, ``FAMILY:SIZE``."""
+    from gamebook.situation.load import load_situation
+
+    if name == "crowded":
+        return load_situation(ROOT / "benchmarks" / "crowded_battle.yaml",
+                              card_folders=(root / "tests" / "cards",))
+    family, size = name.split(":")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "situation.yaml"
+        path.write_text(json.dumps(situation(family, size)), encoding="utf-8")
+        cards = Path(folder) / "cards"
+        cards.mkdir()
+        scale_cards(cards)
+        return load_situation(path, card_folders=(root / "tests" / "cards", cards))
+
+
 def situation(family: str, size: str) -> dict:
     if family in ("set_traps", "distinct_traps"):
         a, b, c = (*(int(part) for part in size.split("+")), 0)[:3]
