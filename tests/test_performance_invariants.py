@@ -9,10 +9,11 @@ import sys
 import pytest
 from rules_helpers import ROOT
 
+from gamebook.explore.explorer import KeptStates, explore
 from gamebook.rules.actions import event
 from gamebook.rules.engine import Engine
 from gamebook.rules.events import EventKind, EventProtocolError
-from gamebook.rules.state import GameState, WindowKind, remembered, replace
+from gamebook.rules.state import GameState, WindowKind, recalled, remembered, replace
 from gamebook.situation.load import load_situation
 from gamebook.stats import Operation, Stat, StatBlock, StatClass
 
@@ -60,6 +61,32 @@ def test_the_forced_run_memo_keeps_of_a_state_its_values_equal_for_equal_states_
     ending = Engine(load_situation(EXAMPLE)).merge_key(replace(
         state, window=replace(state.window, kind=WindowKind.ENDED)))
     assert remembered(ending) is ending and remembered(ending) != kept  # kept as it is
+
+
+def test_a_recalled_state_is_the_state_kept_with_its_hash_and_a_fitted_dictionary():
+    state = _start()
+    fitted = sys.getsizeof({**state.__dict__, "_hash": 0})
+    for step in range(3):
+        back = recalled(remembered(state))
+        assert back is not state and back == state and hash(back) == hash(state)
+        assert list(back.__dict__) == list(state.__dict__)  # the same keys, in order
+        assert sys.getsizeof(back.__dict__) <= fitted
+        assert replace(back, lp=(step, 1)) == replace(state, lp=(step, 1))
+        state = replace(state, lp=(step, 8000))
+
+
+def test_an_exploration_holds_each_state_as_its_field_values_and_gives_it_back_whole():
+    found = explore(load_situation(EXAMPLE))
+    assert isinstance(found.states, KeptStates) and len(found.states) == len(found.graph)
+    held = found.states._kept
+    assert all(type(kept) is tuple for kept in held.values())
+    # every state read back is the one kept, whole
+    for node, state in found.states.items():
+        assert isinstance(state, GameState) and remembered(state) == held[node]
+        assert found.state(node) == state and node in found.states
+    first = next(iter(found.states))
+    del found.states[first]
+    assert first not in found.states and len(found.states) == len(found.graph) - 1
 
 
 def test_equal_states_are_equal_and_unequal_ones_are_not_whatever_their_hashes():

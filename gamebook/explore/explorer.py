@@ -17,7 +17,7 @@ from __future__ import annotations
 import gc
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -51,6 +51,33 @@ class Game(Protocol):
     def to_move(self, state: Any) -> Any: ...
 
 
+class KeptStates(Mapping):
+    """The explored states by node, each held as the game keeps it (``keep``: a state's field
+    values, a third of the state's memory) and made again when it is read (``recall``).
+    A reader that is done with a state deletes it."""
+
+    __slots__ = ("_kept", "_recall")
+
+    def __init__(self, kept: dict[str, Any], recall: Callable[[Any], Any]) -> None:
+        self._kept = kept
+        self._recall = recall
+
+    def __getitem__(self, node: str) -> Any:
+        return self._recall(self._kept[node])
+
+    def __contains__(self, node: object) -> bool:
+        return node in self._kept
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._kept)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def __delitem__(self, node: str) -> None:
+        del self._kept[node]
+
+
 @dataclass
 class Exploration:
     """The result: the decision graph (a :class:`~gamebook.explore.digraph.DecisionGraph`, the
@@ -60,7 +87,8 @@ class Exploration:
     graph: DecisionGraph
     root: str
     engine: Any
-    states: dict[str, Any] = field(default_factory=dict)
+    # each node's state: a dict, or KeptStates when the game keeps its states smaller
+    states: Any = field(default_factory=dict)
     seconds: float = 0.0
     transitions: int = 0  # actions applied, forced ones included
 
@@ -75,7 +103,9 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
                  clock: Callable[[], float] = time.monotonic,
                  on_progress: Callable[[int, float], None] | None = None,
                  reduce: Reduction | None = None,
-                 commute: Callable[[Any, Any, Any], bool] | None = None) -> Exploration:
+                 commute: Callable[[Any, Any, Any], bool] | None = None,
+                 keep: Callable[[Any], Any] | None = None,
+                 recall: Callable[[Any], Any] | None = None) -> Exploration:
     """Explore every decision from ``start`` (reached through the events in ``prelude``).
 
     ``forced(state)`` returns the action to apply without a decision, or ``None``. A game
@@ -96,6 +126,10 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
     at the decision point ``b`` reached, ``a`` (the first of the two in the choices' order) is
     not explored again, its edge goes to the page ``a`` then ``b`` reached, and keeps
     ``free_order`` (``(a, b)``; for an alternative, ``alternatives_free_order``).
+    ``keep(state)`` and ``recall(kept)``, if given, are a smaller form of a state, equal
+    exactly when the states are equal (``memo_key`` of a state that is its own key), and
+    the state again: each node's state is held so once its node is made
+    (:class:`KeptStates`), and made again when it is explored or read.
     """
     # The explored values are acyclic (reference counting frees them), so the cyclic garbage
     # collector only walks the ever-growing set of states: 20-25% of the time, growing with
@@ -107,7 +141,7 @@ def explore_game(game: Game, start: Any, *, forced: Any = None, max_states: int 
                         max_seconds=max_seconds, key=key, memo_key=memo_key,
                         prelude=prelude, choices=choices,
                         clock=clock, on_progress=on_progress, reduce=reduce,
-                        commute=commute)
+                        commute=commute, keep=keep, recall=recall)
     finally:
         if collecting:
             gc.enable()
@@ -118,7 +152,9 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
              choices: Callable[[Any], tuple[Any, list]] | None,
              clock: Callable[[], float], on_progress: Callable[[int, float], None] | None,
              reduce: Reduction | None = None,
-             commute: Callable[[Any, Any, Any], bool] | None = None) -> Exploration:
+             commute: Callable[[Any, Any, Any], bool] | None = None,
+             keep: Callable[[Any], Any] | None = None,
+             recall: Callable[[Any], Any] | None = None) -> Exploration:
     if choices is None:
         if forced is None:
             raise TypeError("explore_game needs forced= or choices=")
@@ -128,27 +164,32 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
 
     key = key or (lambda state: state)
     memo_key = memo_key or (lambda key: key)
+    if keep is None or recall is None:
+        keep = recall = _itself
     began = clock()
     graph = DecisionGraph()
-    ids: dict[Hashable, str] = {}
-    result = Exploration(graph=graph, root="", engine=game)
-    states = result.states
+    ids: dict[Hashable, str] = {}  # by what the memo keeps of a page's merge key
+    kept: dict[str, Any] = {}  # each node's state, as ``keep`` keeps it
+    result = Exploration(graph=graph, root="", engine=game,
+                         states=kept if recall is _itself else KeptStates(kept, recall))
     counter = 0
     # forced runs already followed, by the hash of each state they passed through: what the
-    # memo keeps of that state's key, where the run ends (the state and its key), the run's
-    # events and where that state's begin in them; states of equal hash in a list (_recall)
+    # memo keeps of that state's key, the page the run reached (its node, and why it shows
+    # another state or None), the run's events and where that state's begin in them; states
+    # of equal hash in a list (_recall)
     settled: dict[int, tuple | list[tuple]] = {}
     known_actions: dict[str, list] = {}  # legal actions of nodes waiting in the queue
     is_terminal = game.is_terminal
     apply = game.apply
 
-    def settle(state: Any, events: list[Any]) -> tuple[Any, Hashable, list | None]:
-        """Apply forced actions until a decision or an ending: (state, its key, its legal
-        actions if known).
+    def settle(state: Any, events: list[Any]) -> tuple[str, bool, Any]:
+        """Apply forced actions until a decision or an ending, and find its page: its node,
+        whether it is new, and why its page shows another state (the reduction's note), or
+        ``None``.
 
-        Every state a run passes through is remembered with where the run ends and the events
-        from there on, so runs that meet an earlier run are not replayed (many do: the same
-        Damage Step follows many choices).
+        Every state a run passes through is remembered with the page the run reached and the
+        events from there on, so runs that meet an earlier run are not replayed (many do: the
+        same Damage Step follows many choices).
         """
         nonlocal counter
         run: list[Any] = []
@@ -159,8 +200,7 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
             hashed = hash(state_key)
             done = settled.get(hashed)
             if done is not None and (done := _recall(done, memo_key(state_key))) is not None:
-                # where the run ends, with its key: an ending's is costly to make again
-                _, state, state_key, whole, begin = done
+                _, node, why, whole, begin = done  # the page that run reached
                 run.extend(whole[begin:] if begin else whole)
                 break
             visited.append((state_key, hashed, len(run)))
@@ -177,13 +217,17 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
         else:
             raise BudgetExceeded(f"more than {FORCED_CHAIN_LIMIT} forced steps in a row: "
                                  "the game does not reach a decision (runaway loop)")
+        if done is None:  # the run ended here, not where an earlier run went on
+            node, new, why = node_for(state, state_key, actions)
+        else:
+            new = False
         whole = tuple(run)  # each state's events from there on are a slice of it
         for visited_key, hashed, begin in visited:
-            done = (memo_key(visited_key), state, state_key, whole, begin)
+            done = (memo_key(visited_key), node, why, whole, begin)
             found = settled.get(hashed)
             settled[hashed] = done if found is None else _with_other(found, done)
         events.extend(run)
-        return state, state_key, actions
+        return node, new, why
 
     def node_for(state: Any, state_key: Hashable, actions: list | None
                  ) -> tuple[str, bool, Any]:
@@ -191,19 +235,23 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
         state (the reduction's note), or ``None``."""
         if reduce is not None and (reduced := reduce.key(state)) is not None:
             state_key = reduced
-        node = ids.get(state_key)
+        found_key = memo_key(state_key)
+        node = ids.get(found_key)
         if node is not None:
-            shown = states[node]
-            if reduce is None or shown is state or shown == state:
+            if reduce is None:
                 return node, False, None
-            return node, False, reduce.why(state, shown)
+            shown = kept[node]
+            if shown == keep(state):
+                return node, False, None
+            return node, False, reduce.why(state, recall(shown))
         if len(ids) >= max_states:
             raise BudgetExceeded(f"exploration stopped: more than {max_states} pages (decision "
                                  "points and endings; raise --max-states, or narrow the "
                                  "situation's scope)" + _multiplied(taken))
         node = f"n{len(ids)}"
-        ids[state_key] = node
-        states[node] = state
+        ids[found_key] = node
+        # a decision point is its own key: what the memo keeps of it is the state kept
+        kept[node] = found_key if state_key is state and keep is memo_key else keep(state)
         terminal = is_terminal(state)
         graph.add_node(node, to_move=None if terminal else game.to_move(state), terminal=terminal)
         if actions is not None:
@@ -211,8 +259,7 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
         return node, True, None
 
     prelude_events: list[Any] = list(prelude)
-    start, start_key, start_actions = settle(start, prelude_events)
-    root, _, _ = node_for(start, start_key, start_actions)
+    root, _, _ = settle(start, prelude_events)
     result.root = root
     graph.graph["root"] = root
     graph.graph["prelude"] = tuple(prelude_events)
@@ -233,7 +280,7 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
         if on_progress is not None and popped % 1024 == 0:
             on_progress(len(ids), elapsed)
         node = queue.popleft()
-        state = states[node]
+        state = recall(kept[node])
         actions = known_actions.pop(node, None)
         if actions is None:
             actions = game.legal_actions(state)
@@ -244,7 +291,7 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
         for action in actions:
             merged = None
             if origin is not None:
-                merged = _other_order(origin, action, states, commute, free_edges)
+                merged = _other_order(origin, action, result.states, commute, free_edges)
             if merged is not None:  # the other order's page, not explored again
                 child, events = merged
                 new, why = False, None
@@ -254,8 +301,7 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
                 counter += 1
                 events = list(transition.events)
                 own = len(events)  # the action's own events; then the forced run's
-                child_state, child_key, child_actions = settle(transition.state, events)
-                child, new, why = node_for(child_state, child_key, child_actions)
+                child, new, why = settle(transition.state, events)
                 free_order = None
                 if commute is not None and commute(state, action, None):
                     free_edges[(node, action)] = (child, tuple(events), own)
@@ -284,7 +330,7 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
     return result
 
 
-def _other_order(origin: tuple[str, Any], action: Any, states: dict[str, Any],
+def _other_order(origin: tuple[str, Any], action: Any, states: Mapping[str, Any],
                  commute: Callable[[Any, Any, Any], bool],
                  free_edges: dict[tuple[str, Any], tuple[str, tuple, int]]
                  ) -> tuple[str, list] | None:
@@ -314,6 +360,10 @@ def choice_name(action: Any) -> str:
     card, effect = getattr(action, "card", None), getattr(action, "effect", None)
     what = f"{card}.{effect}" if card and effect else card or ""
     return " ".join(part for part in (player, getattr(kind, "value", str(kind)), what) if part)
+
+
+def _itself(value: Any) -> Any:
+    return value
 
 
 def _recall(found: tuple | list[tuple], kept: Hashable) -> tuple | None:
@@ -394,7 +444,7 @@ def explore(situation: Any, preset: str | None = None, *, max_states: int = 200_
         return None, actions
 
     result = explore_game(engine, start.state, choices=choices, key=engine.merge_key,
-                          memo_key=engine.memo_key,
+                          memo_key=engine.memo_key, keep=engine.memo_key, recall=engine.recall,
                           max_states=max_states, max_seconds=max_seconds, prelude=start.events,
                           clock=clock, on_progress=on_progress,
                           reduce=_Reduction(engine.order_key, engine.reordered)

@@ -69,6 +69,7 @@ from gamebook.rules.state import (
     SpellTrapState,
     Step,
     WindowKind,
+    recalled,
     remembered,
 )
 from gamebook.rules.timing import (
@@ -198,8 +199,10 @@ class Engine:
         return ("ending", state.turn_player, state.player_abilities, self._shown(state))
 
     # What the explorer's memo of forced runs keeps of a merge key: a state's field values,
-    # not the state (:func:`~gamebook.rules.state.remembered`).
+    # not the state (:func:`~gamebook.rules.state.remembered`); the explorer keeps each
+    # node's state so too, and asks for the state again (``recall``) when it reads it.
     memo_key = staticmethod(remembered)
+    recall = staticmethod(recalled)
 
     # The fields of the state an ending's merge key reads, directly or through what its page
     # shows (which monsters may still attack reads the attacks counted and granted, the locks,
