@@ -606,16 +606,17 @@ def remembered(key: Hashable) -> Hashable:
     return _state_key(key.__dict__) if key.__class__ is GameState else key
 
 
-# A state's instance dictionary as __post_init__ leaves it, sized to its fields: what a
-# recalled state's dictionary is copied from (filled in place, it keeps that size).
+# A state's instance dictionary, its keys in order and sized to them as __post_init__
+# leaves it: what a recalled state's dictionary is copied from (filled in place, it keeps
+# that size).
 _STATE_DICTIONARY = dict.fromkeys((*(f.name for f in fields(GameState)), "_hash"))
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
 
 
 def recalled(kept: tuple) -> GameState:
     """The state whose field values :func:`remembered` kept: equal to it, with the same
-    hash. The explorer keeps each decision point's state so, in a third of the memory,
-    once its node is made, and the book asks for the state again when it reads it."""
+    hash. The explorer keeps each explored state so once its node is made, in a third of
+    the memory, and the book asks for the state again when it reads it."""
     new = object.__new__(GameState)
     values = _STATE_DICTIONARY.copy()
     values.update(zip(_STATE_FIELDS, kept, strict=True))
