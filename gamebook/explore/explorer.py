@@ -217,31 +217,36 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
         else:
             raise BudgetExceeded(f"more than {FORCED_CHAIN_LIMIT} forced steps in a row: "
                                  "the game does not reach a decision (runaway loop)")
+        end_kept = None  # what the memo keeps of the end state's key, made once
         if done is None:  # the run ended here, not where an earlier run went on
-            node, new, why = node_for(state, state_key, actions)
+            end_kept = memo_key(state_key)
+            node, new, why = node_for(state, state_key, end_kept, actions)
         else:
             new = False
         whole = tuple(run)  # each state's events from there on are a slice of it
         for visited_key, hashed, begin in visited:
-            done = (memo_key(visited_key), node, why, whole, begin)
+            remembered = end_kept if visited_key is state_key else memo_key(visited_key)
+            done = (remembered, node, why, whole, begin)
             found = settled.get(hashed)
             settled[hashed] = done if found is None else _with_other(found, done)
         events.extend(run)
         return node, new, why
 
-    def node_for(state: Any, state_key: Hashable, actions: list | None
+    def node_for(state: Any, state_key: Hashable, found_key: Hashable, actions: list | None
                  ) -> tuple[str, bool, Any]:
-        """The node of a settled state, whether it is new, and why its page shows another
-        state (the reduction's note), or ``None``."""
+        """The node of a settled state (``found_key``: what the memo keeps of its key),
+        whether it is new, and why its page shows another state (the reduction's note), or
+        ``None``."""
         if reduce is not None and (reduced := reduce.key(state)) is not None:
-            state_key = reduced
-        found_key = memo_key(state_key)
+            state_key, found_key = reduced, memo_key(reduced)
+        # a decision point is its own key: what the memo keeps of it is the state kept
+        own = state_key is state and keep is memo_key
         node = ids.get(found_key)
         if node is not None:
             if reduce is None:
                 return node, False, None
             shown = kept[node]
-            if shown == keep(state):
+            if shown == (found_key if own else keep(state)):
                 return node, False, None
             return node, False, reduce.why(state, recall(shown))
         if len(ids) >= max_states:
@@ -250,8 +255,7 @@ def _explore(game: Game, start: Any, *, forced: Any, max_states: int, max_second
                                  "situation's scope)" + _multiplied(taken))
         node = f"n{len(ids)}"
         ids[found_key] = node
-        # a decision point is its own key: what the memo keeps of it is the state kept
-        kept[node] = found_key if state_key is state and keep is memo_key else keep(state)
+        kept[node] = found_key if own else keep(state)
         terminal = is_terminal(state)
         graph.add_node(node, to_move=None if terminal else game.to_move(state), terminal=terminal)
         if actions is not None:
