@@ -150,9 +150,9 @@ def format_files(book: Book, fmt: str, *,
     from gamebook.render.markup import render_chunks
 
     if fmt == "twee":
-        from gamebook.render.twee import book_twee
+        from gamebook.render.twee import twee_chunks
 
-        return {"book.twee": book_twee(book)}
+        return {"book.twee": twee_chunks(book)}
     if fmt == "mmd":
         from gamebook.render.mermaid import mermaid_files
 
@@ -162,11 +162,9 @@ def format_files(book: Book, fmt: str, *,
     return {f"book.{fmt}": render_chunks(book, fmt)}
 
 
-# The formats made from every sentence of the pages: written together, in one pass over the
-# pages (:func:`write_formats`), as the pages are made.
+# The formats made from every sentence of the pages, a file each: written together, in one
+# pass over the pages (:func:`write_formats`), as the pages are made.
 TOLD_FORMATS = ("md", "html", "txt", "print", "twee")
-TOLD_FILES = {"md": "book.md", "html": "book.html", "txt": "book.txt",
-              "print": "book.print.html", "twee": "book.twee"}
 
 
 def write_formats(feed: PageFeed, stage: Any, formats: list[str]) -> None:
@@ -177,16 +175,12 @@ def write_formats(feed: PageFeed, stage: Any, formats: list[str]) -> None:
     only a few hundred, whatever the size of the book."""
     from contextlib import ExitStack
 
-    from gamebook.render.markup import render_chunks
-    from gamebook.render.twee import twee_chunks
-
     told = []
     for fmt in dict.fromkeys(formats):
-        if fmt not in TOLD_FORMATS:
-            continue
-        reading = feed.reader()
-        chunks = twee_chunks(reading) if fmt == "twee" else render_chunks(reading, fmt)
-        told.append((TOLD_FILES[fmt], reading, iter(chunks)))
+        if fmt in TOLD_FORMATS:
+            reading = feed.reader()
+            [(name, chunks)] = format_files(reading, fmt).items()
+            told.append((name, reading, iter(chunks)))
     with ExitStack() as files:
         writers = [(reading, chunks, files.enter_context(stage.writing(name)))
                    for name, reading, chunks in told]
