@@ -121,23 +121,14 @@ def situation(family: str, size: str) -> dict:
 
 def measure(family: str, size: str, max_seconds: float, reduce_orders: bool = False) -> dict:
     """One point, in this process (the parent runs each in a child)."""
-    import json as json_module
-
     sys.path.insert(0, str(ROOT))
     from gamebook.book.pages import PageFeed
     from gamebook.explore.explorer import explore
     from gamebook.inputs.files import Stage
     from gamebook.render.diagram import diagrams
     from gamebook.render.export import graph_json_chunks, write_formats
-    from gamebook.situation.load import load_situation
 
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"{family}_{size.replace('+', '_')}.yaml"
-        path.write_text(json_module.dumps(situation(family, size)), encoding="utf-8")
-        cards = Path(folder) / "cards"
-        cards.mkdir()
-        scale_cards(cards)
-        loaded = load_situation(path, card_folders=(ROOT / "tests" / "cards", cards))
+    loaded = load_point(f"{family}:{size}", ROOT)
     wall, cpu = time.perf_counter(), time.process_time()
     exploration = explore(loaded, max_seconds=max_seconds, max_states=1_000_000,
                           reduce_orders=reduce_orders)

@@ -609,8 +609,8 @@ def remembered(key: Hashable) -> Hashable:
 # A state's instance dictionary, its keys in order and sized to them as __post_init__
 # leaves it: what a recalled state's dictionary is copied from (filled in place, it keeps
 # that size).
-_STATE_DICTIONARY = dict.fromkeys((*(f.name for f in fields(GameState)), "_hash"))
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_STATE_DICTIONARY = dict.fromkeys((*_STATE_FIELDS, "_hash"))
 
 
 def recalled(kept: tuple) -> GameState:
